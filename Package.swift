@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells),
+// InsetTerminal (ncurses) <- InsetApp (wires them, owns threads) <- inset (command line).
+let package = Package(
+    name: "Inset",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "inset", targets: ["inset"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"]),
+                .brew(["ffmpeg"]),
+            ]
+        ),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "InsetCore"),
+        .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore"]),
+        .target(name: "InsetRender", dependencies: ["InsetCore"]),
+        .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
+        .target(
+            name: "InsetApp",
+            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal"]
+        ),
+        .executableTarget(
+            name: "inset",
+            dependencies: [
+                "InsetApp", "InsetCore", "InsetMedia",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "InsetRenderTests", dependencies: ["InsetRender", "InsetCore"]),
+        .testTarget(name: "InsetMediaTests", dependencies: ["InsetMedia", "InsetCore", "CFFmpeg"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
+    ]
+)

@@ -1,0 +1,115 @@
+#ifndef INSET_CFFMPEG_SHIM_H
+#define INSET_CFFMPEG_SHIM_H
+
+// FFmpeg's public headers, plus static inline wrappers for what Swift cannot import:
+// function-like macros (AVERROR), macros built from expressions (AVERROR_EOF,
+// AV_NOPTS_VALUE), and string helpers that return macro-sized stack buffers.
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/avutil.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/opt.h>
+#include <libavutil/log.h>
+#include <errno.h>
+
+static inline int cffmpeg_averror(int posix_errno) { return AVERROR(posix_errno); }
+static inline int cffmpeg_averror_eof(void) { return AVERROR_EOF; }
+static inline int cffmpeg_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int cffmpeg_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int cffmpeg_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int cffmpeg_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
+
+/// av_err2str is a macro over a compound literal; this fills a caller's buffer instead.
+static inline void cffmpeg_error_string(int errnum, char *buffer, size_t size) {
+    av_strerror(errnum, buffer, size);
+}
+
+/// Reads a stream's display matrix side data and returns its rotation in degrees
+/// (counter-clockwise, as av_display_rotation_get), or NAN when there is none.
+static inline double cffmpeg_stream_rotation(const AVStream *stream) {
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    const AVPacketSideData *sd = av_packet_side_data_get(stream->codecpar->coded_side_data,
+        stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
+    if (!sd) return NAN;
+    return av_display_rotation_get((const int32_t *)sd->data);
+#else
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!data || size < 9 * sizeof(int32_t)) return NAN;
+    return av_display_rotation_get((const int32_t *)data);
+#endif
+}
+
+/// Channel count and a readable layout name, across the FFmpeg 5.1 / 6 / 7 channel APIs.
+static inline int cffmpeg_channel_count(const AVCodecParameters *par) {
+    return par->ch_layout.nb_channels;
+}
+static inline void cffmpeg_channel_layout_name(const AVCodecParameters *par, char *buffer, size_t size) {
+    if (av_channel_layout_describe(&par->ch_layout, buffer, size) < 0 && size > 0) buffer[0] = 0;
+}
+
+/// Frame threading needs both flags set through the int fields Swift sees as plain ints.
+static inline void cffmpeg_enable_frame_threads(AVCodecContext *ctx, int threads) {
+    ctx->thread_count = threads;
+    ctx->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+}
+
+/// The key-frame flag moved from AVFrame.key_frame to AV_FRAME_FLAG_KEY in FFmpeg 6.1.
+static inline int cffmpeg_frame_is_key(const AVFrame *frame) {
+#ifdef AV_FRAME_FLAG_KEY
+    return (frame->flags & AV_FRAME_FLAG_KEY) != 0;
+#else
+    return frame->key_frame;
+#endif
+}
+
+/// Whether a decoded frame is flagged corrupt by the decoder.
+static inline int cffmpeg_frame_is_corrupt(const AVFrame *frame) {
+    return (frame->flags & AV_FRAME_FLAG_CORRUPT) != 0 || frame->decode_error_flags != 0;
+}
+
+static inline int cffmpeg_avio_flag_read(void) { return AVIO_FLAG_READ; }
+static inline int cffmpeg_sws_area(void) { return SWS_AREA; }
+static inline int cffmpeg_sws_bilinear(void) { return SWS_BILINEAR; }
+static inline int cffmpeg_sws_fast_bilinear(void) { return SWS_FAST_BILINEAR; }
+static inline int cffmpeg_sws_point(void) { return SWS_POINT; }
+static inline int cffmpeg_sws_full_chroma(void) { return SWS_FULL_CHR_H_INT | SWS_ACCURATE_RND; }
+static inline int cffmpeg_avseek_flag_backward(void) { return AVSEEK_FLAG_BACKWARD; }
+static inline int cffmpeg_avfmt_flag_nofile(void) { return AVFMT_NOFILE; }
+static inline int cffmpeg_avfmt_ts_discont(void) { return AVFMT_TS_DISCONT; }
+static inline int cffmpeg_log_quiet(void) { return AV_LOG_QUIET; }
+static inline int cffmpeg_log_error(void) { return AV_LOG_ERROR; }
+
+/// sws_scale over an AVFrame's plane arrays, which Swift sees as 8-element tuples.
+static inline int cffmpeg_scale_frame(struct SwsContext *sws, const AVFrame *frame,
+                                      uint8_t *destination, int destination_stride) {
+    uint8_t *planes[4] = { destination, NULL, NULL, NULL };
+    int strides[4] = { destination_stride, 0, 0, 0 };
+    return sws_scale(sws, (const uint8_t * const *)frame->data, frame->linesize, 0,
+                     frame->height, planes, strides);
+}
+
+/// The end (byte offset) of the furthest entry in a stream's index, so a file cut short
+/// can be told from one that is merely long (see MediaSource's truncation check).
+static inline int64_t cffmpeg_index_end(AVStream *stream) {
+    int count = avformat_index_get_entries_count(stream);
+    int64_t end = 0;
+    for (int i = 0; i < count; i++) {
+        const AVIndexEntry *e = avformat_index_get_entry(stream, i);
+        if (e && e->pos + e->size > end) end = e->pos + e->size;
+    }
+    return end;
+}
+
+/// FFmpeg logs process-wide to stderr; the player owns the terminal, so callers cap it.
+static inline void cffmpeg_set_log_level(int level) { av_log_set_level(level); }
+
+#endif

@@ -1,0 +1,56 @@
+/// Rotation to apply for display, clockwise, in quarter turns. FFmpeg's display matrix
+/// gives a counter-clockwise angle; `init(displayMatrixDegrees:)` converts as ffplay does.
+public enum VideoRotation: Int, Sendable, Hashable, CaseIterable {
+    case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
+
+    public init(displayMatrixDegrees ccw: Double?) {
+        guard let ccw, ccw.isFinite else { self = .none; return }
+        var d = Int((-ccw).rounded()) % 360
+        if d < 0 { d += 360 }
+        let quarter = ((d + 45) / 90) % 4
+        self = VideoRotation(rawValue: quarter * 90) ?? .none
+    }
+
+    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+    public var degrees: Int { rawValue }
+}
+
+/// The pure geometry of fitting a picture into a pixel area with its aspect kept.
+public enum Letterbox {
+    /// The shape of the picture as it should be seen: coded size times the sample aspect
+    /// ratio, with width and height exchanged for a quarter turn. Returns width / height.
+    public static func displayAspect(coded: PixelSize, sampleAspect: Ratio, rotation: VideoRotation) -> Double {
+        guard coded.width > 0, coded.height > 0 else { return 1 }
+        let sar = sampleAspect.value ?? 1
+        let w = Double(coded.width) * sar, h = Double(coded.height)
+        return rotation.swapsAxes ? h / w : w / h
+    }
+
+    /// The rectangle inside `target` where the picture goes: as large as fits, centred, the
+    /// rest left as bars. `pixelAspect` is the width/height of one target pixel (1 for half
+    /// blocks on the usual 1:2 cell). `rowAlignment` keeps the top and height on multiples
+    /// (2 for half blocks, so the picture starts and ends on whole cells).
+    public static func fit(
+        coded: PixelSize, sampleAspect: Ratio, rotation: VideoRotation,
+        into target: PixelSize, pixelAspect: Double = 1, rowAlignment: Int = 1
+    ) -> PixelRect {
+        guard !target.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let aspect = displayAspect(coded: coded, sampleAspect: sampleAspect, rotation: rotation)
+        let targetAspect = Double(target.width) * pixelAspect / Double(target.height)
+        var w: Int, h: Int
+        if targetAspect > aspect {
+            h = target.height
+            w = Int((Double(h) * aspect / pixelAspect).rounded())
+        } else {
+            w = target.width
+            h = Int((Double(w) * pixelAspect / aspect).rounded())
+        }
+        let a = max(1, rowAlignment)
+        h = max(a, (h / a) * a)
+        w = max(1, min(w, target.width))
+        h = min(h, (target.height / a) * a == 0 ? target.height : (target.height / a) * a)
+        let x = (target.width - w) / 2
+        let y = ((target.height - h) / 2 / a) * a
+        return PixelRect(x: x, y: y, width: w, height: h)
+    }
+}

@@ -1,0 +1,143 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+/// The decode thread's own state: packet and frame buffers, the accurate-seek hold, the
+/// scaler. Lives only on that thread (VideoPipeline.run), so it takes no locks of its own.
+struct DecodeLoop {
+    let source: MediaSource
+    let decoder: VideoDecoder
+    let frames: FrameQueue
+    let statistics: VideoPipeline.Statistics
+    let scaler = FrameScaler()
+    let packet: UnsafeMutablePointer<AVPacket>
+    let frame: UnsafeMutablePointer<AVFrame>
+    /// During an accurate seek, the latest frame at or before the target, kept back until a
+    /// later frame proves it is the one on screen at the target.
+    let held: UnsafeMutablePointer<AVFrame>
+    var holding = false
+    var seekTarget: MediaTime?
+    var serial = 0
+    var atEnd = false
+    var lastTime: MediaTime?
+    var viewport: PixelSize?
+    let frameDuration: MediaTime
+    let videoIndex: Int32
+
+    init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics) {
+        self.source = source
+        self.decoder = decoder
+        self.frames = frames
+        self.statistics = statistics
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        held = av_frame_alloc()
+        videoIndex = source.videoStreamIndex
+        let rate = source.info.video?.frameRate.value ?? 25
+        frameDuration = MediaTime(seconds: 1 / (rate > 0 ? rate : 25))
+    }
+
+    func release() {
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
+        var h: UnsafeMutablePointer<AVFrame>? = held
+        av_frame_free(&h)
+    }
+
+    /// Repositions to the keyframe at or before `target` (av_seek_frame, backward) and
+    /// decodes forward from there; frames before the target are held back, not shown.
+    mutating func seek(to target: MediaTime, serial: Int) {
+        self.serial = serial
+        let result = av_seek_frame(source.format, -1, target.microseconds, cffmpeg_avseek_flag_backward())
+        if result < 0 {
+            // Some demuxers refuse a timestamp seek; the start of the file always works.
+            av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
+        }
+        decoder.flush()
+        av_frame_unref(held)
+        holding = false
+        seekTarget = target
+        atEnd = false
+    }
+
+    /// Reads one packet and delivers whatever frames it yields; at end of input drains
+    /// the decoder and queues the end-of-stream marker.
+    mutating func step() {
+        let read = av_read_frame(source.format, packet)
+        if read == cffmpeg_averror_eagain() {
+            usleep(2_000)
+            return
+        }
+        if read < 0 {
+            _ = decoder.send(nil)
+            receiveAll()
+            if holding { deliver(held) }
+            holding = false
+            seekTarget = nil
+            frames.push(.endOfStream(serial: serial, lastTime: lastTime))
+            atEnd = true
+            return
+        }
+        defer { av_packet_unref(packet) }
+        guard packet.pointee.stream_index == videoIndex else { return }
+        let sent = decoder.send(packet)
+        if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
+            statistics.update { $0.corruptPackets += 1 }
+        }
+        receiveAll()
+    }
+
+    private mutating func receiveAll() {
+        while true {
+            let received = decoder.receive(frame)
+            if received < 0 {
+                if received != cffmpeg_averror_eagain() && received != cffmpeg_averror_eof() {
+                    statistics.update { $0.corruptPackets += 1 }
+                    continue
+                }
+                return
+            }
+            statistics.update { $0.decodedFrames += 1 }
+            handle(frame)
+            av_frame_unref(frame)
+        }
+    }
+
+    private mutating func handle(_ frame: UnsafeMutablePointer<AVFrame>) {
+        guard let target = seekTarget else {
+            deliver(frame)
+            return
+        }
+        let time = decoder.presentationTime(of: frame) ?? target
+        if time <= target {
+            av_frame_unref(held)
+            av_frame_move_ref(held, frame)
+            holding = true
+            return
+        }
+        // The first frame past the target: the held one is what was on screen at it.
+        if holding { deliver(held); av_frame_unref(held); holding = false }
+        seekTarget = nil
+        deliver(frame)
+    }
+
+    private mutating func deliver(_ frame: UnsafeMutablePointer<AVFrame>) {
+        let time = decoder.presentationTime(of: frame) ?? (lastTime.map { $0 + frameDuration } ?? .zero)
+        lastTime = time
+        let corrupt = cffmpeg_frame_is_corrupt(frame) != 0
+        var image: RGBImage? = nil
+        var placement = PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+        if let viewport, !viewport.isEmpty, let video = source.info.video {
+            placement = Letterbox.fit(coded: PixelSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height)),
+                                      sampleAspect: video.sampleAspect, rotation: video.rotation,
+                                      into: viewport, rowAlignment: 2)
+            let picture = frames.image(of: placement.size)
+            if scaler.scale(frame, rotation: video.rotation, into: picture) { image = picture }
+        }
+        let item = VideoFrame(time: time, duration: frameDuration, serial: serial, image: image,
+                              placement: placement, viewport: viewport ?? placement.size, isCorrupt: corrupt)
+        if !frames.push(.frame(item)), let image { frames.recycle(image) }
+    }
+}

@@ -1,0 +1,51 @@
+import CFFmpeg
+
+/// Why a file could not be opened or decoded. Each case renders as one line that names the
+/// path and the reason, which is what the command line prints and the library lists.
+public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noSuchFile(path: String)
+    case permissionDenied(path: String)
+    case isDirectory(path: String)
+    case emptyFile(path: String)
+    case notMediaFile(path: String, detail: String)
+    case noVideoStream(path: String)
+    case unsupportedCodec(path: String, codec: String)
+    case truncated(path: String, detail: String)
+    case ffmpeg(path: String, operation: String, detail: String)
+
+    public var path: String {
+        switch self {
+        case .noSuchFile(let p), .permissionDenied(let p), .isDirectory(let p), .emptyFile(let p),
+             .notMediaFile(let p, _), .noVideoStream(let p), .unsupportedCodec(let p, _),
+             .truncated(let p, _), .ffmpeg(let p, _, _):
+            return p
+        }
+    }
+
+    /// The reason alone, without the path.
+    public var reason: String {
+        switch self {
+        case .noSuchFile: return "no such file"
+        case .permissionDenied: return "permission denied"
+        case .isDirectory: return "is a directory"
+        case .emptyFile: return "not a media file (the file is empty)"
+        case .notMediaFile(_, let detail): return "not a media file (\(detail))"
+        case .noVideoStream: return "no video stream"
+        case .unsupportedCodec(_, let codec): return "unsupported codec \(codec)"
+        case .truncated(_, let detail): return "truncated (\(detail))"
+        case .ffmpeg(_, let op, let detail): return "\(op) failed: \(detail)"
+        }
+    }
+
+    public var description: String { "cannot open \(path): \(reason)" }
+}
+
+/// FFmpeg's text for an error code (av_strerror), lower-cased to sit inside a sentence.
+func ffmpegErrorText(_ code: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    cffmpeg_error_string(code, &buffer, buffer.count)
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let first = text.first else { return "error \(code)" }
+    return first.lowercased() + text.dropFirst()
+}

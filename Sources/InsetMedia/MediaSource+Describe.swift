@@ -1,0 +1,69 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+extension MediaSource {
+    /// Reads the facts of the opened container and its chosen streams into plain values.
+    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, path: String, url: String,
+                         video: Int32?, audio: Int32?) -> MediaInfo {
+        let format = context.pointee.iformat!.pointee
+        let nopts = cffmpeg_nopts_value()
+        let duration = context.pointee.duration
+        let start = context.pointee.start_time
+        let isPipe = url.hasPrefix("pipe:")
+        var fileSize: Int64? = nil
+        if !isPipe, !url.contains("://") {
+            var status = stat()
+            if stat(url, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { fileSize = Int64(status.st_size) }
+        }
+        return MediaInfo(
+            path: path,
+            container: String(cString: format.name),
+            containerLongName: format.long_name.map { String(cString: $0) } ?? "",
+            durationMicroseconds: (duration == nopts || duration <= 0 || isPipe) ? nil : duration,
+            startMicroseconds: start == nopts ? 0 : start,
+            bitRate: context.pointee.bit_rate > 0 ? context.pointee.bit_rate : nil,
+            fileSize: fileSize,
+            video: video.map { describeVideo(context, index: $0) },
+            audio: audio.map { describeAudio(context, index: $0) }
+        )
+    }
+
+    static func describeVideo(_ context: UnsafeMutablePointer<AVFormatContext>, index: Int32) -> VideoStreamInfo {
+        let stream = context.pointee.streams[Int(index)]!
+        let par = stream.pointee.codecpar.pointee
+        var sar = av_guess_sample_aspect_ratio(context, stream, nil)
+        if sar.num <= 0 || sar.den <= 0 { sar = AVRational(num: 1, den: 1) }
+        let rate = av_guess_frame_rate(context, stream, nil)
+        let pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) } ?? "unknown"
+        let rotation = VideoRotation(displayMatrixDegrees: cffmpeg_stream_rotation(stream))
+        return VideoStreamInfo(
+            index: Int(index),
+            codec: String(cString: avcodec_get_name(par.codec_id)),
+            codecLongName: avcodec_descriptor_get(par.codec_id).flatMap { $0.pointee.long_name }.map { String(cString: $0) } ?? "",
+            width: Int(par.width), height: Int(par.height),
+            sampleAspectNumerator: Int(sar.num), sampleAspectDenominator: Int(sar.den),
+            frameRateNumerator: Int(rate.num), frameRateDenominator: Int(rate.den),
+            rotationDegrees: rotation.degrees,
+            pixelFormat: pixelFormat,
+            frameCount: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
+        )
+    }
+
+    static func describeAudio(_ context: UnsafeMutablePointer<AVFormatContext>, index: Int32) -> AudioStreamInfo {
+        let stream = context.pointee.streams[Int(index)]!
+        let par = stream.pointee.codecpar!
+        var layout = [CChar](repeating: 0, count: 128)
+        cffmpeg_channel_layout_name(par, &layout, layout.count)
+        let sampleFormat = av_get_sample_fmt_name(AVSampleFormat(rawValue: par.pointee.format)).map { String(cString: $0) } ?? "unknown"
+        return AudioStreamInfo(
+            index: Int(index),
+            codec: String(cString: avcodec_get_name(par.pointee.codec_id)),
+            codecLongName: avcodec_descriptor_get(par.pointee.codec_id).flatMap { $0.pointee.long_name }.map { String(cString: $0) } ?? "",
+            sampleRate: Int(par.pointee.sample_rate),
+            channels: Int(cffmpeg_channel_count(par)),
+            layout: String(decoding: layout.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            sampleFormat: sampleFormat
+        )
+    }
+}

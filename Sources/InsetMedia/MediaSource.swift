@@ -1,0 +1,138 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+/// An opened container (AVFormatContext) with its best video and audio streams chosen.
+///
+/// Ownership: created on any thread, then owned by exactly one thread at a time (the decode
+/// thread once a pipeline starts). It is not safe to share; it is `@unchecked Sendable` only
+/// so it can be handed over.
+public final class MediaSource: @unchecked Sendable {
+    public let info: MediaInfo
+    let format: UnsafeMutablePointer<AVFormatContext>
+    let videoStreamIndex: Int32
+    let audioStreamIndex: Int32?
+
+    /// Opens `path`: a file, `-` for standard input (live), or any URL libavformat reads.
+    /// Throws a `MediaError` that says in one line why not. A file without video opens (it
+    /// has facts to show) but `requireVideo()` then throws.
+    public init(path: String) throws {
+        MediaSource.quietLogs()
+        let url = try MediaSource.checkLocalPath(path)
+        var context: UnsafeMutablePointer<AVFormatContext>? = nil
+        let opened = avformat_open_input(&context, url, nil, nil)
+        guard opened >= 0, let context else {
+            throw MediaSource.classifyOpenFailure(path: path, url: url, code: opened)
+        }
+        var ownsContext = true
+        defer { if ownsContext { var c: UnsafeMutablePointer<AVFormatContext>? = context; avformat_close_input(&c) } }
+
+        // libavformat also picks demuxers by file name alone (a .txt opens as ANSI art);
+        // a local file whose bytes no demuxer recognises is not a media file, whatever its name.
+        if url == path, MediaSource.probeContent(url) == nil {
+            throw MediaError.notMediaFile(path: path, detail: "nothing in it looks like audio or video")
+        }
+        let found = avformat_find_stream_info(context, nil)
+        if found < 0 {
+            throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(found))
+        }
+        let video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, video >= 0 ? video : -1, nil, 0)
+        if video < 0 && audio < 0 {
+            throw MediaError.notMediaFile(path: path, detail: "no audio or video stream")
+        }
+        let info = MediaSource.describe(context, path: path, url: url,
+                                        video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
+        if let fileSize = info.fileSize, video >= 0 {
+            try MediaSource.checkComplete(context, stream: video, fileSize: fileSize, path: path)
+        }
+        self.format = context
+        self.videoStreamIndex = video
+        self.audioStreamIndex = audio >= 0 ? audio : nil
+        self.info = info
+        ownsContext = false
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVFormatContext>? = format
+        avformat_close_input(&c)
+    }
+
+    public var hasVideo: Bool { videoStreamIndex >= 0 }
+
+    /// Throws `noVideoStream` for audio-only files, which the player cannot yet show.
+    public func requireVideo() throws {
+        if !hasVideo { throw MediaError.noVideoStream(path: info.path) }
+    }
+
+    var videoStream: UnsafeMutablePointer<AVStream> { format.pointee.streams[Int(videoStreamIndex)]! }
+
+    /// FFmpeg logs to stderr from any thread; while the player owns the terminal that would
+    /// tear the picture, so only real errors are let through (and `INSET_FFMPEG_LOG` raises it).
+    static func quietLogs() {
+        let wanted = ProcessInfo.processInfo.environment["INSET_FFMPEG_LOG"].flatMap(Int32.init)
+        cffmpeg_set_log_level(wanted ?? cffmpeg_log_quiet())
+    }
+
+    /// Local paths are checked before FFmpeg sees them so the common mistakes get their own
+    /// words instead of FFmpeg's generic ones. Returns the URL to hand to libavformat.
+    static func checkLocalPath(_ path: String) throws -> String {
+        if path == "-" { return "pipe:0" }
+        if path.contains("://") { return path }
+        var status = stat()
+        if stat(path, &status) != 0 {
+            switch errno {
+            case EACCES: throw MediaError.permissionDenied(path: path)
+            default: throw MediaError.noSuchFile(path: path)
+            }
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw MediaError.isDirectory(path: path) }
+        if access(path, R_OK) != 0 { throw MediaError.permissionDenied(path: path) }
+        if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 { throw MediaError.emptyFile(path: path) }
+        return path
+    }
+
+    /// avformat_open_input failed. When the bytes still look like a known container (the
+    /// probe recognises its header) the file is a damaged or cut-short media file, not a
+    /// foreign one: a QuickTime file whose index (moov) was at the end and got cut off.
+    static func classifyOpenFailure(path: String, url: String, code: Int32) -> MediaError {
+        if code == cffmpeg_averror(EACCES) { return .permissionDenied(path: path) }
+        if code == cffmpeg_averror(ENOENT) { return .noSuchFile(path: path) }
+        if code == cffmpeg_averror(EISDIR) { return .isDirectory(path: path) }
+        if code == cffmpeg_averror_invaliddata(), let (name, score) = probeContent(url), score >= 75 {
+            return .truncated(path: path, detail: "a \(name) file missing data it refers to")
+        }
+        return .notMediaFile(path: path, detail: ffmpegErrorText(code))
+    }
+
+    /// Recognises a container from the first bytes alone, not the file name: the demuxer
+    /// and its confidence (0–100), or nil when no demuxer recognises the bytes at all.
+    static func probeContent(_ url: String) -> (name: String, score: Int32)? {
+        guard let handle = FileHandle(forReadingAtPath: url) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        guard head.count >= 16 else { return nil }
+        var padded = [UInt8](head)
+        padded.append(contentsOf: [UInt8](repeating: 0, count: 64))
+        return padded.withUnsafeMutableBufferPointer { buffer -> (String, Int32)? in
+            var probe = AVProbeData()
+            probe.buf = buffer.baseAddress
+            probe.buf_size = Int32(head.count)
+            probe.filename = nil
+            var score: Int32 = 0
+            guard let format = av_probe_input_format2(&probe, 1, &score), score > 0 else { return nil }
+            return (String(cString: format.pointee.name), score)
+        }
+    }
+
+    /// A file whose index points past its end was cut short (a download or copy that
+    /// stopped). The demuxer would otherwise open it and stop partway without saying why.
+    static func checkComplete(_ context: UnsafeMutablePointer<AVFormatContext>, stream: Int32,
+                              fileSize: Int64, path: String) throws {
+        let end = cffmpeg_index_end(context.pointee.streams[Int(stream)]!)
+        if end > fileSize {
+            let percent = Int(Double(fileSize) * 100 / Double(end))
+            throw MediaError.truncated(path: path, detail: "the file holds \(percent)% of the data its index lists")
+        }
+    }
+}

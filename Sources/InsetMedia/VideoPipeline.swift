@@ -1,0 +1,159 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+/// Decodes a source's video on its own thread and feeds a bounded FrameQueue, scaled to
+/// the viewport the consumer asked for (or unscaled, for decode benchmarks).
+///
+/// Threads: the decode thread owns the MediaSource, the decoder and the scaler. Every
+/// other method is called from the consumer's thread and only posts a request under
+/// `control`; the decode thread picks requests up between packets. `stop()` joins it.
+public final class VideoPipeline: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Decoder threads; nil means one per core.
+        public var threads: Int?
+        public var queueCapacity: Int
+        /// The pixel area frames are scaled into; nil decodes without scaling.
+        public var viewport: PixelSize?
+        public init(threads: Int? = nil, queueCapacity: Int = 4, viewport: PixelSize? = nil) {
+            self.threads = threads; self.queueCapacity = queueCapacity; self.viewport = viewport
+        }
+    }
+
+    public let info: MediaInfo
+    public let frames: FrameQueue
+    public let range: PlayableRange
+    public let isSeekable: Bool
+
+    private let source: MediaSource
+    private let decoder: VideoDecoder
+    private let control = NSCondition()
+    private var requests = Requests()
+    private let finished = DispatchSemaphore(value: 0)
+    private var thread: Thread?
+    private let statistics = Statistics()
+
+    struct Requests {
+        var seek: (target: MediaTime, serial: Int)?
+        var serial = 0
+        var viewport: PixelSize?
+        var paused = false
+        var stopping = false
+    }
+
+    public init(source: MediaSource, options: Options = Options()) throws {
+        self.source = source
+        self.decoder = try VideoDecoder(source: source, threads: options.threads)
+        self.info = source.info
+        self.range = source.info.playableRange
+        self.frames = FrameQueue(capacity: options.queueCapacity)
+        self.requests.viewport = options.viewport
+        let pb = source.format.pointee.pb
+        self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
+    }
+
+    deinit { stop() }
+
+    /// Starts the decode thread. Call once.
+    public func start() {
+        precondition(thread == nil, "start() called twice")
+        let thread = Thread { [self] in
+            self.run()
+            self.finished.signal()
+        }
+        thread.name = "inset.decode"
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops decoding and waits for the thread to end. Safe to call more than once.
+    public func stop() {
+        let wasRunning = control.withLock { () -> Bool in
+            let running = thread != nil && !requests.stopping
+            requests.stopping = true
+            control.broadcast()
+            return running
+        }
+        frames.close()
+        if wasRunning { finished.wait() }
+    }
+
+    /// Holds decoding (the queue keeps what it has) or lets it go on.
+    public func setPaused(_ paused: Bool) {
+        control.withLock { requests.paused = paused; control.broadcast() }
+    }
+
+    /// Scales later frames into `viewport` (nil: decode only). Frames already queued keep
+    /// their size; the consumer places each by its own `placement`.
+    public func setViewport(_ viewport: PixelSize?) {
+        control.withLock { requests.viewport = viewport; control.broadcast() }
+    }
+
+    /// Accurate seek: the first frame of the new serial is the one on screen at `time`
+    /// (greatest pts ≤ time), clamped to the playable range. Returns the new serial and
+    /// the clamped target; nil when the input cannot seek (a pipe).
+    @discardableResult
+    public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
+        guard isSeekable else { return nil }
+        let target = range.clamp(time)
+        let serial = control.withLock { () -> Int in
+            requests.serial += 1
+            // Consecutive requests merge: only the newest target is decoded to.
+            requests.seek = (target, requests.serial)
+            control.broadcast()
+            return requests.serial
+        }
+        frames.beginSerial(serial)
+        return (serial, target)
+    }
+
+    /// `seek(to: position + delta)`, clamped at both ends of the playable range.
+    @discardableResult
+    public func skip(by delta: MediaTime, from position: MediaTime) -> (serial: Int, target: MediaTime)? {
+        seek(to: SeekMath.skipTarget(from: position, by: delta, in: range))
+    }
+
+    /// Packets the decoder rejected as damaged and frames it flagged; decoding goes on.
+    public var corruptPackets: Int { statistics.value.corruptPackets }
+    public var decodedFrames: Int { statistics.value.decodedFrames }
+
+    final class Statistics: @unchecked Sendable {
+        struct Values { var corruptPackets = 0; var decodedFrames = 0 }
+        private let lock = NSLock()
+        private var values = Values()
+        var value: Values { lock.withLock { values } }
+        func update(_ change: (inout Values) -> Void) { lock.withLock { change(&values) } }
+    }
+
+    // MARK: - The decode thread
+
+    private func run() {
+        var loop = DecodeLoop(source: source, decoder: decoder, frames: frames, statistics: statistics)
+        defer { loop.release() }
+        while true {
+            let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?, viewport: PixelSize?) in
+                while !requests.stopping && requests.seek == nil && (requests.paused || loop.atEnd) {
+                    control.wait()
+                }
+                let seek = requests.seek
+                requests.seek = nil
+                return (requests.stopping, seek.map { ($0.target, $0.serial) }, requests.viewport)
+            }
+            if request.stop { return }
+            if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
+            loop.viewport = request.viewport
+            loop.step()
+        }
+    }
+}
+
+/// Seek arithmetic, kept pure so it can be tested without a file.
+public enum SeekMath {
+    /// The target of a relative skip: clamped to the range; for live input, forward skips
+    /// stop at the newest frame when it is known.
+    public static func skipTarget(from position: MediaTime, by delta: MediaTime, in range: PlayableRange,
+                                  newest: MediaTime? = nil) -> MediaTime {
+        range.clamp(position + delta, newest: newest)
+    }
+}
