@@ -1,0 +1,89 @@
+import Foundation
+import InsetCore
+import InsetMedia
+import InsetRender
+
+/// `inset cat`: frames as cells on standard output, through the player's own painter,
+/// without needing a terminal (pipes, files, CI, side-by-side comparisons).
+public struct CatOptions: Sendable {
+    public var path: String
+    public var at: MediaTime?
+    /// Frames to write; nil means every frame to the end.
+    public var frames: Int?
+    public var cells: CellSize
+    public var colorMode: ColorMode
+    public var realtime: Bool
+    public var threads: Int?
+
+    public init(path: String, at: MediaTime? = nil, frames: Int? = 1, cells: CellSize,
+                colorMode: ColorMode, realtime: Bool = false, threads: Int? = nil) {
+        self.path = path; self.at = at; self.frames = frames; self.cells = cells
+        self.colorMode = colorMode; self.realtime = realtime; self.threads = threads
+    }
+}
+
+public enum CatRunner {
+    /// Writes the frames; returns how many were written. Each frame is one write of one
+    /// synchronized update, so a reader can split the stream at the markers.
+    @discardableResult
+    public static func run(_ options: CatOptions, to fd: Int32 = STDOUT_FILENO) throws -> Int {
+        let source = try MediaSource(path: options.path)
+        let pipeline = try VideoPipeline(source: source, options: .init(
+            threads: options.threads, queueCapacity: 4, viewport: options.cells.halfBlockPixels))
+        if let at = options.at { pipeline.seek(to: at) }
+        pipeline.start()
+        defer { pipeline.stop() }
+
+        var video = VideoLayer()
+        var planes: [Plane] = []
+        let painter = FramePainter(colorMode: options.colorMode)
+        var written = 0
+        var clockOrigin: (media: MediaTime, host: Double)?
+        while options.frames.map({ written < $0 }) ?? true {
+            guard let item = pipeline.frames.pop(timeout: 30) else { break }
+            guard case .frame(let frame) = item else { break }
+            if options.realtime { pace(frame.time, origin: &clockOrigin) }
+            video.show(frame)
+            if let image = frame.image { pipeline.frames.recycle(image) }
+            planes.append(video.plane)
+            painter.paint(planes, screenSize: options.cells)
+            planes.removeAll(keepingCapacity: true)
+            try painter.output.withUnsafeBytes { try writeAll(fd, $0) }
+            written += 1
+        }
+        // A thumbnail in a shell: leave the cursor on the line below it, colours reset.
+        if options.frames == 1 && isatty(fd) != 0 {
+            let tail = "\u{1B}[0m\u{1B}[\(options.cells.rows);1H\r\n"
+            try Array(tail.utf8).withUnsafeBytes { try writeAll(fd, $0) }
+        }
+        return written
+    }
+
+    /// Sleeps until `time` is due on a wall clock started at the first frame.
+    private static func pace(_ time: MediaTime, origin: inout (media: MediaTime, host: Double)?) {
+        let now = MonotonicClock.now
+        guard let start = origin else { origin = (time, now); return }
+        let due = start.host + (time - start.media).seconds
+        if due > now { usleep(UInt32(min(1.0, due - now) * 1_000_000)) }
+    }
+}
+
+/// write(2) until every byte is out, retrying on EINTR and waiting on EAGAIN.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+    guard var base = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+        let n = write(fd, base, left)
+        if n < 0 {
+            if errno == EINTR { continue }
+            if errno == EAGAIN {
+                var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pfd, 1, 100)
+                continue
+            }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        base += n
+        left -= n
+    }
+}

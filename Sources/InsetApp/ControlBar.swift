@@ -1,0 +1,86 @@
+import InsetCore
+import InsetRender
+
+/// The full-screen player's controls: a progress line and, below it, play/pause, −15, +15,
+/// the PiP button, and time / duration. Drawn from the state machine's snapshot only; a
+/// click becomes the same `PlaybackEvent` a key sends.
+struct ControlBar {
+    enum Control: Hashable, CaseIterable {
+        case playPause, skipBackward, skipForward, pip, help, progress
+    }
+
+    static let height = 2
+    static let background = RGB(24, 24, 28)
+    static let normal = CellStyle(foreground: RGB(230, 230, 230), background: background)
+    static let disabled = CellStyle(foreground: RGB(100, 100, 106), background: background)
+    static let accent = CellStyle(foreground: RGB(250, 200, 60), background: background, attributes: .bold)
+
+    /// Where each control sits on a bar `width` cells wide, relative to the bar's top-left.
+    static func layout(width: Int) -> [Control: CellRect] {
+        var rects: [Control: CellRect] = [.progress: CellRect(column: 1, row: 0, columns: max(0, width - 2), rows: 1)]
+        var column = 1
+        for (control, label) in [(Control.playPause, " ❚❚ "), (.skipBackward, " «15 "), (.skipForward, " 15» "), (.pip, " ⧉ PiP ")] {
+            let columns = CellGrid.columns(of: label)
+            rects[control] = CellRect(column: column, row: 1, columns: columns, rows: 1)
+            column += columns + 1
+        }
+        rects[.help] = CellRect(column: max(column, width - 4), row: 1, columns: 3, rows: 1)
+        return rects
+    }
+
+    /// The control at `point` (relative to the bar), if any.
+    static func control(at point: CellPoint, width: Int) -> Control? {
+        layout(width: width).first { $0.value.contains(point) }?.key
+    }
+
+    /// The media time a click at `column` of the progress line asks for.
+    static func seekTime(column: Int, width: Int, range: PlayableRange) -> MediaTime? {
+        guard let duration = range.duration, let line = layout(width: width)[.progress], line.size.columns > 1 else { return nil }
+        let fraction = Double(min(max(column - line.minColumn, 0), line.size.columns - 1)) / Double(line.size.columns - 1)
+        return range.start + MediaTime(seconds: duration.seconds * fraction)
+    }
+
+    /// Draws the bar into `grid` (the bar's own plane, `height` rows).
+    static func draw(_ snapshot: PlaybackSnapshot, into grid: inout CellGrid) {
+        let width = grid.columns
+        grid.fill(grid.bounds, color: background)
+        let rects = layout(width: width)
+        drawProgress(snapshot, in: rects[.progress]!, into: &grid)
+        let canBack = snapshot.canSkipBackward, canForward = snapshot.canSkipForward
+        put(snapshot.isPlaying ? " ❚❚ " : " ▶  ", rects[.playPause], normal, &grid)
+        put(" «15 ", rects[.skipBackward], canBack ? normal : disabled, &grid)
+        put(" 15» ", rects[.skipForward], canForward ? normal : disabled, &grid)
+        put(" ⧉ PiP ", rects[.pip], snapshot.pip.isPossible ? normal : disabled, &grid)
+        var column = rects[.pip]!.maxColumn + 2
+        let time = snapshot.position.clockString
+        let total = snapshot.range.map { $0.isLive ? "LIVE" : ($0.duration ?? .zero).clockString } ?? "--:--"
+        column = grid.put("\(time) / \(total)", at: CellPoint(column: column, row: 1), style: normal)
+        if let reason = snapshot.skipDisabledReason, snapshot.isLinear {
+            grid.put("  (\(reason))", at: CellPoint(column: column, row: 1), style: disabled)
+        }
+        put("?", rects[.help].map { CellRect(column: $0.minColumn + 1, row: 1, columns: 1, rows: 1) }, normal, &grid)
+    }
+
+    private static func put(_ text: String, _ rect: CellRect?, _ style: CellStyle, _ grid: inout CellGrid) {
+        guard let rect else { return }
+        grid.put(text, at: rect.origin, style: style, clip: rect)
+    }
+
+    private static func drawProgress(_ snapshot: PlaybackSnapshot, in rect: CellRect, into grid: inout CellGrid) {
+        guard rect.size.columns > 0 else { return }
+        let elapsedStyle = CellStyle(foreground: RGB(250, 200, 60), background: background)
+        let remainingStyle = CellStyle(foreground: RGB(90, 90, 96), background: background)
+        guard let range = snapshot.range, let duration = range.duration, duration > .zero else {
+            let label = snapshot.range?.isLive == true ? "LIVE" : ""
+            for c in 0..<rect.size.columns { grid[rect.minColumn + c, rect.minRow] = Cell("─", style: remainingStyle) }
+            grid.put(label, at: rect.origin, style: accent)
+            return
+        }
+        let fraction = min(1, max(0, (snapshot.position - range.start).seconds / duration.seconds))
+        let filled = Int((Double(rect.size.columns - 1) * fraction).rounded())
+        for c in 0..<rect.size.columns {
+            let glyph: Unicode.Scalar = c == filled ? "●" : "━"
+            grid[rect.minColumn + c, rect.minRow] = Cell(glyph, style: c <= filled ? elapsedStyle : remainingStyle)
+        }
+    }
+}

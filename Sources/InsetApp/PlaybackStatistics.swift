@@ -1,0 +1,34 @@
+import InsetCore
+
+/// Counters for `--stats` and the closing line: frames shown and dropped, bytes written
+/// per frame and the frame rate over the last second.
+struct PlaybackStatistics {
+    var shown = 0
+    var dropped = 0
+    var startedAt: HostTime?
+    /// Recent paints as (time, bytes), one second's worth, for the overlay's rates.
+    private var recent: [(time: HostTime, bytes: Int)] = []
+    var lastWriteBlocked: Duration = .zero
+
+    mutating func started(at now: HostTime) {
+        if startedAt == nil { startedAt = now }
+    }
+
+    mutating func painted(bytes: Int, blocked: Duration, at now: HostTime) {
+        lastWriteBlocked = blocked
+        recent.append((now, bytes))
+        let horizon = now.nanoseconds > 1_000_000_000 ? HostTime(nanoseconds: now.nanoseconds - 1_000_000_000) : .zero
+        if let firstKept = recent.firstIndex(where: { $0.time >= horizon }), firstKept > 0 {
+            recent.removeFirst(firstKept)
+        }
+    }
+
+    /// Paints per second over the last second.
+    var paintsPerSecond: Int { recent.count }
+    var bytesPerPaint: Int { recent.isEmpty ? 0 : recent.reduce(0) { $0 + $1.bytes } / recent.count }
+
+    func summary(signal: Int32?, endedAt now: HostTime) -> PlaybackSummary {
+        let wall = startedAt.map { Double(now.elapsed(since: $0).components.attoseconds) / 1e18 + Double(now.elapsed(since: $0).components.seconds) } ?? 0
+        return PlaybackSummary(framesShown: shown, framesDropped: dropped, wallSeconds: wall, signal: signal)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import InsetCore
+import InsetMedia
+
+/// `inset probe`: the facts of one file, as a screen of text or as JSON for scripts.
+public enum ProbeReport {
+    public static func text(_ info: MediaInfo) -> String {
+        var lines: [String] = []
+        func row(_ name: String, _ value: String) { lines.append(name.padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
+        row("file", info.path)
+        row("container", info.containerLongName.isEmpty ? info.container : "\(info.container) (\(info.containerLongName))")
+        row("duration", info.duration.map { "\($0.clockString) (\(String(format: "%.3f", $0.seconds)) s)" } ?? "live (no known end)")
+        if info.startMicroseconds != 0 { row("start", String(format: "%.3f s", info.start.seconds)) }
+        if let size = info.fileSize { row("size", byteCount(size)) }
+        if let rate = info.bitRate { row("bit rate", "\(rate / 1000) kb/s") }
+        if let v = info.video {
+            lines.append("video stream #\(v.index)")
+            row("  codec", v.codecLongName.isEmpty ? v.codec : "\(v.codec) (\(v.codecLongName))")
+            row("  size", "\(v.width)x\(v.height)")
+            let dar = Letterbox.displayAspect(coded: v.codedSize, sampleAspect: v.sampleAspect, rotation: .none)
+            row("  aspect", "SAR \(v.sampleAspect), DAR \(String(format: "%.3f", dar)):1")
+            row("  rotation", v.rotationDegrees == 0 ? "none" : "\(v.rotationDegrees)° clockwise")
+            if let fps = v.frameRate.value { row("  frame rate", String(format: "%.3f fps", fps) + " (\(v.frameRate.numerator)/\(v.frameRate.denominator))") }
+            row("  pixels", v.pixelFormat)
+            if let n = v.frameCount { row("  frames", "\(n)") }
+        } else {
+            lines.append("video         none")
+        }
+        if let a = info.audio {
+            lines.append("audio stream #\(a.index)")
+            row("  codec", a.codecLongName.isEmpty ? a.codec : "\(a.codec) (\(a.codecLongName))")
+            row("  layout", "\(a.layout), \(a.channels) channel\(a.channels == 1 ? "" : "s")")
+            row("  rate", "\(a.sampleRate) Hz, \(a.sampleFormat)")
+        } else {
+            lines.append("audio         none")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ info: MediaInfo) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(info), as: UTF8.self) + "\n"
+    }
+
+    static func byteCount(_ bytes: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}

@@ -1,0 +1,59 @@
+import InsetCore
+import InsetMedia
+import InsetRender
+
+/// The video as a plane: a viewport of cells, black where the picture does not reach (the
+/// letterbox bars), the latest frame blitted as half blocks where its placement says.
+///
+/// Owned by the UI thread. Showing a frame of the same size and placement as the last one
+/// only overwrites the picture's cells: the bars are painted once per placement change.
+struct VideoLayer {
+    private(set) var plane: Plane
+    private var paintedPlacement: PixelRect?
+
+    init(zIndex: Int = 0) {
+        plane = Plane(size: .zero, zIndex: zIndex, fill: VideoLayer.bar, isOpaque: true)
+    }
+
+    static let bar = Cell(glyph: 0x20, foreground: 0, background: 0)
+
+    /// The cells that `frame.viewport` covers at `origin`.
+    var frame: CellRect { plane.frame }
+
+    mutating func setOrigin(_ origin: CellPoint) { plane.origin = origin }
+    mutating func setVisible(_ visible: Bool) { plane.isVisible = visible }
+
+    /// Draws `frame` into the plane, resizing the plane to `cells` (the frame's viewport
+    /// unless told otherwise).
+    ///
+    /// A frame scaled for another viewport (decoded before a resize, still in the queue)
+    /// is centred as it is: the layout changes at once and the picture's size catches up
+    /// within the queue's few frames, without a seek.
+    mutating func show(_ frame: VideoFrame, in cells: CellSize? = nil) {
+        guard let image = frame.image else { return }
+        let cells = cells ?? HalfBlockBlitter.cellSize(for: frame.viewport)
+        var placement = frame.placement
+        if frame.viewport != cells.halfBlockPixels {
+            let area = cells.halfBlockPixels
+            placement.x = (area.width - placement.width) / 2
+            placement.y = max(0, (area.height - placement.height) / 4 * 2)
+        }
+        if plane.size != cells {
+            plane.resize(to: cells, fill: VideoLayer.bar)
+            paintedPlacement = nil
+        }
+        if paintedPlacement != placement {
+            plane.grid.fill(VideoLayer.bar)
+            paintedPlacement = placement
+        }
+        // Placement rows are even (Letterbox's row alignment), so the picture starts on a
+        // cell boundary and every cell holds two pixels of it.
+        plane.grid.blitHalfBlocks(image, at: CellPoint(column: placement.x, row: placement.y / 2))
+    }
+
+    /// Fills the plane with bars (nothing to show: before the first frame, a placeholder).
+    mutating func clear(to size: CellSize) {
+        plane.resize(to: size, fill: VideoLayer.bar)
+        paintedPlacement = nil
+    }
+}

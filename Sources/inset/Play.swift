@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import InsetApp
+import InsetCore
+import InsetMedia
+import InsetTerminal
+
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a video full screen (the default command).")
+
+    @Argument(help: "The file to play. With none, a bundled sample plays.")
+    var paths: [String] = []
+
+    @Option(help: "truecolor, 256 or 16. Default: from COLORTERM and terminfo.")
+    var colors: ColorMode?
+
+    @Flag(help: "Show frames/s, drops and bytes per frame in a corner.")
+    var stats = false
+
+    @Flag(help: "Start again at the end instead of quitting.")
+    var loop = false
+
+    @Option(help: "Start at this time (90, 1:30, 1:02:03.5).")
+    var start: TimeArgument?
+
+    @Option(help: "Disallow skipping: all, or ranges like 0:00-0:30,1:00-1:10.")
+    var linear: String?
+
+    @Flag(name: .customLong("no-pip"), help: "Do not allow picture in picture.")
+    var noPiP = false
+
+    @Flag(name: .customLong("no-auto-pip"), help: "Do not start picture in picture when leaving a playing video.")
+    var noAutoPiP = false
+
+    @Option(help: "Decoder threads. Default: one per core.")
+    var threads: Int?
+
+    func run() throws {
+        guard paths.count <= 1 else {
+            fail("several files open the library, which is not built yet; give one file")
+        }
+        guard let path = paths.first ?? Samples.defaultClip() else {
+            fail("no file given and no bundled samples found")
+        }
+        var linearRanges = LinearRanges.none
+        if let linear {
+            do { linearRanges = linear == "all" ? .all : try LinearRanges(parsing: linear) } catch {
+                fail("--linear \(linear): \(error)")
+            }
+        }
+        let options = PlayerOptions(
+            path: path, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
+            linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP)
+        let player: Player
+        do {
+            player = try Player(options: options)
+        } catch let error as MediaError {
+            fail(error.description)
+        } catch let error as TerminalError {
+            fail(error.description)
+        }
+        let summary = player.run()
+        if stats || ProcessInfo.processInfo.environment["INSET_SUMMARY"] != nil {
+            let line = String(format: "inset: %d frames shown, %d dropped, %.3f s", summary.framesShown,
+                              summary.framesDropped, summary.wallSeconds)
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }
+    }
+}
+
+/// The clips bundled in `samples/`, found beside the executable's build folder or through
+/// INSET_SAMPLES, so `inset` with no path shows something at once.
+enum Samples {
+    static func directory() -> URL? {
+        if let dir = ProcessInfo.processInfo.environment["INSET_SAMPLES"] { return URL(fileURLWithPath: dir) }
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = url.appendingPathComponent("samples")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("clock_16x9_aac.mp4").path) {
+                return candidate
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static func defaultClip() -> String? {
+        directory()?.appendingPathComponent("clock_16x9_aac.mp4").path
+    }
+}

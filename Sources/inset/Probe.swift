@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import InsetApp
+import InsetMedia
+
+struct Probe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the facts of a media file: container, duration, streams.")
+
+    @Argument(help: "A file, - for standard input, or a URL FFmpeg can open.")
+    var path: String
+
+    @Flag(help: "Print JSON for scripts.")
+    var json = false
+
+    func run() throws {
+        let info: MediaInfo
+        do {
+            info = try MediaSource(path: path).info
+        } catch let error as MediaError {
+            fail(error.description)
+        }
+        print(json ? try ProbeReport.json(info) : ProbeReport.text(info), terminator: "")
+    }
+}
