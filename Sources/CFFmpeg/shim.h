@@ -112,4 +112,13 @@ static inline int64_t cffmpeg_index_end(AVStream *stream) {
 /// FFmpeg logs process-wide to stderr; the player owns the terminal, so callers cap it.
 static inline void cffmpeg_set_log_level(int level) { av_log_set_level(level); }
 
+/// Gives heap pages that FFmpeg's freed frame pools left behind back to the system
+/// (glibc keeps them mapped otherwise); a no-op elsewhere.
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void cffmpeg_release_freed_memory(void) { malloc_trim(0); }
+#else
+static inline void cffmpeg_release_freed_memory(void) {}
+#endif
+
 #endif

@@ -49,7 +49,10 @@ public struct BenchResult: Codable, Sendable {
 
 public enum Benchmark {
     public static func run(_ options: BenchOptions) throws -> [BenchResult] {
-        try options.stages.map { try run(stage: $0, options: options) }
+        try options.stages.map { stage in
+            defer { releaseFreedMemory() }
+            return try run(stage: stage, options: options)
+        }
     }
 
     static func run(stage: BenchStage, options: BenchOptions) throws -> BenchResult {
@@ -103,6 +106,13 @@ public enum Benchmark {
             bytesPerFrame: consumer.bytesPerFrame,
             threads: options.threads ?? ProcessInfo.processInfo.activeProcessorCount,
             cells: options.cells.description)
+    }
+
+    /// Each stage opens its own decoder, whose frame pools are freed at its end; glibc keeps
+    /// freed heap pages mapped, so without a trim the next stage's pools would add to the
+    /// peak instead of reusing the same pages.
+    static func releaseFreedMemory() {
+        VideoPipeline.releaseFreedMemory()
     }
 
     /// The summary table printed at the end of a run.

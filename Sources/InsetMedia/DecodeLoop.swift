@@ -3,13 +3,14 @@ import Foundation
 import InsetCore
 
 /// The decode thread's own state: packet and frame buffers, the accurate-seek hold, the
-/// scaler. Lives only on that thread (VideoPipeline.run), so it takes no locks of its own.
+/// scale stage it hands frames to. Lives only on that thread (VideoPipeline.run), so it takes no locks of its own.
 struct DecodeLoop {
     let source: MediaSource
     let decoder: VideoDecoder
     let frames: FrameQueue
     let statistics: VideoPipeline.Statistics
-    let scaler = FrameScaler()
+    /// Nil for decode-only pipelines.
+    let scaleStage: ScaleStage?
     let packet: UnsafeMutablePointer<AVPacket>
     let frame: UnsafeMutablePointer<AVFrame>
     /// During an accurate seek, the latest frame at or before the target, kept back until a
@@ -24,8 +25,10 @@ struct DecodeLoop {
     let frameDuration: MediaTime
     let videoIndex: Int32
 
-    init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics) {
+    init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics,
+         scaleStage: ScaleStage?) {
         self.source = source
+        self.scaleStage = scaleStage
         self.decoder = decoder
         self.frames = frames
         self.statistics = statistics
@@ -76,7 +79,7 @@ struct DecodeLoop {
             if holding { deliver(held) }
             holding = false
             seekTarget = nil
-            frames.push(.endOfStream(serial: serial, lastTime: lastTime))
+            deliverEnd()
             atEnd = true
             return
         }
@@ -123,21 +126,31 @@ struct DecodeLoop {
         deliver(frame)
     }
 
+    /// Sends a frame on: to the scale stage when the pipeline scales, else straight to the
+    /// queue (decode-only benchmarks measure decoding alone).
     private mutating func deliver(_ frame: UnsafeMutablePointer<AVFrame>) {
         let time = decoder.presentationTime(of: frame) ?? (lastTime.map { $0 + frameDuration } ?? .zero)
         lastTime = time
         let corrupt = cffmpeg_frame_is_corrupt(frame) != 0
-        var image: RGBImage? = nil
-        var placement = PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
-        if let viewport, !viewport.isEmpty, let video = source.info.video {
-            placement = Letterbox.fit(coded: PixelSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height)),
-                                      sampleAspect: video.sampleAspect, rotation: video.rotation,
-                                      into: viewport, rowAlignment: 2)
-            let picture = frames.image(of: placement.size)
-            if scaler.scale(frame, rotation: video.rotation, into: picture) { image = picture }
+        if let scaleStage {
+            let owned = av_frame_alloc()
+            av_frame_move_ref(owned, frame)
+            scaleStage.submit(ScaleStage.Job(frame: owned, time: time, duration: frameDuration, serial: serial,
+                                             isCorrupt: corrupt, viewport: viewport))
+            return
         }
-        let item = VideoFrame(time: time, duration: frameDuration, serial: serial, image: image,
-                              placement: placement, viewport: viewport ?? placement.size, isCorrupt: corrupt)
-        if !frames.push(.frame(item)), let image { frames.recycle(image) }
+        let placement = PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+        frames.push(.frame(VideoFrame(time: time, duration: frameDuration, serial: serial, image: nil,
+                                      placement: placement, viewport: placement.size, isCorrupt: corrupt)))
+    }
+
+    /// Queues the end-of-stream marker behind every frame already sent.
+    private func deliverEnd() {
+        if let scaleStage {
+            scaleStage.submit(ScaleStage.Job(frame: nil, time: lastTime ?? .zero, duration: .zero, serial: serial,
+                                             isCorrupt: false, viewport: nil, endOfStream: true))
+        } else {
+            frames.push(.endOfStream(serial: serial, lastTime: lastTime))
+        }
     }
 }

@@ -13,7 +13,8 @@ public final class VideoPipeline: @unchecked Sendable {
         /// Decoder threads; nil means one per core.
         public var threads: Int?
         public var queueCapacity: Int
-        /// The pixel area frames are scaled into; nil decodes without scaling.
+        /// The pixel area frames are scaled into. Nil makes a decode-only pipeline for its
+        /// whole life (frames carry no picture), as the decode benchmark wants.
         public var viewport: PixelSize?
         public init(threads: Int? = nil, queueCapacity: Int = 4, viewport: PixelSize? = nil) {
             self.threads = threads; self.queueCapacity = queueCapacity; self.viewport = viewport
@@ -32,6 +33,7 @@ public final class VideoPipeline: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var thread: Thread?
     private let statistics = Statistics()
+    private let scaleStage: ScaleStage?
 
     struct Requests {
         var seek: (target: MediaTime, serial: Int)?
@@ -46,8 +48,10 @@ public final class VideoPipeline: @unchecked Sendable {
         self.decoder = try VideoDecoder(source: source, threads: options.threads)
         self.info = source.info
         self.range = source.info.playableRange
-        self.frames = FrameQueue(capacity: options.queueCapacity)
+        let frames = FrameQueue(capacity: options.queueCapacity)
+        self.frames = frames
         self.requests.viewport = options.viewport
+        self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
         self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
     }
@@ -61,6 +65,7 @@ public final class VideoPipeline: @unchecked Sendable {
             self.run()
             self.finished.signal()
         }
+        scaleStage?.start()
         thread.name = "inset.decode"
         thread.stackSize = 1 << 20
         self.thread = thread
@@ -76,7 +81,13 @@ public final class VideoPipeline: @unchecked Sendable {
             return running
         }
         frames.close()
-        if wasRunning { finished.wait() }
+        scaleStage?.close()
+        if wasRunning {
+            finished.wait()
+            // The Thread keeps its closure, which holds this pipeline: let go of it so the
+            // decoder, its frame pools and the file are freed with the pipeline.
+            control.withLock { thread = nil }
+        }
     }
 
     /// Holds decoding (the queue keeps what it has) or lets it go on.
@@ -114,6 +125,10 @@ public final class VideoPipeline: @unchecked Sendable {
         seek(to: SeekMath.skipTarget(from: position, by: delta, in: range))
     }
 
+    /// Returns the memory of stopped pipelines' frame pools to the system, so a process
+    /// that opens one decoder after another (benchmarks, the library) keeps a flat peak.
+    public static func releaseFreedMemory() { cffmpeg_release_freed_memory() }
+
     /// Packets the decoder rejected as damaged and frames it flagged; decoding goes on.
     public var corruptPackets: Int { statistics.value.corruptPackets }
     public var decodedFrames: Int { statistics.value.decodedFrames }
@@ -129,7 +144,8 @@ public final class VideoPipeline: @unchecked Sendable {
     // MARK: - The decode thread
 
     private func run() {
-        var loop = DecodeLoop(source: source, decoder: decoder, frames: frames, statistics: statistics)
+        var loop = DecodeLoop(source: source, decoder: decoder, frames: frames, statistics: statistics,
+                              scaleStage: scaleStage)
         defer { loop.release() }
         while true {
             let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?, viewport: PixelSize?) in

@@ -58,6 +58,20 @@ struct QueueTests {
         pipeline.stop()
     }
 
+    @Test("a stopped pipeline is freed with its threads, decoder and file")
+    func freedAfterStop() throws {
+        weak var weakPipeline: VideoPipeline?
+        try {
+            let pipeline = try VideoPipeline(source: MediaSource(path: sample("clock_4x3.mp4")),
+                                             options: .init(viewport: PixelSize(width: 32, height: 18)))
+            weakPipeline = pipeline
+            pipeline.start()
+            _ = pipeline.frames.pop(timeout: 5)
+            pipeline.stop()
+        }()
+        #expect(weakPipeline == nil)
+    }
+
     @Test("pause holds decoding; resume goes on")
     func pauseResume() throws {
         let pipeline = try VideoPipeline(source: MediaSource(path: sample("long_gop.mp4")), options: .init(queueCapacity: 2))

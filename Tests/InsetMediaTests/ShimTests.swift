@@ -32,6 +32,7 @@ struct ShimTests {
         #expect(cffmpeg_sws_fast_bilinear() == 1)
         #expect(cffmpeg_sws_point() == 0x10)
         #expect(cffmpeg_sws_full_chroma() == 0x2000 | 0x40000)
+        cffmpeg_release_freed_memory()
         cffmpeg_set_log_level(cffmpeg_log_quiet())
         #expect(av_log_get_level() == -8)
     }
