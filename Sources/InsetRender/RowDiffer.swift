@@ -1,0 +1,153 @@
+import InsetCore
+
+/// The rasterizer's inner loop: one screen row at a time, compares the intended cells with
+/// the cells shown and writes the changes. Generic over the colour encoding so each colour
+/// mode is compiled into its own loop.
+///
+/// Works on raw row pointers handed in by `Rasterizer`, which enters the frame's, the
+/// baseline's and the output's storage once per frame. Nothing here allocates.
+struct RowDiffer<E: ColorEncoding> {
+    let encoding: E
+    let columns: Int
+    /// Draw every cell regardless of the baseline.
+    let full: Bool
+    /// Squared, scaled redmean distance (see `ColorQuantizer.distance`) at or under which
+    /// two colours count as the same; 0 compares exactly.
+    let threshold: Int
+    var state: TerminalState
+    private(set) var cellsChanged = 0
+    private(set) var cellsRewritten = 0
+    /// The last colour quantised and its code: letterbox bars, UI panels and flat areas of
+    /// video repeat colours from cell to cell, and a palette lookup costs tens of ns.
+    private var memoColor = UInt32.max
+    private var memoCode = UInt32.max
+
+    /// Re-writing an unchanged cell costs at least a byte (three for a half block) while a
+    /// CUF over a short gap costs three or four, so only short gaps, or gaps that also
+    /// spare an SGR, are worth re-writing; the cap bounds the cost of weighing them.
+    static var maxRewriteGap: Int { 8 }
+
+    init(encoding: E, columns: Int, full: Bool, threshold: Int, state: TerminalState) {
+        self.encoding = encoding
+        self.columns = columns
+        self.full = full
+        self.threshold = threshold
+        self.state = state
+    }
+
+    mutating func diff(row: Int, intended: UnsafePointer<Cell>, shown: UnsafeMutablePointer<Cell>,
+                       into writer: inout ByteWriter) {
+        let lastColumn = columns - 1
+        for column in 0..<columns {
+            let source = intended[column]
+            var want = Cell(glyph: TerminalGlyph.displayable(source.glyph),
+                            foreground: code(source.foreground),
+                            background: code(source.background),
+                            attributes: source.attributes.intersection(.all))
+            if !full {
+                let have = shown[column]
+                if want == have { continue }
+                if threshold > 0 && isClose(want, have) { continue }
+            }
+            moveCursor(toRow: row, column: column, target: want, shown: shown, into: &writer)
+            if threshold > 0 { want = state.keepingCurrentColors(want, threshold: threshold) }
+            state.write(want, encoding: encoding, lastColumn: lastColumn, into: &writer)
+            shown[column] = want
+            cellsChanged += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func code(_ color: UInt32) -> UInt32 {
+        if E.codeIsTrivial { return encoding.code(color) }
+        if color != memoColor {
+            memoColor = color
+            memoCode = encoding.code(color)
+        }
+        return memoCode
+    }
+
+    /// Puts the cursor on (row, column) by the shortest of: nothing (already there), CUF,
+    /// re-writing the unchanged cells up to it (which also changes the SGR state, so the
+    /// comparison includes the target cell's SGR from each resulting state), or CUP.
+    @inline(__always)
+    private mutating func moveCursor(toRow row: Int, column: Int, target: Cell,
+                                     shown: UnsafeMutablePointer<Cell>, into writer: inout ByteWriter) {
+        guard state.cursorRow == row && state.cursorColumn >= 0 && state.cursorColumn <= column else {
+            state.moveTo(row: row, column: column, into: &writer)
+            return
+        }
+        let from = state.cursorColumn
+        let gap = column - from
+        if gap == 0 { return }
+
+        var forward = ByteCounter(), jump = ByteCounter()
+        var scratch = state
+        scratch.moveRight(by: gap, into: &forward)
+        scratch = state
+        scratch.moveTo(row: row, column: column, into: &jump)
+        let useForward = forward.count <= jump.count
+
+        if gap <= RowDiffer.maxRewriteGap {
+            // Cost of moving: the move plus the target's SGR from the current state.
+            var moving = ByteCounter()
+            var afterMove = state
+            afterMove.setStyle(target, threshold: threshold, encoding: encoding, into: &moving)
+            let moveCost = min(forward.count, jump.count) + moving.count
+            // Cost of re-writing: the gap cells plus the target's SGR from where they leave it.
+            var rewriting = ByteCounter()
+            var afterRewrite = state
+            for k in from..<column {
+                afterRewrite.write(shown[k], encoding: encoding, lastColumn: columns - 1, into: &rewriting)
+                if rewriting.count >= moveCost { break }
+            }
+            if rewriting.count < moveCost {
+                afterRewrite.setStyle(target, threshold: threshold, encoding: encoding, into: &rewriting)
+                if rewriting.count < moveCost {
+                    for k in from..<column {
+                        state.write(shown[k], encoding: encoding, lastColumn: columns - 1, into: &writer)
+                    }
+                    cellsRewritten += gap
+                    return
+                }
+            }
+        }
+        if useForward {
+            state.moveRight(by: gap, into: &writer)
+        } else {
+            state.moveTo(row: row, column: column, into: &writer)
+        }
+    }
+
+    @inline(__always)
+    private func isClose(_ a: Cell, _ b: Cell) -> Bool {
+        a.glyph == b.glyph && a.attributes == b.attributes
+            && ColorQuantizer.isClose(a.foreground, b.foreground, within: threshold)
+            && ColorQuantizer.isClose(a.background, b.background, within: threshold)
+    }
+}
+
+extension TerminalState {
+    /// `cell` with each colour replaced by the current SGR colour when that one is within
+    /// `threshold` of it: close enough to look the same, and free to send.
+    @inline(__always)
+    func keepingCurrentColors(_ cell: Cell, threshold: Int) -> Cell {
+        var cell = cell
+        if foreground != TerminalState.unknownColor && ColorQuantizer.isClose(foreground, cell.foreground, within: threshold) {
+            cell.foreground = foreground
+        }
+        if background != TerminalState.unknownColor && ColorQuantizer.isClose(background, cell.background, within: threshold) {
+            cell.background = background
+        }
+        return cell
+    }
+
+    /// `setStyle` for the colours the cell would really be written with.
+    @inline(__always)
+    mutating func setStyle<S: ByteSink, E: ColorEncoding>(_ target: Cell, threshold: Int, encoding: E,
+                                                          into sink: inout S) {
+        let cell = threshold > 0 ? keepingCurrentColors(target, threshold: threshold) : target
+        setStyle(foreground: cell.foreground, background: cell.background, attributes: cell.attributes.rawValue,
+                 encoding: encoding, into: &sink)
+    }
+}

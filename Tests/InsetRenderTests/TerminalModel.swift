@@ -1,0 +1,242 @@
+import InsetCore
+import InsetRender
+
+/// A cell as a terminal shows it. A nil colour is the terminal's default colour, which a
+/// frame drawn by the rasterizer must never leave on screen.
+struct ModelCell: Equatable, CustomStringConvertible {
+    var glyph: UInt32
+    var foreground: RGB?
+    var background: RGB?
+    var attributes: CellAttributes
+
+    var description: String {
+        let g = Unicode.Scalar(glyph).map { String(Character($0)) } ?? "\\u{\(glyph)}"
+        return "'\(g)' fg \(foreground.map(\.description) ?? "default") bg \(background.map(\.description) ?? "default") attrs \(attributes.rawValue)"
+    }
+}
+
+struct TerminalModelError: Error, CustomStringConvertible {
+    var message: String
+    var offset: Int
+    var description: String { "terminal model: \(message) at byte \(offset)" }
+}
+
+/// A small terminal emulator that understands exactly the escapes the rasterizer emits,
+/// and rejects everything else, so a replay test cannot pass on output a real terminal
+/// would read differently.
+///
+/// Understood: CUP `ESC[r;cH` (empty or missing parameters are 1), CUF `ESC[nC`,
+/// `ESC[2J`, SGR 0/1/2/7/22/27, 30–37, 39, 40–47, 49, 90–97, 100–107, `38;2;r;g;b`,
+/// `48;2;r;g;b`, `38;5;n`, `48;5;n`, the synchronized-update markers `ESC[?2026h/l`, and
+/// UTF-8 text, each scalar taking one cell. Writing in the last column sets the pending-wrap
+/// state as xterm does; printing in that state (relying on autowrap) is an error, and so
+/// are moves off the screen, control characters, invalid UTF-8, unknown sequences, text
+/// outside a synchronized update, and nested or unbalanced markers.
+struct TerminalModel {
+    private(set) var size: CellSize
+    private(set) var cells: [ModelCell]
+    private(set) var cursorRow = 0
+    private(set) var cursorColumn = 0
+    private(set) var pendingWrap = false
+    private(set) var foreground: RGB?
+    private(set) var background: RGB?
+    private(set) var attributes: CellAttributes = []
+    private(set) var inSynchronizedUpdate = false
+
+    init(size: CellSize) {
+        self.size = size
+        cells = Array(repeating: ModelCell(glyph: 0x20, foreground: nil, background: nil, attributes: []),
+                      count: size.count)
+    }
+
+    subscript(column: Int, row: Int) -> ModelCell { cells[row * size.columns + column] }
+
+    /// The terminal window changes size; what it shows afterwards is anyone's guess, so
+    /// the model fills it with junk the rasterizer has to overwrite.
+    mutating func resize(to newSize: CellSize, junkSeed: UInt64) {
+        size = newSize
+        cells = Array(repeating: ModelCell(glyph: 0x20, foreground: nil, background: nil, attributes: []),
+                      count: newSize.count)
+        scramble(seed: junkSeed)
+        cursorRow = min(cursorRow, max(0, newSize.rows - 1))
+        cursorColumn = min(cursorColumn, max(0, newSize.columns - 1))
+        pendingWrap = false
+    }
+
+    /// Something else wrote to the screen (a shell while suspended, a stray message).
+    mutating func scramble(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for i in cells.indices {
+            cells[i] = ModelCell(glyph: UInt32(UInt8(ascii: "#")), foreground: rng.nextRGB(),
+                                 background: rng.nextRGB(), attributes: CellAttributes(rawValue: UInt8(rng.next() % 8)))
+        }
+        foreground = rng.nextRGB()
+        background = rng.nextRGB()
+        attributes = [.bold, .reverse]
+        cursorRow = Int(rng.next() % UInt64(max(1, size.rows)))
+        cursorColumn = Int(rng.next() % UInt64(max(1, size.columns)))
+    }
+
+    /// Interprets one frame's bytes, which must be one synchronized update.
+    mutating func applyFrame(_ bytes: [UInt8]) throws {
+        let begin = Array("\u{1B}[?2026h".utf8), end = Array("\u{1B}[?2026l".utf8)
+        guard bytes.starts(with: begin) else { throw TerminalModelError(message: "frame does not open a synchronized update", offset: 0) }
+        guard bytes.count >= begin.count + end.count, Array(bytes.suffix(end.count)) == end else {
+            throw TerminalModelError(message: "frame does not end with the synchronized-update end", offset: bytes.count)
+        }
+        try apply(bytes)
+    }
+
+    /// Interprets bytes; throws on the first thing it does not understand.
+    mutating func apply(_ bytes: [UInt8]) throws {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B {
+                i = try escape(bytes, at: i)
+            } else {
+                i = try text(bytes, at: i)
+            }
+        }
+    }
+
+    private mutating func escape(_ bytes: [UInt8], at start: Int) throws -> Int {
+        func fail(_ m: String) -> TerminalModelError { TerminalModelError(message: m, offset: start) }
+        var i = start + 1
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { throw fail("ESC not followed by [") }
+        i += 1
+        var isPrivate = false
+        if i < bytes.count, bytes[i] == UInt8(ascii: "?") { isPrivate = true; i += 1 }
+        var params: [Int?] = []
+        var current: Int?
+        var sawAny = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                current = (current ?? 0) * 10 + Int(b - UInt8(ascii: "0"))
+                guard current! < 1_000_000 else { throw fail("parameter too long") }
+                sawAny = true
+            } else if b == UInt8(ascii: ";") {
+                params.append(current)
+                current = nil
+                sawAny = true
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard i < bytes.count else { throw fail("unterminated CSI") }
+        if sawAny { params.append(current) }
+        let final = bytes[i]
+        i += 1
+        if isPrivate {
+            guard params.count == 1, params[0] == 2026, final == UInt8(ascii: "h") || final == UInt8(ascii: "l") else {
+                throw fail("unknown private sequence \(params) \(Character(Unicode.Scalar(final)))")
+            }
+            let opening = final == UInt8(ascii: "h")
+            guard opening != inSynchronizedUpdate else { throw fail(opening ? "nested synchronized update" : "unbalanced synchronized-update end") }
+            inSynchronizedUpdate = opening
+            return i
+        }
+        guard inSynchronizedUpdate else { throw fail("escape outside a synchronized update") }
+        switch final {
+        case UInt8(ascii: "H"):
+            guard params.count <= 2 else { throw fail("CUP with \(params.count) parameters") }
+            let row = (params.count > 0 ? params[0] : nil) ?? 1
+            let column = (params.count > 1 ? params[1] : nil) ?? 1
+            guard row >= 1, row <= size.rows, column >= 1, column <= size.columns else {
+                throw fail("CUP to \(row);\(column) outside \(size)")
+            }
+            cursorRow = row - 1
+            cursorColumn = column - 1
+            pendingWrap = false
+        case UInt8(ascii: "C"):
+            guard params.count <= 1 else { throw fail("CUF with \(params.count) parameters") }
+            let n = max(1, (params.first ?? nil) ?? 1)
+            guard !pendingWrap else { throw fail("CUF from the pending-wrap position") }
+            guard cursorColumn + n < size.columns else { throw fail("CUF \(n) from column \(cursorColumn) runs off the row") }
+            cursorColumn += n
+        case UInt8(ascii: "J"):
+            guard params.count == 1, params[0] == 2 else { throw fail("ED other than 2J: \(params)") }
+            for k in cells.indices {
+                cells[k] = ModelCell(glyph: 0x20, foreground: nil, background: background, attributes: [])
+            }
+        case UInt8(ascii: "m"):
+            try sgr(params.isEmpty ? [0] : params, fail: fail)
+        default:
+            throw fail("unknown CSI final \(Character(Unicode.Scalar(final)))")
+        }
+        return i
+    }
+
+    private mutating func sgr(_ params: [Int?], fail: (String) -> TerminalModelError) throws {
+        var k = 0
+        func next() throws -> Int {
+            guard k < params.count, let v = params[k] else { throw fail("SGR missing a parameter in \(params)") }
+            k += 1
+            return v
+        }
+        func extendedColor() throws -> RGB {
+            switch try next() {
+            case 2:
+                let r = try next(), g = try next(), b = try next()
+                guard (0...255).contains(r), (0...255).contains(g), (0...255).contains(b) else { throw fail("SGR rgb out of range") }
+                return RGB(UInt8(r), UInt8(g), UInt8(b))
+            case 5:
+                let n = try next()
+                guard (0...255).contains(n) else { throw fail("SGR index \(n) out of range") }
+                return ColorQuantizer.rgb(forIndex: n)
+            case let other:
+                throw fail("SGR 38/48 with kind \(other)")
+            }
+        }
+        while k < params.count {
+            let p = try next()
+            switch p {
+            case 0: attributes = []; foreground = nil; background = nil
+            case 1: attributes.insert(.bold)
+            case 2: attributes.insert(.dim)
+            case 7: attributes.insert(.reverse)
+            case 22: attributes.subtract([.bold, .dim])
+            case 27: attributes.remove(.reverse)
+            case 30...37: foreground = ColorQuantizer.rgb(forIndex: p - 30)
+            case 90...97: foreground = ColorQuantizer.rgb(forIndex: p - 90 + 8)
+            case 40...47: background = ColorQuantizer.rgb(forIndex: p - 40)
+            case 100...107: background = ColorQuantizer.rgb(forIndex: p - 100 + 8)
+            case 39: foreground = nil
+            case 49: background = nil
+            case 38: foreground = try extendedColor()
+            case 48: background = try extendedColor()
+            default: throw fail("unknown SGR \(p)")
+            }
+        }
+    }
+
+    private mutating func text(_ bytes: [UInt8], at start: Int) throws -> Int {
+        func fail(_ m: String) -> TerminalModelError { TerminalModelError(message: m, offset: start) }
+        let lead = bytes[start]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0x00..<0x80: length = 1; value = UInt32(lead)
+        case 0xC2..<0xE0: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0..<0xF0: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0..<0xF5: length = 4; value = UInt32(lead & 0x07)
+        default: throw fail("invalid UTF-8 lead byte \(lead)")
+        }
+        guard start + length <= bytes.count else { throw fail("truncated UTF-8") }
+        for k in 1..<length {
+            let b = bytes[start + k]
+            guard b & 0xC0 == 0x80 else { throw fail("invalid UTF-8 continuation") }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        let minimum: UInt32 = [0, 0, 0x80, 0x800, 0x10000][length]
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800..<0xE000).contains(value) else { throw fail("invalid scalar") }
+        guard value >= 0x20, !(0x7F..<0xA0).contains(value) else { throw fail("control character \(value)") }
+        guard inSynchronizedUpdate else { throw fail("text outside a synchronized update") }
+        guard !pendingWrap else { throw fail("printing at the pending-wrap position relies on autowrap") }
+        cells[cursorRow * size.columns + cursorColumn] = ModelCell(
+            glyph: value, foreground: foreground, background: background, attributes: attributes)
+        if cursorColumn == size.columns - 1 { pendingWrap = true } else { cursorColumn += 1 }
+        return start + length
+    }
+}

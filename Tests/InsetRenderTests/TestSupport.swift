@@ -1,0 +1,69 @@
+import InsetCore
+@testable import InsetRender
+
+/// A small seeded generator, so every random test replays exactly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func nextRGB() -> RGB {
+        let v = next()
+        return RGB(UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v >> 16))
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
+
+/// What a terminal in `mode` shows for an intended cell.
+func shownCell(_ cell: Cell, mode: ColorMode) -> ModelCell {
+    func show(_ packed: UInt32) -> RGB {
+        switch mode {
+        case .truecolor: RGB(packed: packed)
+        case .palette256: ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index256(packed: packed)))
+        case .palette16: ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index16(packed: packed)))
+        }
+    }
+    return ModelCell(glyph: TerminalGlyph.displayable(cell.glyph), foreground: show(cell.foreground),
+                     background: show(cell.background), attributes: cell.attributes.intersection(.all))
+}
+
+/// The first cell where the model differs from `frame` as `mode` shows it, described; nil
+/// when the screen is exactly the frame.
+func firstMismatch(_ model: TerminalModel, _ frame: CellGrid, mode: ColorMode) -> String? {
+    guard model.size == frame.size else { return "model is \(model.size), frame \(frame.size)" }
+    for row in 0..<frame.rows {
+        for column in 0..<frame.columns {
+            let want = shownCell(frame[column, row], mode: mode)
+            let have = model[column, row]
+            if want != have { return "cell (\(column),\(row)): screen shows \(have), frame wants \(want)" }
+        }
+    }
+    return nil
+}
+
+/// Rasterizes `frame` and feeds the bytes to `model`.
+@discardableResult
+func replay(_ frame: CellGrid, through rasterizer: Rasterizer, into model: inout TerminalModel) throws -> RasterStats {
+    let stats = rasterizer.rasterize(frame)
+    try model.applyFrame(rasterizer.output.array)
+    return stats
+}
+
+/// An image of random pixels.
+func randomImage(_ size: PixelSize, using rng: inout SplitMix64) -> RGBImage {
+    let image = RGBImage(size: size)
+    for y in 0..<size.height { for x in 0..<size.width { image.setPixel(x: x, y: y, rng.nextRGB()) } }
+    return image
+}
+
+extension OutputBuffer {
+    var text: String { String(decoding: array, as: UTF8.self) }
+}

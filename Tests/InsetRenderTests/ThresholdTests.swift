@@ -1,0 +1,67 @@
+import InsetCore
+import Testing
+@testable import InsetRender
+
+/// The perceptual threshold must save bytes without letting the screen drift away from
+/// the video: what is shown stays within the threshold of the latest frame, however long
+/// colours creep by less than the threshold per frame.
+@Suite("Perceptual threshold")
+struct ThresholdTests {
+    @Test("slow drift never accumulates", arguments: [1, 3, 6])
+    func slowDrift(threshold: Int) throws {
+        let size = CellSize(columns: 24, rows: 8)
+        let rasterizer = Rasterizer(colorMode: .truecolor, perceptualThreshold: threshold)
+        var model = TerminalModel(size: size)
+        var rng = SplitMix64(seed: UInt64(threshold))
+        // Each pixel drifts by at most one level per frame on each channel, mostly upward,
+        // so over 400 frames colours travel far while each step is below the threshold.
+        var pixels = (0..<size.halfBlockPixels.width * size.halfBlockPixels.height).map { _ in rng.nextRGB() }
+        let image = RGBImage(size: size.halfBlockPixels)
+        var frame = CellGrid(size: size)
+        var bytes = 0
+        for index in 0..<400 {
+            for i in pixels.indices {
+                func step(_ v: UInt8) -> UInt8 {
+                    let r = rng.next() % 4
+                    return r == 0 ? v &- 1 : r == 1 ? v : v &+ 1  // wraps now and then: a big jump
+                }
+                pixels[i] = RGB(step(pixels[i].r), step(pixels[i].g), step(pixels[i].b))
+                image.setPixel(x: i % image.width, y: i / image.width, pixels[i])
+            }
+            frame.blitHalfBlocks(image)
+            bytes += try replay(frame, through: rasterizer, into: &model).bytes
+            let problem = thresholdViolation(model, frame, shown: rasterizer.baseline, threshold: threshold)
+            try #require(problem == nil, "threshold \(threshold) frame \(index): \(problem ?? "")")
+        }
+        #expect(bytes > 0)
+    }
+
+    @Test("a threshold saves bytes on drifting colours")
+    func savesBytes() {
+        let size = CellSize(columns: 40, rows: 10)
+        func cost(_ threshold: Int) -> Int {
+            let rasterizer = Rasterizer(colorMode: .truecolor, perceptualThreshold: threshold)
+            var frame = CellGrid(size: size)
+            var total = 0
+            for index in 0..<30 {
+                let v = UInt8(100 + index)
+                frame.fill(Cell.halfBlock(top: RGB(v, v, v).packed, bottom: RGB(v, 50, 50).packed))
+                total += rasterizer.rasterize(frame).bytes
+            }
+            return total
+        }
+        #expect(cost(3) * 2 < cost(0))
+    }
+
+    @Test("changed cells reuse a current colour within the threshold")
+    func reusesCurrentColour() throws {
+        let rasterizer = Rasterizer(colorMode: .truecolor, perceptualThreshold: 2)
+        var frame = CellGrid(size: CellSize(columns: 3, rows: 1), fill: Cell("a", foreground: .white, background: RGB(50, 50, 50)))
+        rasterizer.rasterize(frame)
+        // New glyphs (so the cells change) with a background one step off the current one.
+        frame.fill(Cell("b", foreground: .white, background: RGB(51, 51, 51)))
+        rasterizer.rasterize(frame)
+        #expect(rasterizer.output.text == "\u{1B}[?2026h\u{1B}[Hbbb\u{1B}[?2026l")
+        #expect(rasterizer.baseline[0, 0].background == RGB(50, 50, 50).packed)
+    }
+}
