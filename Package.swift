@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetRender", "InsetCore"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetMedia", "InsetCore", "CFFmpeg"]),
+        .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
     ]
 )

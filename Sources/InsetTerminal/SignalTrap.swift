@@ -1,0 +1,162 @@
+import Glibc
+
+/// What the signal handlers may read and write, in memory allocated once at first set-up and
+/// never freed, so a handler running on any thread at any time finds it valid.
+///
+/// Why a pointer behind a `nonisolated(unsafe) let` rather than C storage in the shim or
+/// Swift `var` globals: `static` storage in a header would be duplicated in every module
+/// that imports it (the tests would see a copy of their own), and a Swift `var` global
+/// gets dynamic exclusivity checks in debug builds, which would trap if a handler
+/// interrupted the UI thread while it writes the same variable. A `let` holding a raw
+/// pointer has neither: the handler reads the global once (its lazy initializer already
+/// ran, at set-up, before any handler was installed) and then plain memory. Every field is
+/// a trivial C-layout value, so touching it retains nothing and allocates nothing.
+struct SignalContext {
+    /// 1 while the session owns the terminal: handlers may write `leave` and reset modes.
+    var active: Int32
+    /// Where `leave` goes: the terminal's output descriptor.
+    var outputFD: Int32
+    /// The write end of the self-pipe (non-blocking): one byte, the signal number, per signal.
+    var notifyFD: Int32
+    /// The first termination signal (SIGTERM, SIGHUP, SIGINT) received, 0 before.
+    var terminationSignal: Int32
+    /// How many termination signals arrived: a second one means the loop did not quit.
+    var terminationCount: Int32
+    /// Seconds the app has to quit after a termination signal before the watchdog restores
+    /// and exits; 0 for no watchdog.
+    var graceSeconds: UInt32
+    /// The restore string (CAN, mouse off, sgr0, cnorm, rmkx, rmcup) and its length.
+    var leaveBytes: UnsafeMutablePointer<UInt8>
+    var leaveCount: Int
+    /// The tty modes from before set-up (cooked, echo), put back on every way out.
+    var shellModes: termios
+    /// The handlers that were installed before ours, by signal number, put back on restore
+    /// and chained to on a crash (the Swift runtime's backtracer installs some).
+    var previousActions: UnsafeMutablePointer<sigaction>
+}
+
+/// The one `SignalContext` of the process. See `SignalContext` for why it is shaped so.
+nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
+    let context = UnsafeMutablePointer<SignalContext>.allocate(capacity: 1)
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(SignalTrap.signalLimit))
+    actions.initialize(repeating: sigaction(), count: Int(SignalTrap.signalLimit))
+    let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: SignalTrap.leaveCapacity)
+    leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
+    context.initialize(to: SignalContext(
+        active: 0, outputFD: -1, notifyFD: -1, terminationSignal: 0, terminationCount: 0, graceSeconds: 0,
+        leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions))
+    return context
+}()
+
+/// Installs and removes the handlers that keep the terminal usable on every way out.
+///
+/// - SIGTERM, SIGHUP, SIGINT: the handler only writes the signal number to the self-pipe;
+///   the UI loop reads it, reports `.terminate`, and the app quits and restores normally.
+///   A second one, or the watchdog (SIGALRM after `graceSeconds`), restores from the
+///   handler and re-raises, for when the loop is stuck.
+/// - SIGWINCH, SIGCONT: a byte to the self-pipe; the loop resizes or re-enters.
+/// - SIGTSTP: restores from the handler (leave, cooked modes), stops with the default
+///   action, and on continue tells the loop to re-enter.
+/// - SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGQUIT, SIGSYS: restores from the
+///   handler, puts back the previous handler and lets the signal take its course.
+///
+/// Handlers call only async-signal-safe functions: write, tcsetattr, sigaction,
+/// pthread_sigmask, raise, kill, alarm.
+enum SignalTrap {
+    static let signalLimit: Int32 = 65
+    static let leaveCapacity = 1024
+
+    static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+    static let wakeSignals: [Int32] = [SIGWINCH, SIGCONT]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGQUIT, SIGSYS]
+    static var allSignals: [Int32] { terminationSignals + wakeSignals + [SIGTSTP, SIGALRM] + crashSignals }
+
+    /// Records the handlers in place now, to be put back by `uninstall`. Called before
+    /// `newterm`, which installs ncurses' own SIGINT, SIGTERM, SIGTSTP and SIGWINCH
+    /// handlers; those call non-reentrant code and exit(1), and must not outlive the session.
+    static func savePreviousActions() {
+        // Touching the global here runs its lazy initializer on the UI thread, long before
+        // any handler could need it.
+        let context = signalContext
+        for signal in allSignals {
+            _ = sigaction(signal, nil, context.pointee.previousActions + Int(signal))
+        }
+    }
+
+    /// Fills the context and installs the handlers. UI thread, once per session, after
+    /// `savePreviousActions`.
+    static func install(outputFD: Int32, notifyFD: Int32, leave: [UInt8], shellModes: termios,
+                        graceSeconds: UInt32) throws(TerminalError) {
+        let context = signalContext
+        context.pointee.active = 0
+        context.pointee.outputFD = outputFD
+        context.pointee.notifyFD = notifyFD
+        context.pointee.terminationSignal = 0
+        context.pointee.terminationCount = 0
+        context.pointee.graceSeconds = graceSeconds
+        let count = min(leave.count, leaveCapacity)
+        leave.withUnsafeBufferPointer { source in
+            context.pointee.leaveBytes.update(from: source.baseAddress!, count: count)
+        }
+        context.pointee.leaveCount = count
+        context.pointee.shellModes = shellModes
+        AlternateSignalStack.installIfMissing()
+
+        do {
+            for signal in terminationSignals { try setHandler(signal) { SignalTrap.onTermination($0) } }
+            for signal in wakeSignals { try setHandler(signal) { SignalTrap.onWake($0) } }
+            try setHandler(SIGTSTP) { SignalTrap.onStop($0) }
+            try setHandler(SIGALRM) { SignalTrap.onAlarm($0) }
+            for signal in crashSignals { try setCrashHandler(signal) }
+        } catch {
+            uninstall()
+            throw error
+        }
+        context.pointee.active = 1
+    }
+
+    /// Whether a session has the handlers installed (the self-pipe is set).
+    static var isInstalled: Bool { signalContext.pointee.notifyFD >= 0 }
+
+    /// Handlers may restore the terminal again: the session re-entered after a stop.
+    static func activate() {
+        signalContext.pointee.active = 1
+    }
+
+    /// Handlers stop touching the terminal: the session is restoring it itself.
+    static func deactivate() {
+        signalContext.pointee.active = 0
+    }
+
+    /// Puts back the handlers found at install. The watchdog stays armed if a termination
+    /// signal is being handled, so a process that hangs after restoring still ends.
+    static func uninstall() {
+        let context = signalContext
+        context.pointee.active = 0
+        let keepWatchdog = context.pointee.terminationSignal != 0 && context.pointee.graceSeconds > 0
+        for signal in allSignals where !(keepWatchdog && signal == SIGALRM) {
+            _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
+        }
+        context.pointee.notifyFD = -1
+    }
+
+    /// `sigaction(2)` with a plain handler, SA_RESTART so other threads' reads and writes
+    /// are not cut short (the UI loop's poll is woken by the self-pipe instead).
+    private static func setHandler(_ signal: Int32, _ handler: @escaping @convention(c) (Int32) -> Void) throws(TerminalError) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        guard sigaction(signal, &action, nil) == 0 else { throw .lastError("sigaction") }
+    }
+
+    /// `sigaction(2)` with SA_SIGINFO (to tell a fault from a `kill`) and SA_ONSTACK (so a
+    /// stack overflow can still run the handler).
+    private static func setCrashHandler(_ signal: Int32) throws(TerminalError) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = { SignalTrap.onCrash($0, $1, $2) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART
+        guard sigaction(signal, &action, nil) == 0 else { throw .lastError("sigaction") }
+    }
+}

@@ -1,0 +1,62 @@
+import Glibc
+import InsetCore
+import Testing
+@testable import InsetTerminal
+
+/// The small pure pieces: sequences, padding, time conversion, log lines, errors.
+@Suite struct TerminalPiecesTests {
+    @Test func sequencesFromCapabilities() {
+        let table: [String: String] = [
+            "smcup": "<smcup>", "rmcup": "<rmcup>", "civis": "<civis>", "cnorm": "<cnorm>",
+            "smkx": "<smkx>", "rmkx": "<rmkx>", "sgr0": "<sgr0>", "clear": "<clear>",
+        ]
+        let sequences = TerminalSequences { table[$0].map { Array($0.utf8) } }
+        let mouseOn = String(decoding: TerminalSequences.mouseOn, as: UTF8.self)
+        let mouseOff = String(decoding: TerminalSequences.mouseOff, as: UTF8.self)
+        #expect(sequences.enter == Array("<smcup><civis><smkx><clear>\(mouseOn)".utf8))
+        #expect(sequences.beforeEnd == Array("\(mouseOff)\u{1B}[?2026l<sgr0><cnorm>".utf8))
+        #expect(sequences.leave == Array("\u{18}\(mouseOff)\u{1B}[?2026l<sgr0><cnorm><rmkx><rmcup>".utf8))
+    }
+
+    @Test func sequencesWhenTerminfoIsSilent() {
+        let sequences = TerminalSequences { _ in nil }
+        #expect(sequences.enter.contains("\u{1B}[?25l"))
+        #expect(sequences.leave.contains("\u{1B}[?25h"))
+        #expect(sequences.leave.contains("\u{1B}[0m"))
+        #expect(sequences.leave.count < SignalTrap.leaveCapacity)
+    }
+
+    @Test func paddingIsRemoved() {
+        #expect(Terminfo.removingPadding(Array("\u{1B}[H\u{1B}[2J$<50>".utf8)) == Array("\u{1B}[H\u{1B}[2J".utf8))
+        #expect(Terminfo.removingPadding(Array("a$<2*/>b$c$<".utf8)) == Array("ab$c$<".utf8))
+    }
+
+    @Test(arguments: [
+        (Duration.zero, Int32(0)), (.milliseconds(-5), 0), (.microseconds(400), 1), (.milliseconds(16), 16),
+        (.seconds(2), 2000), (.seconds(1) + .microseconds(1), 1001), (.seconds(1_000_000_000), Int32.max),
+    ])
+    func pollMilliseconds(_ duration: Duration, _ expected: Int32) {
+        #expect(TerminalSession.milliseconds(duration) == expected)
+    }
+
+    @Test func logLine() throws {
+        #expect(Log.format(.info, "opened", file: "InsetTerminal/X.swift", line: 7, elapsed: 3_000_042_000)
+            == "3.000042 INFO InsetTerminal/X.swift:7 opened\n")
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        Log.append("one line\n", to: fds[1])
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(fds[0], &buffer, 64)
+        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == "one line\n")
+        if getenv("INSET_LOG") == nil { #expect(!Log.isEnabled) }
+    }
+
+    @Test func errorsReadAsOneLine() {
+        #expect(TerminalError.unknownTerminal("foo").description.contains("foo"))
+        #expect(TerminalError.systemCall("write", errno: EIO).description.hasPrefix("write failed: "))
+        for error in [TerminalError.notATerminal(descriptor: 1), .curses("raw"), .closed, .sessionAlreadyOpen] {
+            #expect(!error.description.contains("\n"))
+        }
+    }
+}
