@@ -75,6 +75,13 @@ enum SignalTrap {
     /// `newterm`, which installs ncurses' own SIGINT, SIGTERM, SIGTSTP and SIGWINCH
     /// handlers; those call non-reentrant code and exit(1), and must not outlive the session.
     static func savePreviousActions() {
+        // A parent may have started us with these signals blocked (a blocked mask is
+        // inherited across exec): then Ctrl-C, SIGTERM or a resize would never reach us.
+        // The UI thread unblocks them; threads it starts later inherit its mask.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in allSignals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         // Touching the global here runs its lazy initializer on the UI thread, long before
         // any handler could need it.
         let context = signalContext

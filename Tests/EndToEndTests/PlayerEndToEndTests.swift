@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// The full-screen player in a real terminal (tmux, 120x40, TERM=tmux-256color,
+/// COLORTERM=truecolor), checked by what a person would see on the screen.
+@Suite("Player end to end", .serialized)
+struct PlayerEndToEndTests {
+    @Test("the video appears in colour with the control bar, and its time follows the wall clock")
+    func playsInColour() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_16x9_aac.mp4"))")
+        let screen = try tmux.waitFor(timeout: 5, "video and control bar") { $0.videoRows.count > 20 && $0.shownTime != nil }
+        #expect(try tmux.terminalState() == "1 0")
+        // 16:9 in 120x40 cells (120x80 pixels) is 120x68 pixels: 34 rows, letterboxed.
+        #expect(screen.videoRows.count >= 30 && screen.videoRows.count <= 34)
+        #expect(screen.videoColumns(row: screen.videoRows[screen.videoRows.count / 2]) == 0...119)
+        #expect(screen.text.contains("«15") && screen.text.contains("15»") && screen.text.contains("PiP"))
+        #expect(screen.shownTime?.duration == 10)
+
+        let first = try #require(screen.shownTime).position
+        let start = Date()
+        Thread.sleep(forTimeInterval: 2.5)
+        try tmux.keys("z")  // any key brings the controls back
+        let later = try tmux.waitFor(timeout: 2, "time") { $0.shownTime != nil }
+        let advanced = try #require(later.shownTime).position - first
+        let wall = Date().timeIntervalSince(start)
+        #expect(abs(Double(advanced) - wall) <= 1.5, "time moved \(advanced) s in \(wall) s of wall time")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+    }
+
+    @Test("space pauses; → skips 15 s through the accurate seek; ← comes back")
+    func pauseAndSkip() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(samplePath("long_gop.mp4"))")
+        try tmux.waitFor(timeout: 5, "playing") { ($0.shownTime?.position ?? -1) >= 1 }
+        try tmux.keys("Space")
+        let paused = try tmux.waitFor(timeout: 2, "paused") { $0.text.contains("▶") }
+        let at = try #require(paused.shownTime).position
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try tmux.capture().shownTime?.position == at, "time moved while paused")
+
+        try tmux.keys("Right")
+        let skipped = try tmux.waitFor(timeout: 3, "skip forward") { $0.shownTime?.position == at + 15 }
+        #expect(skipped.text.contains("▶"), "still paused after the skip")
+        try tmux.keys("Left")
+        try tmux.waitFor(timeout: 3, "skip back") { $0.shownTime?.position == at }
+        try tmux.keys("Space")
+        try tmux.waitFor(timeout: 4, "playing again") { ($0.shownTime?.position ?? 0) > at }
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+    }
+
+    @Test("a terminal resize relayouts: the video fits the new size, aspect kept, the bar at the bottom")
+    func resize() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_4x3.mp4")) --loop")
+        try tmux.waitFor(timeout: 5, "video") { $0.videoRows.count > 20 }
+        try tmux.resize(columns: 100, rows: 30)
+        try tmux.keys("z")
+        let screen = try tmux.waitFor(timeout: 3, "relayout") { screen in
+            // 4:3 in 100x30 cells (100x60 pixels) is 80x60 pixels: 80 columns, 30 rows, centred.
+            guard let middle = screen.videoRows.dropFirst(screen.videoRows.count / 2).first else { return false }
+            return screen.videoColumns(row: middle) == 10...89 && screen.shownTime != nil
+        }
+        #expect(screen.rows.count >= 30)
+        #expect(screen.line(29).contains("/ 0:06"), "the bar is on the last row")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+    }
+
+    @Test("q, SIGTERM and SIGHUP all give the terminal back: no alternate screen, cursor shown",
+          arguments: ["q", "TERM", "HUP", "C-c"])
+    func restores(way: String) throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_16x9_aac.mp4")) --loop; echo \"ex\"\"it=$?\"")
+        try tmux.waitFor(timeout: 5, "video") { $0.videoRows.count > 20 }
+        #expect(try tmux.terminalState() == "1 0")
+        switch way {
+        case "q", "C-c":
+            try tmux.keys(way)
+        default:
+            let pid = try #require(try tmux.childPID())
+            kill(pid, way == "TERM" ? SIGTERM : SIGHUP)
+        }
+        let screen = try tmux.waitFor(timeout: 5, "exit status") { $0.text.contains("exit=") }
+        #expect(try tmux.terminalState() == "0 1")
+        let expected = ["q": "exit=0", "C-c": "exit=0", "TERM": "exit=143", "HUP": "exit=129"][way]!
+        #expect(screen.text.contains(expected), "\(screen.text)")
+    }
+
+    @Test("a 10-second clip played to the end takes 10 s of wall time, within one frame")
+    func keepsTime() throws {
+        let tmux = try Tmux()
+        try tmux.run("s=$(date +%s%N); \(try insetBinary()) \(samplePath("clock_16x9_aac.mp4")) --stats; e=$(date +%s%N); echo \"wa\"\"ll=$(( (e - s) / 1000000 ))\"")
+        let screen = try tmux.waitFor(timeout: 20, "the end") { $0.text.contains("wall=") }
+        let summary = try #require(screen.text.split(separator: "\n").first { $0.contains("frames shown") })
+        // "inset: 250 frames shown, 0 dropped, 10.003 s"
+        let numbers = summary.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
+        let (shown, dropped, seconds) = (numbers[0], numbers[1], numbers[2])
+        #expect(abs(seconds - 10.0) <= 0.040, "first frame to end took \(seconds) s")
+        #expect(shown + dropped == 250)
+        let wallLine = try #require(screen.text.split(separator: "\n").first { $0.hasPrefix("wall=") })
+        let wall = Double(wallLine.dropFirst(5))! / 1000
+        #expect(wall >= 9.96 && wall < 10.6, "the whole command took \(wall) s")
+        #expect(try tmux.terminalState() == "0 1")
+    }
+
+    @Test("with no terminal on standard output: one line pointing to inset cat")
+    func notATerminal() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try insetBinary())
+        process.arguments = [samplePath("clock_4x3.mp4")]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(message.hasPrefix("inset: ") && message.contains("inset cat"))
+        #expect(message.split(separator: "\n").count == 1)
+    }
+}

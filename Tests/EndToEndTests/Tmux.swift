@@ -1,0 +1,151 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a detached tmux server of its own (its own
+/// socket, so tests run side by side), one pane running a plain shell, keys sent with
+/// send-keys, the screen read with capture-pane.
+final class Tmux {
+    let socket: String
+    let columns: Int
+    let rows: Int
+
+    init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
+        socket = "inset-e2e-\(UUID().uuidString.prefix(8))"
+        self.columns = columns
+        self.rows = rows
+        var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PS1": "$ "]
+        env.merge(environment) { $1 }
+        var arguments = ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
+        for (key, value) in env.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
+        arguments += ["bash --norc --noprofile"]
+        try tmux(arguments)
+        // The session's own TERM is what programs in the pane see.
+        try tmux(["set-option", "-g", "default-terminal", "tmux-256color"])
+        try waitFor(timeout: 5) { $0.text.contains("$") || $0.text.contains("#") }
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        try runCommand(["tmux", "-L", socket, "-u"] + arguments)
+    }
+
+    /// Types a line into the shell and presses Enter.
+    func run(_ commandLine: String) throws {
+        try tmux(["send-keys", "-t", "0", "-l", commandLine])
+        try tmux(["send-keys", "-t", "0", "Enter"])
+    }
+
+    /// Sends tmux key names (Space, Left, q, C-c …).
+    func keys(_ names: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + names)
+    }
+
+    /// Sends bytes as typed, e.g. an SGR mouse sequence.
+    func literal(_ text: String) throws {
+        try tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// An SGR mouse event at a 0-based cell: press, drag (motion with the left button
+    /// held) or release.
+    func mouse(_ action: String, column: Int, row: Int, button: Int = 0) throws {
+        let code = action == "drag" ? button + 32 : button
+        let final = action == "release" ? "m" : "M"
+        try literal("\u{1B}[<\(code);\(column + 1);\(row + 1)\(final)")
+    }
+
+    func capture() throws -> Screen {
+        Screen(capture: try tmux(["capture-pane", "-p", "-e", "-t", "0"]), columns: columns)
+    }
+
+    /// `#{alternate_on} #{cursor_flag}`: "0 1" once a program gave the terminal back.
+    func terminalState() throws -> String {
+        try tmux(["display", "-p", "-t", "0", "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The pid of the program running in the pane's shell.
+    func childPID() throws -> Int32? {
+        let shell = try tmux(["display", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try runCommand(["pgrep", "-P", shell]).split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Polls the screen until `condition` holds; throws with the last screen on timeout.
+    @discardableResult
+    func waitFor(timeout: Double, _ what: String = "condition", _ condition: (Screen) -> Bool) throws -> Screen {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var last = try capture()
+        while Date() < deadline {
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+            last = try capture()
+        }
+        if condition(last) { return last }
+        throw E2EError.timeout("\(what) not seen within \(timeout) s; screen:\n\(last.text)")
+    }
+}
+
+enum E2EError: Error, CustomStringConvertible {
+    case timeout(String)
+    case missing(String)
+    var description: String {
+        switch self {
+        case .timeout(let s), .missing(let s): return s
+        }
+    }
+}
+
+/// The binary under test: INSET_BIN (scripts/test sets it to the release build), else
+/// the debug build beside the tests.
+func insetBinary() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["INSET_BIN"], FileManager.default.isExecutableFile(atPath: path) {
+        return path
+    }
+    for configuration in ["release", "debug"] {
+        let path = repositoryRoot.appendingPathComponent(".build/\(configuration)/inset").path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw E2EError.missing("no inset binary: run swift build (or set INSET_BIN)")
+}
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+func samplePath(_ name: String) -> String { repositoryRoot.appendingPathComponent("samples/\(name)").path }
+
+/// Runs a command to completion and returns its standard output. posix_spawn and waitpid
+/// rather than Foundation's Process: tmux's client forks the server, which inherits the
+/// client's descriptors, and Process then waits for an end of output that never comes.
+@discardableResult
+func runCommand(_ arguments: [String]) throws -> String {
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-\(UUID().uuidString)").path
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    // The test runner's threads block signals, and a spawned process inherits the mask:
+    // start tmux (and so the shell and the player) with none blocked and default handlers.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
+    guard spawned == 0 else { throw E2EError.missing("cannot run \(arguments[0]): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+}
