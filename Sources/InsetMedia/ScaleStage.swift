@@ -41,9 +41,12 @@ final class ScaleStage: @unchecked Sendable {
 
     func start() {
         started = true
-        let thread = Thread { [self] in
-            self.run()
-            self.finished.signal()
+        // The thread holds the object only while running it, so once `finished` is
+        // signalled nothing of the thread keeps it alive.
+        let finished = self.finished
+        let thread = Thread { [weak self] in
+            self?.run()
+            finished.signal()
         }
         thread.name = "inset.scale"
         thread.stackSize = 1 << 20

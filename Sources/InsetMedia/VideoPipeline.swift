@@ -61,9 +61,12 @@ public final class VideoPipeline: @unchecked Sendable {
     /// Starts the decode thread. Call once.
     public func start() {
         precondition(thread == nil, "start() called twice")
-        let thread = Thread { [self] in
-            self.run()
-            self.finished.signal()
+        // The thread holds the object only while running it, so once `finished` is
+        // signalled nothing of the thread keeps it alive.
+        let finished = self.finished
+        let thread = Thread { [weak self] in
+            self?.run()
+            finished.signal()
         }
         scaleStage?.start()
         thread.name = "inset.decode"
@@ -84,8 +87,6 @@ public final class VideoPipeline: @unchecked Sendable {
         scaleStage?.close()
         if wasRunning {
             finished.wait()
-            // The Thread keeps its closure, which holds this pipeline: let go of it so the
-            // decoder, its frame pools and the file are freed with the pipeline.
             control.withLock { thread = nil }
         }
     }
