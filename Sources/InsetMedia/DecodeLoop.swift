@@ -22,6 +22,14 @@ struct DecodeLoop {
     var atEnd = false
     var lastTime: MediaTime?
     var viewport: PixelSize?
+    /// What the decoder may skip (see `VideoDecoder.configureWork`), applied when changed.
+    var work: (viewport: PixelSize?, skipInvisible: Bool, rate: DecodeRate) = (nil, false, .every) {
+        didSet {
+            if work != oldValue {
+                decoder.configureWork(output: work.viewport, skipInvisible: work.skipInvisible, rate: work.rate)
+            }
+        }
+    }
     let frameDuration: MediaTime
     let videoIndex: Int32
 

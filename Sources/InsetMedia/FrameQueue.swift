@@ -16,6 +16,15 @@ public final class FrameQueue: @unchecked Sendable {
     private var serial = 0
     private var closed = false
     private var spareImages: [RGBImage] = []
+    /// Called on the producer's thread, outside the lock, when an item lands in an empty
+    /// queue: the consumer's loop can sleep until then instead of polling.
+    private var onArrival: (@Sendable () -> Void)?
+
+    /// Sets what `push` calls when an item lands in an empty queue.
+    public func notifyOnArrival(_ action: (@Sendable () -> Void)?) {
+        condition.withLock { onArrival = action }
+    }
+
     /// The largest number of items ever held at once, for tests of the bound.
     public private(set) var highWaterMark = 0
 
@@ -33,14 +42,17 @@ public final class FrameQueue: @unchecked Sendable {
     @discardableResult
     public func push(_ item: DecodedItem) -> Bool {
         condition.lock()
-        defer { condition.unlock() }
         while !closed && item.serial == serial && items.count - head >= capacity {
             condition.wait()
         }
-        guard !closed, item.serial == serial else { return false }
+        guard !closed, item.serial == serial else { condition.unlock(); return false }
+        let wasEmpty = items.count == head
         items.append(item)
         highWaterMark = max(highWaterMark, items.count - head)
         condition.broadcast()
+        let notify = wasEmpty ? onArrival : nil
+        condition.unlock()
+        notify?()
         return true
     }
 

@@ -16,8 +16,13 @@ public final class VideoPipeline: @unchecked Sendable {
         /// The pixel area frames are scaled into. Nil makes a decode-only pipeline for its
         /// whole life (frames carry no picture), as the decode benchmark wants.
         public var viewport: PixelSize?
-        public init(threads: Int? = nil, queueCapacity: Int = 4, viewport: PixelSize? = nil) {
+        /// Skip decoding work that cannot show at the viewport's size (the deblocking filter
+        /// when the picture is shrunk 6x or more). The player wants it; benchmarks of the
+        /// decoder itself do not.
+        public var skipInvisibleWork: Bool
+        public init(threads: Int? = nil, queueCapacity: Int = 4, viewport: PixelSize? = nil, skipInvisibleWork: Bool = false) {
             self.threads = threads; self.queueCapacity = queueCapacity; self.viewport = viewport
+            self.skipInvisibleWork = skipInvisibleWork
         }
     }
 
@@ -33,6 +38,7 @@ public final class VideoPipeline: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var thread: Thread?
     private let statistics = Statistics()
+    private let skipInvisibleWork: Bool
     private let scaleStage: ScaleStage?
 
     struct Requests {
@@ -41,6 +47,7 @@ public final class VideoPipeline: @unchecked Sendable {
         var viewport: PixelSize?
         var paused = false
         var stopping = false
+        var rate = DecodeRate.every
     }
 
     public init(source: MediaSource, options: Options = Options()) throws {
@@ -51,6 +58,7 @@ public final class VideoPipeline: @unchecked Sendable {
         let frames = FrameQueue(capacity: options.queueCapacity)
         self.frames = frames
         self.requests.viewport = options.viewport
+        self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
         self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
@@ -102,6 +110,12 @@ public final class VideoPipeline: @unchecked Sendable {
         control.withLock { requests.viewport = viewport; control.broadcast() }
     }
 
+    /// Which frames to decode: all, or fewer for a small window whose picture may update
+    /// less often. Frames keep their times; there are just fewer of them.
+    public func setDecodeRate(_ rate: DecodeRate) {
+        control.withLock { requests.rate = rate; control.broadcast() }
+    }
+
     /// Accurate seek: the first frame of the new serial is the one on screen at `time`
     /// (greatest pts ≤ time), clamped to the playable range. Returns the new serial and
     /// the clamped target; nil when the input cannot seek (a pipe).
@@ -149,20 +163,31 @@ public final class VideoPipeline: @unchecked Sendable {
                               scaleStage: scaleStage)
         defer { loop.release() }
         while true {
-            let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?, viewport: PixelSize?) in
+            let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?, viewport: PixelSize?, rate: DecodeRate) in
                 while !requests.stopping && requests.seek == nil && (requests.paused || loop.atEnd) {
                     control.wait()
                 }
                 let seek = requests.seek
                 requests.seek = nil
-                return (requests.stopping, seek.map { ($0.target, $0.serial) }, requests.viewport)
+                return (requests.stopping, seek.map { ($0.target, $0.serial) }, requests.viewport, requests.rate)
             }
             if request.stop { return }
             if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
             loop.viewport = request.viewport
+            loop.work = (request.viewport, skipInvisibleWork, request.rate)
             loop.step()
         }
     }
+}
+
+/// How many of a stream's frames to decode.
+public enum DecodeRate: Sendable, Equatable {
+    /// Every frame.
+    case every
+    /// Frames other frames refer to (skips the rest of the B-frames).
+    case referenceFrames
+    /// Key frames and P-frames only (skips every B-frame): a third of x264's usual output.
+    case keyAndPredictedFrames
 }
 
 /// Seek arithmetic, kept pure so it can be tested without a file.

@@ -11,7 +11,11 @@ extension TerminalSession {
     /// `suspendsOnControlZ`), a stop and continue re-enters the terminal, a size change is
     /// passed to ncurses. Reports `.resize` before `.resumed`, so the redraw after a resume
     /// is at the new size.
-    public func nextEvents(timeout: Duration) -> [InputEvent] {
+    ///
+    /// `wakeDescriptor`, when given, is a pipe another thread writes to when it has news
+    /// for the loop (the decoder: a frame is ready); poll returns for it too, and its bytes
+    /// are drained here.
+    public func nextEvents(timeout: Duration, wakeDescriptor: Int32? = nil) -> [InputEvent] {
         guard !isRestored else { return [] }
         var wait = Self.milliseconds(timeout)
         if decoder.hasPendingBytes {
@@ -22,12 +26,17 @@ extension TerminalSession {
         var fds = [
             pollfd(fd: inputClosed ? -1 : inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         var events: [InputEvent] = []
         do {
             _ = try SystemCalls.poll(&fds, timeoutMilliseconds: wait)
         } catch {
             Log.error("poll: \(error)")
+        }
+        if let wakeDescriptor, fds[2].revents & Int16(POLLIN) != 0 {
+            var sink = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            _ = withUnsafeMutableBytes(of: &sink) { read(wakeDescriptor, $0.baseAddress, $0.count) }
         }
         if fds[0].revents & Int16(POLLIN) != 0 {
             readInput(into: &events)
