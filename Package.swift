@@ -46,5 +46,6 @@ let package = Package(
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
     ]
 )

@@ -1,0 +1,128 @@
+import Foundation
+import InsetCore
+import InsetMedia
+import InsetRender
+
+extension DetailsPane {
+    /// One line of the facts column. Lines that `wrap` (a failure's reason) are broken at
+    /// spaces to the column's width; the others are cut with `…`.
+    struct FactLine {
+        var text: String
+        var style: CellStyle
+        var wraps = false
+    }
+
+    /// What the facts column says: `inset probe`'s report once probed, else the path, the
+    /// size and where probing stands (reading, or why the file cannot be played).
+    var factLines: [FactLine] {
+        guard case .ready(let info) = entry.state else {
+            var lines = [FactLine(text: DetailsPane.row("file", entry.path), style: LibraryTheme.text)]
+            if let size = entry.fileSize {
+                lines.append(FactLine(text: DetailsPane.row("size", ProbeReport.byteCount(size)), style: LibraryTheme.text))
+            }
+            lines.append(FactLine(text: "", style: LibraryTheme.text))
+            if let failure = entry.failure {
+                lines.append(FactLine(text: "cannot play: " + failure.reason, style: LibraryTheme.failed, wraps: true))
+            } else {
+                lines.append(FactLine(text: "reading…", style: LibraryTheme.dim))
+            }
+            return lines
+        }
+        return ProbeReport.text(info).split(separator: "\n").map { line in
+            // Stream headings ("video stream #0") stand out from their indented facts.
+            let heading = line.hasPrefix("video stream") || line.hasPrefix("audio stream")
+            return FactLine(text: String(line), style: heading ? LibraryTheme.header : LibraryTheme.text)
+        }
+    }
+
+    /// A `name          value` row laid out as `ProbeReport` lays out its rows.
+    static func row(_ name: String, _ value: String) -> String {
+        name.padding(toLength: 14, withPad: " ", startingAt: 0) + value
+    }
+
+    /// Paints the whole pane at `grid`'s size (which it records): the title, the facts,
+    /// the preview (starting its load when the room for it is new), the hint line.
+    mutating func draw(into grid: inout CellGrid, focused: Bool) {
+        resize(to: grid.size)
+        grid.fill(grid.bounds, with: LibraryTheme.blank)
+        guard grid.rows > 0, grid.columns > 0 else { return }
+        grid.put(" Details — " + entry.name, at: .zero, style: focused ? LibraryTheme.title : LibraryTheme.dim)
+        let layout = self.layout
+        drawFacts(in: layout.facts, into: &grid)
+        preparePreview(for: layout.preview)
+        drawPreview(in: layout.preview, into: &grid)
+        if grid.rows > 1 { DetailsPane.hints.draw(into: &grid, row: grid.rows - 1) }
+    }
+
+    private func drawFacts(in area: CellRect, into grid: inout CellGrid) {
+        var row = area.minRow
+        for line in factLines {
+            let pieces = line.wraps ? DetailsPane.wrap(line.text, toColumns: area.size.columns) : [line.text]
+            for piece in pieces {
+                guard row < area.maxRow else { return }
+                grid.put(LibraryFormat.fit(piece, toColumns: area.size.columns),
+                         at: CellPoint(column: area.minColumn, row: row), style: line.style, clip: area)
+                row += 1
+            }
+        }
+    }
+
+    /// The picture, letterboxed in black; or, until there is one, a line saying why not.
+    private func drawPreview(in area: CellRect, into grid: inout CellGrid) {
+        guard !area.isEmpty else { return }
+        grid.fill(area, with: LibraryTheme.pictureBar)
+        if let frame = shownFrame, let image = frame.image {
+            DetailsPane.blit(image, placement: frame.viewport == area.size.halfBlockPixels ? frame.placement : nil,
+                             in: area, into: &grid)
+            return
+        }
+        let text: String
+        switch (entry.state, preview?.state) {
+        case (.probing, _): text = "reading…"
+        case (.failed, _): text = "no preview"
+        case (.ready, _) where !entry.isPlayable: text = "no video (audio only)"
+        case (_, .failed(let reason)?): text = "no preview: " + reason
+        default: text = "loading preview…"
+        }
+        let shown = LibraryFormat.fit(text, toColumns: area.size.columns)
+        let column = area.minColumn + (area.size.columns - CellGrid.columns(of: shown)) / 2
+        grid.put(shown, at: CellPoint(column: column, row: area.minRow + area.size.rows / 2),
+                 style: CellStyle(foreground: LibraryTheme.dim.foreground, background: .black), clip: area)
+    }
+
+    /// Blits `image` into `area` at `placement` (pixels inside the area, as the pipeline
+    /// letterboxed it), or centred when it was scaled for another size (a reload is on its
+    /// way); whatever runs past the area is cut off. Rows stay even so every cell holds
+    /// two pixels of the picture.
+    static func blit(_ image: RGBImage, placement: PixelRect?, in area: CellRect, into grid: inout CellGrid) {
+        let room = area.size.halfBlockPixels
+        var x = placement?.x ?? (room.width - image.width) / 2
+        var y = placement?.y ?? (room.height - image.height) / 2
+        y -= y & 1
+        let cropX = max(0, -x), cropY = max(0, -y)
+        x = max(0, x); y = max(0, y)
+        let region = PixelRect(x: cropX, y: cropY, width: min(image.width - cropX, room.width - x),
+                               height: min(image.height - cropY, room.height - y))
+        guard region.width > 0, region.height > 0 else { return }
+        grid.blitHalfBlocks(image, region: region, at: CellPoint(column: area.minColumn + x, row: area.minRow + y / 2))
+    }
+
+    /// Greedy word wrap to `limit` columns; a word longer than a line is left for
+    /// `truncated` to cut.
+    static func wrap(_ text: String, toColumns limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if CellGrid.columns(of: candidate) <= limit || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

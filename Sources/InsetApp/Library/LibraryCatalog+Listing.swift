@@ -1,0 +1,104 @@
+import Foundation
+import InsetMedia
+
+/// Which files the library lists, from the paths on the command line.
+///
+/// The rule:
+/// - A path that is a directory lists the regular files directly inside it (symbolic links
+///   to regular files count; subdirectories are not entered), skipping hidden names (a
+///   leading `.`) and names without a media extension (`mediaExtensions`), sorted by name
+///   (case-insensitively, with digit runs compared as numbers: `ep2` before `ep10`).
+/// - Any other path is listed as given, whatever its name, in the order given: the user
+///   asked for it, so a missing or foreign file is shown with its reason, never dropped.
+/// - A directory that cannot be read is listed itself, with the reason.
+/// - `-` (standard input) is listed as failed: probing would read the input that playing
+///   needs, and it can be read only once. `inset -` plays it on its own.
+extension LibraryCatalog {
+    /// The extensions (lower case) a directory scan picks up: common audio and video files.
+    public static let mediaExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "mkv", "webm", "avi", "ts", "mts", "m2ts", "mpg", "mpeg", "flv",
+        "wmv", "ogv", "ogg", "mp3", "m4a", "aac", "flac", "wav", "opus", "gif",
+    ]
+
+    /// Whether a directory scan lists a file of this name.
+    public static func isListedInDirectory(_ name: String) -> Bool {
+        guard !name.hasPrefix(".") else { return false }
+        let ext = (name as NSString).pathExtension.lowercased()
+        return mediaExtensions.contains(ext)
+    }
+
+    /// The entries for `paths`, all `.probing` except those failed before any probe.
+    static func listing(for paths: [String]) -> [LibraryEntry] {
+        var entries: [LibraryEntry] = []
+        for path in paths {
+            if path == "-" {
+                entries.append(LibraryEntry(path: path, name: "standard input", fileSize: nil, state: .failed(
+                    .ffmpeg(path: path, operation: "listing", detail: "standard input can only be played alone (inset -)"))))
+                continue
+            }
+            if path.contains("://") {
+                entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil))
+                continue
+            }
+            switch fileKind(path) {
+            case .directory:
+                entries.append(contentsOf: directoryListing(path))
+            case .regular(let size):
+                entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: size))
+            case .other:
+                // Missing, a device, unreadable: probing gives the precise reason.
+                entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil))
+            }
+        }
+        return entries
+    }
+
+    /// The media files directly inside `directory`, sorted by name.
+    static func directoryListing(_ directory: String) -> [LibraryEntry] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            let failure: MediaError = access(directory, R_OK | X_OK) != 0
+                ? .permissionDenied(path: directory)
+                : .ffmpeg(path: directory, operation: "listing the directory", detail: "\(error)")
+            return [LibraryEntry(path: directory, name: displayName(directory), fileSize: nil, state: .failed(failure))]
+        }
+        var entries: [LibraryEntry] = []
+        for name in names.sorted(by: nameOrder) where isListedInDirectory(name) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            if case .regular(let size) = fileKind(path) {
+                entries.append(LibraryEntry(path: path, name: name, fileSize: size))
+            }
+        }
+        return entries
+    }
+
+    /// Case-insensitive with numbers compared by value; exact order breaks ties so the
+    /// result never depends on the order the file system gave.
+    static func nameOrder(_ a: String, _ b: String) -> Bool {
+        switch a.compare(b, options: [.caseInsensitive, .numeric]) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a < b
+        }
+    }
+
+    static func displayName(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return name.isEmpty ? path : name
+    }
+
+    enum FileKind { case directory, regular(size: Int64), other }
+
+    /// stat(2), following symbolic links.
+    static func fileKind(_ path: String) -> FileKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular(size: Int64(status.st_size))
+        default: return .other
+        }
+    }
+}

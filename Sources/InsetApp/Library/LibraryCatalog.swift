@@ -1,0 +1,124 @@
+import Foundation
+import InsetCore
+import InsetMedia
+
+/// The files of the library and what probing found out about each.
+///
+/// Threads: the list is made on the caller's thread at `init` (a directory listing, no
+/// FFmpeg). `startProbing()` then opens every file, in order, on ONE worker thread: the
+/// machine has two cores and a video may be playing in picture in picture meanwhile, so
+/// probing must never take more than one of them. The worker owns the FFmpeg contexts it
+/// opens and closes each before the next file; it hands results over as whole
+/// `LibraryEntry` values under `lock`. The UI thread polls `takeChanges()` and reads
+/// `entries` copies; it never waits on a probe, except in `stop()`.
+public final class LibraryCatalog: @unchecked Sendable {
+    /// Guards everything below it.
+    private let lock = NSLock()
+    private var stored: [LibraryEntry]
+    private var changed = false
+    private var stopping = false
+    private var worker: Thread?
+    private var joined = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Lists `paths` (see `listing(for:)` for the rule); nothing is opened yet.
+    public init(paths: [String]) {
+        stored = LibraryCatalog.listing(for: paths)
+    }
+
+    /// A copy of the list as it is now. The order never changes and entries are never
+    /// added or removed after `init`, so an index stays valid for the catalog's life.
+    public var entries: [LibraryEntry] { lock.withLock { stored } }
+
+    public var count: Int { lock.withLock { stored.count } }
+
+    /// Whether the worker is at work: started, not stopped, and some entry still waits
+    /// for its probe. While it is, the UI may poll `takeChanges()` more often.
+    public var isProbing: Bool {
+        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing } }
+    }
+
+    /// True when an entry changed since the last call. Meant for one poller, the UI
+    /// thread, which then redraws from a fresh `entries`.
+    public func takeChanges() -> Bool {
+        lock.withLock {
+            defer { changed = false }
+            return changed
+        }
+    }
+
+    /// Starts the worker that probes every `.probing` entry in list order. Calling it
+    /// again, or after `stop()`, does nothing.
+    public func startProbing() {
+        let thread: Thread? = lock.withLock {
+            guard worker == nil, !stopping else { return nil }
+            // The closure holds the catalog until the last file is probed or `stop()`.
+            let thread = Thread { [self] in
+                self.run()
+                self.finished.signal()
+            }
+            thread.name = "inset.library"
+            thread.stackSize = 1 << 20
+            worker = thread
+            return thread
+        }
+        thread?.start()
+    }
+
+    /// Ends the worker and waits for it: it finishes the file it is opening (FFmpeg's open
+    /// cannot be interrupted from here; local files take milliseconds) and probes no more.
+    /// Entries not reached stay `.probing`. Safe to call more than once.
+    public func stop() {
+        let mustJoin = lock.withLock { () -> Bool in
+            stopping = true
+            guard worker != nil, !joined else { return false }
+            joined = true
+            return true
+        }
+        if mustJoin {
+            finished.wait()
+            lock.withLock { worker = nil }
+        }
+    }
+
+    // MARK: - The worker thread
+
+    private func run() {
+        var index = 0
+        while let next = nextToProbe(from: index) {
+            let state = LibraryCatalog.probe(next.path)
+            lock.withLock {
+                stored[next.position].state = state
+                changed = true
+            }
+            index = next.position + 1
+        }
+        // find_stream_info decoded a few frames per file: give their pools back at once.
+        VideoPipeline.releaseFreedMemory()
+    }
+
+    private func nextToProbe(from index: Int) -> (position: Int, path: String)? {
+        lock.withLock {
+            guard !stopping else { return nil }
+            guard let position = stored[index...].firstIndex(where: \.isProbing) else { return nil }
+            return (position, stored[position].path)
+        }
+    }
+
+    /// Opens `path` and closes it again. A file with video is playable only when its
+    /// decoder opens too (making a pipeline opens the decoder without starting a thread),
+    /// so a codec this FFmpeg lacks is a listed reason, not a failure at Enter.
+    static func probe(_ path: String) -> LibraryEntry.State {
+        do {
+            let source = try MediaSource(path: path)
+            if source.hasVideo {
+                _ = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: nil))
+            }
+            return .ready(source.info)
+        } catch let error as MediaError {
+            return .failed(error)
+        } catch {
+            return .failed(.ffmpeg(path: path, operation: "probe", detail: "\(error)"))
+        }
+    }
+}

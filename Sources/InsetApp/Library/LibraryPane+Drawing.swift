@@ -1,0 +1,119 @@
+import InsetCore
+import InsetRender
+
+extension LibraryPane {
+    /// Where each column of the list lies, in cells from the pane's left edge.
+    struct Columns: Equatable {
+        var name: Range<Int>
+        var duration: Range<Int>?
+        var size: Range<Int>?
+        var video: Range<Int>?
+        /// Where a failed entry's reason goes instead of duration, size and video.
+        var reason: Range<Int>?
+    }
+
+    /// Widths of duration (`H:MM:SS`), size (`999.9 MB`) and video (`mpeg2video 720x576`).
+    static let dataWidths = [8, 9, 18]
+    static let gap = 2
+    /// The name keeps at least this much; narrower panes drop video, then size, then duration.
+    static let minimumNameWidth = 12
+
+    static func columns(width: Int) -> Columns {
+        var shown = dataWidths.count
+        func needed(_ n: Int) -> Int { dataWidths.prefix(n).reduce(0) { $0 + $1 + gap } }
+        while shown > 0, 1 + minimumNameWidth + needed(shown) + 1 > width { shown -= 1 }
+        let right = max(1, width - 1)
+        var column = max(1, right - needed(shown))
+        var ranges: [Range<Int>] = []
+        for w in dataWidths.prefix(shown) {
+            column += gap
+            ranges.append(column..<(column + w))
+            column += w
+        }
+        let nameEnd = max(1, right - needed(shown))
+        return Columns(
+            name: 1..<nameEnd,
+            duration: ranges.count > 0 ? ranges[0] : nil,
+            size: ranges.count > 1 ? ranges[1] : nil,
+            video: ranges.count > 2 ? ranges[2] : nil,
+            reason: ranges.first.map { $0.lowerBound..<right })
+    }
+
+    /// Paints the whole pane at `grid`'s size (which it records, see `resize`): title,
+    /// header, the visible rows with the selection highlighted, the hint line. `focused`
+    /// says whether keys go to this pane (the selection is brighter when they do).
+    mutating func draw(into grid: inout CellGrid, entries: [LibraryEntry], focused: Bool) {
+        if grid.size != size { resize(to: grid.size, entryCount: entries.count) }
+        clampScroll(entryCount: entries.count)
+        grid.fill(grid.bounds, with: LibraryTheme.blank)
+        guard grid.rows > 0, grid.columns > 0 else { return }
+        let columns = LibraryPane.columns(width: grid.columns)
+        drawTitle(entries, into: &grid)
+        if grid.rows > 2 { drawHeader(columns, into: &grid) }
+        if entries.isEmpty, visibleRows > 0 {
+            grid.put("No media files here.", at: CellPoint(column: 2, row: LibraryPane.listTop), style: LibraryTheme.dim)
+        }
+        for row in 0..<visibleRows {
+            let index = scrollOffset + row
+            guard index < entries.count else { break }
+            drawRow(entries[index], selected: index == selection, focused: focused,
+                    row: LibraryPane.listTop + row, columns: columns, into: &grid)
+        }
+        if grid.rows > 1 { LibraryPane.hints.draw(into: &grid, row: grid.rows - 1) }
+    }
+
+    private func drawTitle(_ entries: [LibraryEntry], into grid: inout CellGrid) {
+        let count = entries.count
+        let end = grid.put(" Library — \(count) file\(count == 1 ? "" : "s")", at: .zero, style: LibraryTheme.title)
+        let waiting = entries.reduce(0) { $0 + ($1.isProbing ? 1 : 0) }
+        if waiting > 0 {
+            grid.put("  reading… \(count - waiting) of \(count) done", at: CellPoint(column: end, row: 0),
+                     style: LibraryTheme.dim)
+        }
+    }
+
+    private func drawHeader(_ columns: Columns, into grid: inout CellGrid) {
+        let style = LibraryTheme.header
+        let row = 1
+        grid.fill(CellRect(column: 0, row: row, columns: grid.columns, rows: 1), color: style.background)
+        LibraryPane.put("Name", in: columns.name, row: row, rightAligned: false, style: style, into: &grid)
+        LibraryPane.put("Duration", in: columns.duration, row: row, rightAligned: true, style: style, into: &grid)
+        LibraryPane.put("Size", in: columns.size, row: row, rightAligned: true, style: style, into: &grid)
+        LibraryPane.put("Video", in: columns.video, row: row, rightAligned: false, style: style, into: &grid)
+    }
+
+    private func drawRow(_ entry: LibraryEntry, selected: Bool, focused: Bool, row: Int, columns: Columns,
+                         into grid: inout CellGrid) {
+        let background = selected ? LibraryTheme.selection(focused: focused) : LibraryTheme.background
+        func on(_ style: CellStyle) -> CellStyle { LibraryTheme.style(style, on: background) }
+        grid.fill(CellRect(column: 0, row: row, columns: grid.columns, rows: 1), color: background)
+        // A marker as well as the colour: it survives 16 colours and plain-text captures.
+        if selected { grid.put("▸", at: CellPoint(column: 0, row: row), style: on(LibraryTheme.title)) }
+        var nameStyle = on(LibraryTheme.text)
+        if selected { nameStyle.attributes.insert(.bold) }
+        if entry.failure != nil, columns.reason == nil { nameStyle = on(LibraryTheme.failed) }
+        LibraryPane.put(entry.name, in: columns.name, row: row, rightAligned: false, style: nameStyle, into: &grid)
+        if let failure = entry.failure {
+            LibraryPane.put(failure.reason, in: columns.reason, row: row, rightAligned: false,
+                            style: on(LibraryTheme.failed), into: &grid)
+            return
+        }
+        let quiet = entry.isProbing ? on(LibraryTheme.dim) : on(LibraryTheme.text)
+        LibraryPane.put(LibraryFormat.duration(entry), in: columns.duration, row: row, rightAligned: true,
+                        style: quiet, into: &grid)
+        LibraryPane.put(LibraryFormat.size(entry.fileSize), in: columns.size, row: row, rightAligned: true,
+                        style: on(LibraryTheme.text), into: &grid)
+        LibraryPane.put(LibraryFormat.video(entry), in: columns.video, row: row, rightAligned: false,
+                        style: entry.isPlayable ? quiet : on(LibraryTheme.dim), into: &grid)
+    }
+
+    /// `text` in the cells `range` of `row`, cut with `…` to fit.
+    static func put(_ text: String, in range: Range<Int>?, row: Int, rightAligned: Bool, style: CellStyle,
+                    into grid: inout CellGrid) {
+        guard let range, !range.isEmpty else { return }
+        let shown = LibraryFormat.fit(text, toColumns: range.count)
+        let column = rightAligned ? range.upperBound - CellGrid.columns(of: shown) : range.lowerBound
+        grid.put(shown, at: CellPoint(column: column, row: row), style: style,
+                 clip: CellRect(column: range.lowerBound, row: row, columns: range.count, rows: 1))
+    }
+}

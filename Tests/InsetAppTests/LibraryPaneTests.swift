@@ -1,0 +1,210 @@
+import InsetCore
+import InsetMedia
+import InsetRender
+import Testing
+@testable import InsetApp
+
+@Suite("Library pane: drawing, keys, mouse, scrolling")
+struct LibraryPaneTests {
+    static let entries: [LibraryEntry] = [
+        readyEntry("alpha.mp4", seconds: 65),
+        readyEntry("long film.mkv", seconds: 3725, size: 2_500_000_000, codec: "hevc"),
+        probingEntry("pending.mp4"),
+        failedEntry("broken.mp4") { .notMediaFile(path: $0, detail: "nothing in it looks like audio or video") },
+        readyEntry("stream.ts", seconds: nil, size: 900),
+        readyEntry("song.mp3", seconds: 200, hasVideo: false, audioCodec: "mp3"),
+    ]
+
+    static func drawn(_ pane: inout LibraryPane, size: CellSize = CellSize(columns: 100, rows: 12),
+                      entries: [LibraryEntry] = entries, focused: Bool = true) -> CellGrid {
+        var grid = CellGrid(size: size)
+        pane.draw(into: &grid, entries: entries, focused: focused)
+        return grid
+    }
+
+    @Test("the list shows title, header, names, durations, sizes, codecs, reasons and hints")
+    func drawing() {
+        var pane = LibraryPane()
+        let grid = Self.drawn(&pane)
+        #expect(grid.line(0).hasPrefix(" Library — 6 files  reading… 5 of 6 done"))
+        for word in ["Name", "Duration", "Size", "Video"] { #expect(grid.line(1).contains(word)) }
+        let rows = (0..<Self.entries.count).map { grid.line(pane.rowRect(for: $0)!.minRow) }
+        #expect(rows[0].contains("alpha.mp4") && rows[0].contains("1:05") && rows[0].contains("1.2 MB")
+                && rows[0].contains("h264 640x480"), "\(rows[0])")
+        #expect(rows[1].contains("1:02:05") && rows[1].contains("2.5 GB") && rows[1].contains("hevc"))
+        #expect(rows[2].contains("pending.mp4") && rows[2].contains("…") && rows[2].contains("2.0 GB"))
+        #expect(rows[3].contains("broken.mp4  ") && rows[3].contains("not a media file (nothing in it looks…  "), "\(rows[3])")
+        #expect(rows[4].contains("LIVE") && rows[4].contains("900 B"))
+        #expect(rows[5].contains("3:20") && rows[5].contains("no video (mp3)"))
+        #expect(grid.line(11).hasPrefix(" Enter play · i details · ? keys · q quit"))
+        // The reason is drawn in the failure style; the name is not.
+        let reasonColumn = LibraryPane.columns(width: 100).reason!.lowerBound
+        let row = pane.rowRect(for: 3)!.minRow
+        #expect(grid[reasonColumn, row].foreground == LibraryTheme.failed.foreground.packed)
+        #expect(grid[reasonColumn, row].attributes.contains(.dim))
+        #expect(grid[1, row].foreground == LibraryTheme.text.foreground.packed)
+    }
+
+    @Test("the selected row stands out: a marker and its own background, greyer without focus")
+    func highlight() {
+        var pane = LibraryPane()
+        _ = pane.handle(KeyPress(.down), entries: Self.entries)
+        var grid = Self.drawn(&pane)
+        let selected = pane.rowRect(for: 1)!, other = pane.rowRect(for: 0)!
+        #expect(grid.line(selected.minRow).hasPrefix("▸"))
+        #expect(!grid.line(other.minRow).hasPrefix("▸"))
+        for column in [0, 5, 50, 99] {
+            #expect(grid[column, selected.minRow].background == LibraryTheme.selection(focused: true).packed)
+            #expect(grid[column, other.minRow].background == LibraryTheme.background.packed)
+        }
+        grid = Self.drawn(&pane, focused: false)
+        #expect(grid[5, selected.minRow].background == LibraryTheme.selection(focused: false).packed)
+    }
+
+    @Test("keys move the selection; Enter and i give actions; other keys do nothing")
+    func keys() {
+        var pane = LibraryPane()
+        let entries = Self.entries
+        _ = Self.drawn(&pane)
+        #expect(pane.handle(.enter, entries: entries) == .play(0))
+        #expect(pane.handle(.character("i"), entries: entries) == .showDetails(0))
+        #expect(pane.handle(KeyPress(.up), entries: entries) == LibraryAction.none && pane.selection == 0)
+        _ = pane.handle(KeyPress(.down), entries: entries)
+        _ = pane.handle(KeyPress(.down), entries: entries)
+        #expect(pane.selection == 2)
+        #expect(pane.handle(.enter, entries: entries) == .message("pending.mp4: still being read"))
+        _ = pane.handle(KeyPress(.down), entries: entries)
+        #expect(pane.handle(.enter, entries: entries)
+                == .message("broken.mp4: not a media file (nothing in it looks like audio or video)"))
+        #expect(pane.handle(.character("i"), entries: entries) == .showDetails(3))
+        _ = pane.handle(KeyPress(.end), entries: entries)
+        #expect(pane.selection == 5)
+        #expect(pane.handle(.enter, entries: entries) == .message("song.mp3: no video stream"))
+        _ = pane.handle(KeyPress(.down), entries: entries)
+        #expect(pane.selection == 5, "the selection stops at the end")
+        _ = pane.handle(KeyPress(.home), entries: entries)
+        #expect(pane.selection == 0)
+        for key in [KeyPress.character("q"), .character("?"), .space, .tab, .control("c"), .escape] {
+            #expect(pane.handle(key, entries: entries) == LibraryAction.none)
+        }
+        #expect(pane.selection == 0)
+        var empty = LibraryPane()
+        #expect(empty.handle(.enter, entries: []) == LibraryAction.none)
+        #expect(empty.handle(.character("i"), entries: []) == LibraryAction.none)
+    }
+
+    static let many = (0..<100).map { readyEntry("file\(String(format: "%03d", $0)).mp4", seconds: Double($0)) }
+
+    @Test("a long list scrolls to keep the selection in view")
+    func scrolling() throws {
+        var pane = LibraryPane()
+        let size = CellSize(columns: 80, rows: 10)
+        _ = Self.drawn(&pane, size: size, entries: Self.many)
+        #expect(pane.visibleRows == 7)
+        for _ in 0..<10 { _ = pane.handle(KeyPress(.down), entries: Self.many) }
+        #expect(pane.selection == 10 && pane.scrollOffset == 4)
+        #expect(pane.rowRect(for: 10) == CellRect(column: 0, row: 8, columns: 80, rows: 1))
+        #expect(pane.rowRect(for: 3) == nil)
+        var grid = Self.drawn(&pane, size: size, entries: Self.many)
+        #expect(grid.line(8).hasPrefix("▸file010.mp4"))
+        #expect(grid.line(2).hasPrefix(" file004.mp4"))
+
+        _ = pane.handle(KeyPress(.pageDown), entries: Self.many)
+        #expect(pane.selection == 16 && pane.scrollOffset == 10)
+        _ = pane.handle(KeyPress(.end), entries: Self.many)
+        #expect(pane.selection == 99 && pane.scrollOffset == 93)
+        grid = Self.drawn(&pane, size: size, entries: Self.many)
+        #expect(grid.line(8).hasPrefix("▸file099.mp4"))
+        _ = pane.handle(KeyPress(.pageUp), entries: Self.many)
+        #expect(pane.selection == 93 && pane.scrollOffset == 93)
+        _ = pane.handle(KeyPress(.up), entries: Self.many)
+        #expect(pane.selection == 92 && pane.scrollOffset == 92)
+        _ = pane.handle(KeyPress(.home), entries: Self.many)
+        #expect(pane.selection == 0 && pane.scrollOffset == 0)
+
+        // A smaller terminal keeps the selection in view.
+        _ = pane.handle(KeyPress(.end), entries: Self.many)
+        _ = Self.drawn(&pane, size: CellSize(columns: 80, rows: 30), entries: Self.many)
+        #expect(pane.rowRect(for: 99)?.minRow == 28)
+        _ = Self.drawn(&pane, size: CellSize(columns: 80, rows: 6), entries: Self.many)
+        let rect = try #require(pane.rowRect(for: 99))
+        #expect(rect.minRow == 4 && pane.scrollOffset == 97)
+    }
+
+    @Test("mouse: a press selects, a press on the selection plays, right press details, wheel scrolls")
+    func mouse() throws {
+        var pane = LibraryPane()
+        let origin = CellPoint(column: 10, row: 5)
+        _ = Self.drawn(&pane)
+        func press(_ button: MouseEvent.Button, row index: Int, column: Int = 20) throws -> LibraryAction {
+            let rect = try #require(pane.rowRect(for: index))
+            let at = CellPoint(column: origin.column + column, row: origin.row + rect.minRow)
+            return pane.handle(MouseEvent(.press, button, at: at), entries: Self.entries, origin: origin)
+        }
+        #expect(try press(.left, row: 1) == LibraryAction.none && pane.selection == 1)
+        #expect(try press(.left, row: 1) == .play(1))
+        #expect(try press(.left, row: 3) == LibraryAction.none && pane.selection == 3)
+        #expect(try press(.left, row: 3) == .message("broken.mp4: not a media file (nothing in it looks like audio or video)"))
+        #expect(try press(.right, row: 0) == .showDetails(0) && pane.selection == 0)
+        // Releases, moves and presses outside the pane change nothing.
+        let row2 = CellPoint(column: origin.column + 3, row: origin.row + pane.rowRect(for: 2)!.minRow)
+        #expect(pane.handle(MouseEvent(.release, .left, at: row2), entries: Self.entries, origin: origin) == LibraryAction.none)
+        #expect(pane.handle(MouseEvent(.press, .left, at: CellPoint(column: 2, row: 2)), entries: Self.entries,
+                            origin: origin) == LibraryAction.none)
+        #expect(pane.selection == 0)
+
+        // The hint line's hints are buttons.
+        let hintRow = origin.row + 11
+        #expect(pane.handle(MouseEvent(.press, .left, at: CellPoint(column: origin.column + 2, row: hintRow)),
+                            entries: Self.entries, origin: origin) == .play(0))
+        let quitColumn = origin.column + 1 + CellGrid.columns(of: "Enter play · i details · ? keys · q")
+        #expect(pane.handle(MouseEvent(.press, .left, at: CellPoint(column: quitColumn, row: hintRow)),
+                            entries: Self.entries, origin: origin) == .quit)
+
+        // The wheel moves the view, not the selection.
+        var long = LibraryPane()
+        _ = Self.drawn(&long, size: CellSize(columns: 80, rows: 10), entries: Self.many)
+        let inside = CellPoint(column: 3, row: 4)
+        _ = long.handle(MouseEvent(.press, .wheelDown, at: inside), entries: Self.many, origin: .zero)
+        #expect(long.scrollOffset == LibraryPane.wheelStep && long.selection == 0)
+        #expect(long.entryIndex(at: inside, entryCount: Self.many.count) == 2 + LibraryPane.wheelStep)
+        for _ in 0..<50 { _ = long.handle(MouseEvent(.press, .wheelDown, at: inside), entries: Self.many, origin: .zero) }
+        #expect(long.scrollOffset == 93, "the wheel stops at the end of the list")
+        _ = long.handle(MouseEvent(.press, .wheelUp, at: inside), entries: Self.many, origin: .zero)
+        #expect(long.scrollOffset == 90)
+        // A key brings the selection back into view.
+        _ = long.handle(KeyPress(.down), entries: Self.many)
+        #expect(long.selection == 1 && long.scrollOffset == 1)
+    }
+
+    @Test("narrow panes drop video, then size, then duration; the name keeps its room")
+    func columns() {
+        let wide = LibraryPane.columns(width: 100)
+        #expect(wide.duration != nil && wide.size != nil && wide.video != nil)
+        #expect(wide.video!.upperBound == 99 && wide.name.lowerBound == 1)
+        let medium = LibraryPane.columns(width: 45)
+        #expect(medium.duration != nil && medium.size != nil && medium.video == nil)
+        let small = LibraryPane.columns(width: 24)
+        #expect(small.duration != nil && small.size == nil)
+        let tiny = LibraryPane.columns(width: 12)
+        #expect(tiny.duration == nil && tiny.reason == nil && tiny.name == 1..<11)
+        for width in [0, 1, 2, 5, 20, 40, 60, 200] {
+            var pane = LibraryPane()
+            let grid = Self.drawn(&pane, size: CellSize(columns: width, rows: 8))
+            #expect(grid.size == CellSize(columns: width, rows: 8))
+        }
+        var pane = LibraryPane()
+        _ = Self.drawn(&pane, size: CellSize(columns: 30, rows: 1))
+        _ = Self.drawn(&pane, size: CellSize(columns: 30, rows: 3))
+        _ = Self.drawn(&pane, size: CellSize(columns: 30, rows: 0))
+    }
+
+    @Test("an empty library says so")
+    func empty() {
+        var pane = LibraryPane()
+        let grid = Self.drawn(&pane, entries: [])
+        #expect(grid.line(0).hasPrefix(" Library — 0 files"))
+        #expect(grid.line(2).contains("No media files here."))
+        #expect(pane.rowRect(for: 0) != nil && pane.entryIndex(at: CellPoint(column: 3, row: 2), entryCount: 0) == nil)
+    }
+}
