@@ -9,8 +9,11 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a video full screen (the default command).")
 
-    @Argument(help: "The file to play. With none, a bundled sample plays.")
+    @Argument(help: "A file plays full screen; several files or a directory open the library. With none, the bundled samples.")
     var paths: [String] = []
+
+    @Flag(name: .customLong("pip"), help: "Start in picture in picture, over the library.")
+    var startInPiP = false
 
     @Option(help: "truecolor, 256 or 16. Default: from COLORTERM and terminfo.")
     var colors: ColorMode?
@@ -37,11 +40,9 @@ struct Play: ParsableCommand {
     var threads: Int?
 
     func run() throws {
-        guard paths.count <= 1 else {
-            fail("several files open the library, which is not built yet; give one file")
-        }
-        guard let path = paths.first ?? Samples.defaultClip() else {
-            fail("no file given and no bundled samples found")
+        if startInPiP && noPiP { fail("--pip and --no-pip cannot both be given") }
+        guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
+            fail("no file given and no bundled samples found (set INSET_SAMPLES)")
         }
         var linearRanges = LinearRanges.none
         if let linear {
@@ -49,18 +50,18 @@ struct Play: ParsableCommand {
                 fail("--linear \(linear): \(error)")
             }
         }
-        let options = PlayerOptions(
-            path: path, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
-            linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP)
-        let player: Player
+        let options = AppOptions(
+            paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
+            linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP)
+        let app: App
         do {
-            player = try Player(options: options)
+            app = try App(options: options)
         } catch let error as MediaError {
             fail(error.description)
         } catch let error as TerminalError {
             fail(error.description)
         }
-        let summary = player.run()
+        let summary = app.run()
         if stats || ProcessInfo.processInfo.environment["INSET_SUMMARY"] != nil {
             let line = String(format: "inset: %d frames shown, %d dropped, %.3f s", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds)
@@ -86,7 +87,4 @@ enum Samples {
         return nil
     }
 
-    static func defaultClip() -> String? {
-        directory()?.appendingPathComponent("clock_16x9_aac.mp4").path
-    }
 }

@@ -96,3 +96,29 @@ struct Screen {
         return nil
     }
 }
+
+extension Screen {
+    /// The PiP window: the box whose top border carries the title with the time. Returns
+    /// its frame as (column, row, columns, rows), 0-based.
+    var pipWindow: (column: Int, row: Int, columns: Int, rows: Int)? {
+        for r in rows.indices {
+            let line = rows[r].map(\.character)
+            guard let left = line.firstIndex(of: "┌"), let right = line[left...].firstIndex(of: "┐") else { continue }
+            let title = String(line[left...right])
+            guard title.range(of: #"\d+:\d\d / \d+:\d\d"#, options: .regularExpression) != nil else { continue }
+            var bottom = r + 1
+            while bottom < rows.count, rows[bottom][left].character != "└" { bottom += 1 }
+            guard bottom < rows.count else { return nil }
+            return (left, r, right - left + 1, bottom - r + 1)
+        }
+        return nil
+    }
+
+    /// The time in the PiP window's title, in seconds.
+    var pipTime: Int? {
+        guard let window = pipWindow else { return nil }
+        let title = line(window.row)
+        guard let range = title.range(of: #"\d+:\d\d / "#, options: .regularExpression) else { return nil }
+        return title[range].dropLast(3).split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
+    }
+}

@@ -73,6 +73,20 @@ final class Tmux {
         try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
+    /// Waits until the PiP window holds still (its enter animation over, a drag settled)
+    /// and satisfies `condition`; returns its frame.
+    func settledWindow(timeout: Double = 3, _ what: String = "PiP window",
+                       _ condition: @escaping ((column: Int, row: Int, columns: Int, rows: Int)) -> Bool = { _ in true })
+        throws -> (column: Int, row: Int, columns: Int, rows: Int) {
+        var previous: (column: Int, row: Int, columns: Int, rows: Int)?
+        let screen = try waitFor(timeout: timeout, what) { screen in
+            defer { previous = screen.pipWindow }
+            guard let window = screen.pipWindow, let before = previous else { return false }
+            return window == before && condition(window)
+        }
+        return screen.pipWindow!
+    }
+
     /// Polls the screen until `condition` holds; throws with the last screen on timeout.
     @discardableResult
     func waitFor(timeout: Double, _ what: String = "condition", _ condition: (Screen) -> Bool) throws -> Screen {

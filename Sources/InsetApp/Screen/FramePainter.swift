@@ -12,7 +12,7 @@ final class FramePainter {
     private var screen = CellGrid()
     let rasterizer: Rasterizer
 
-    init(colorMode: ColorMode, perceptualThreshold: Int = 2) {
+    init(colorMode: ColorMode, perceptualThreshold: Int = 3) {
         rasterizer = Rasterizer(colorMode: colorMode, perceptualThreshold: perceptualThreshold)
     }
 

@@ -56,4 +56,10 @@ struct VideoLayer {
         plane.resize(to: size, fill: VideoLayer.bar)
         paintedPlacement = nil
     }
+
+    /// Writes text over the plane (the PiP placeholder); the next frame paints over it.
+    mutating func drawText(_ text: String, at point: CellPoint, style: CellStyle) {
+        plane.grid.put(text, at: point, style: style)
+        paintedPlacement = nil
+    }
 }

@@ -1,0 +1,189 @@
+import InsetCore
+import InsetRender
+
+extension App {
+    func handle(_ event: InputEvent, at now: HostTime) {
+        needsPaint = true
+        switch event {
+        case .key(let press):
+            if screen == .player { player.revealControls(at: now) }
+            handle(press, at: now)
+        case .mouse(let mouse):
+            if screen == .player { player.revealControls(at: now) }
+            handle(mouse, at: now)
+        case .resize:
+            relayout(at: now)
+        case .resumed:
+            playback?.resynchronize(at: now)
+            painter.invalidate()
+        case .terminate(let signal):
+            terminationSignal = signal
+            running = false
+        }
+    }
+
+    func handle(_ press: KeyPress, at now: HostTime) {
+        if press.isInterrupt { running = false; return }
+        if helpVisible {
+            helpVisible = false
+            return
+        }
+        switch press.key {
+        case .character("q"): running = false; return
+        case .character("?"): helpVisible = true; return
+        case .tab:
+            if pip != nil { focus = focus == .pip ? .pane : .pip }
+            return
+        default: break
+        }
+        if focus == .pip, pip != nil, handlePiPKey(press, at: now) { return }
+        switch screen {
+        case .player: handlePlayerKey(press, at: now)
+        case .library: handleLibraryKey(press, at: now)
+        case .details: handleDetailsKey(press, at: now)
+        }
+    }
+
+    /// Keys of the focused window: playback as in the player, plus moving (Shift-arrows
+    /// or H J K L jump to the next corner; past a side corner it stashes), resizing (+ −),
+    /// stashing (s), restore (f, Enter) and close (x).
+    func handlePiPKey(_ press: KeyPress, at now: HostTime) -> Bool {
+        guard var window = pip else { return false }
+        let shifted = press.modifiers.contains(.shift)
+        var moved = true
+        switch (press.key, shifted) {
+        case (.character(" "), _): send(.togglePause, at: now); return true
+        case (.left, false): send(.skipBackward, at: now); return true
+        case (.right, false): send(.skipForward, at: now); return true
+        case (.enter, _), (.character("f"), _): send(.restoreFromPiP, at: now); return true
+        case (.character("x"), _): send(.closePiP, at: now); return true
+        case (.escape, _): focus = .pane; return true
+        case (.left, true), (.character("H"), _): window.step(toward: .left)
+        case (.right, true), (.character("L"), _): window.step(toward: .right)
+        case (.up, true), (.character("K"), _): window.step(toward: .up)
+        case (.down, true), (.character("J"), _): window.step(toward: .down)
+        case (.character("+"), _), (.character("="), _): window.layout.resize(bySteps: 1)
+        case (.character("-"), _): window.layout.resize(bySteps: -1)
+        case (.character("s"), _):
+            if window.layout.isStashed { window.layout.unstash() } else {
+                window.layout.stash(toward: window.layout.nearestCorner.isLeft ? .left : .right)
+            }
+        default: moved = false
+        }
+        pip = window
+        if moved { updateRenderSize(at: now) }
+        return moved
+    }
+
+    func handlePlayerKey(_ press: KeyPress, at now: HostTime) {
+        switch press.key {
+        case .character(" "): send(.togglePause, at: now)
+        case .left: send(.skipBackward, at: now)
+        case .right: send(.skipForward, at: now)
+        case .character("p"): send(.startPiP, at: now)
+        case .escape: leavePlayer(at: now)
+        default: handleGlobalPiPKey(press, at: now)
+        }
+    }
+
+    /// Esc, the "home" action: the library; a playing video goes on in PiP if allowed.
+    func leavePlayer(at now: HostTime) {
+        screen = .library
+        libraryDirty = true
+        send(.leavePlayer, at: now)
+    }
+
+    /// f and x act on the PiP window from any pane.
+    func handleGlobalPiPKey(_ press: KeyPress, at now: HostTime) {
+        guard pip != nil else { return }
+        switch press.key {
+        case .character("f"): send(.restoreFromPiP, at: now)
+        case .character("x"): send(.closePiP, at: now)
+        default: break
+        }
+    }
+
+    func handleLibraryKey(_ press: KeyPress, at now: HostTime) {
+        act(on: library.handle(press, entries: catalog.entries), at: now)
+        handleGlobalPiPKey(press, at: now)
+        libraryDirty = true
+    }
+
+    func act(on action: LibraryAction, at now: HostTime) {
+        switch action {
+        case .none: break
+        case .play(let index): open(entry: index, at: now)
+        case .showDetails(let index): showDetails(of: index)
+        case .message(let text): show(message: text, at: now)
+        case .showHelp: helpVisible = true
+        case .quit: running = false
+        }
+    }
+
+    func showDetails(of index: Int) {
+        details?.stop()
+        details = DetailsPane(entry: catalog.entries[index], index: index)
+        screen = .details
+    }
+
+    func handleDetailsKey(_ press: KeyPress, at now: HostTime) {
+        guard let pane = details else { screen = .library; return }
+        let action = pane.handle(press)
+        if action == .none { handleGlobalPiPKey(press, at: now) } else { act(onDetails: action, at: now) }
+    }
+
+    func act(onDetails action: DetailsAction, at now: HostTime) {
+        guard let pane = details else { return }
+        switch action {
+        case .back:
+            screen = .library
+            libraryDirty = true
+        case .play:
+            open(entry: pane.index, at: now)
+        case .message(let text):
+            show(message: text, at: now)
+        case .showHelp:
+            helpVisible = true
+        case .quit:
+            running = false
+        case .none:
+            break
+        }
+    }
+
+    func relayout(at now: HostTime) {
+        let size = session.size
+        painter.invalidate()
+        layout()
+        if let window = pip {
+            var moved = window
+            moved.layout.fit(to: size)
+            pip = moved
+        }
+        send(.pipSupportChanged(PiPLayout.canShow(on: size)), at: now)
+        updateRenderSize(at: now)
+    }
+}
+
+extension PiPWindow {
+    enum Direction { case left, right, up, down }
+
+    /// A keyboard move: to the adjacent corner in that direction; left of a left corner
+    /// (or right of a right one) stashes the window against that edge, and the opposite
+    /// direction pulls it back.
+    mutating func step(toward direction: Direction) {
+        if let edge = layout.stashedEdge {
+            if (edge == .left && direction == .right) || (edge == .right && direction == .left) { layout.unstash() }
+            return
+        }
+        let corner = layout.nearestCorner
+        switch direction {
+        case .left:
+            if corner.isLeft { layout.stash(toward: .left) } else { layout.place(at: .init(left: true, top: corner.isTop)) }
+        case .right:
+            if !corner.isLeft { layout.stash(toward: .right) } else { layout.place(at: .init(left: false, top: corner.isTop)) }
+        case .up: layout.place(at: .init(left: corner.isLeft, top: true))
+        case .down: layout.place(at: .init(left: corner.isLeft, top: false))
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import InsetCore
+import InsetRender
+import InsetTerminal
+
+extension App {
+    /// Sizes the panes' planes for the terminal.
+    func layout() {
+        let size = session.size
+        player.layout(size, current: pip == nil ? playback?.current : nil)
+        libraryPlane.resize(to: size, fill: .blank)
+        detailsPlane.resize(to: size, fill: .blank)
+        library.resize(to: size, entryCount: catalog.count)
+        libraryDirty = true
+    }
+
+    /// Composes the pane, the PiP window and the overlay, rasterizes against what the
+    /// terminal shows and writes the frame in one write; the write's blocking time is
+    /// measured, and a slow terminal shows up as late frames that the playback drops.
+    func paint(at now: HostTime) {
+        needsPaint = false
+        let snapshot = playback?.snapshot
+        switch screen {
+        case .player:
+            if let snapshot { player.planes(snapshot, at: now, into: &planes) } else { planes.append(player.video.plane) }
+        case .library:
+            if libraryDirty {
+                library.draw(into: &libraryPlane.grid, entries: catalog.entries, focused: focus == .pane)
+                libraryDirty = false
+            }
+            planes.append(libraryPlane)
+        case .details:
+            details?.draw(into: &detailsPlane.grid, focused: focus == .pane)
+            planes.append(detailsPlane)
+        }
+        if pip != nil, let snapshot, let playback {
+            pip!.planes(snapshot, frame: playback.current, title: playback.name, focused: focus == .pip, at: now, into: &planes)
+        }
+        if helpVisible || message != nil || options.showStats {
+            drawOverlay()
+            planes.append(overlay)
+        }
+        painter.paint(planes, screenSize: session.size)
+        planes.removeAll(keepingCapacity: true)
+        let blocked = painter.output.withUnsafeBytes { bytes in (try? session.writer.write(bytes)) ?? .zero }
+        playback?.statistics.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
+    }
+
+    /// The overlay: the key list of the screen in front, a message, the stats corner.
+    func drawOverlay() {
+        let size = session.size
+        if overlay.size != size { overlay.resize(to: size) } else { overlay.grid.fill(.transparent) }
+        if options.showStats, let stats = playback?.statistics {
+            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  \(stats.bytesPerPaint / 1024) KB/frame "
+            overlay.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
+                             style: CellStyle(foreground: .white, background: .black))
+        }
+        if let message {
+            let text = " \(message.text) "
+            let row = max(0, size.rows - 4)
+            overlay.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
+                             style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
+        }
+        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen), into: &overlay.grid) }
+    }
+}
+
+/// The `?` screen: every key and mouse action of the screen in front.
+enum HelpOverlay {
+    static func keys(for screen: App.Screen?) -> [(String, String)] {
+        let window: [(String, String)] = [
+            ("Tab", "move focus between the pane and the PiP window"),
+            ("f", "restore the PiP video full screen"),
+            ("x", "close PiP (playback pauses)"),
+        ]
+        switch screen {
+        case .player?:
+            return [
+                ("Space", "play / pause"),
+                ("← / →", "skip back / forward 15 s"),
+                ("p", "picture in picture"),
+                ("Esc", "back to the library (a playing video goes on in PiP)"),
+                ("q, Ctrl-C", "quit"),
+                ("click", "the control bar's buttons; the progress line seeks"),
+                ("move mouse", "show the controls"),
+            ]
+        case .library?:
+            return [
+                ("↑ ↓ PgUp PgDn", "choose a file"),
+                ("Enter, click twice", "play it full screen"),
+                ("i", "details of the file"),
+                ("q", "quit"),
+            ] + window
+        case .details?:
+            return [("Enter", "play this file"), ("Esc, ←", "back to the library"), ("q", "quit")] + window
+        case nil:
+            return [
+                ("Space", "play / pause"),
+                ("← / →", "skip back / forward 15 s"),
+                ("f, Enter", "restore full screen"),
+                ("x", "close (playback pauses)"),
+                ("S-arrows, H J K L", "move to the next corner; past the side, stash"),
+                ("+ / -", "bigger / smaller"),
+                ("s", "stash against the edge / pull back"),
+                ("Tab, Esc", "focus back to the pane"),
+                ("drag title", "move (snaps to the nearest corner)"),
+                ("drag corner", "resize, aspect kept"),
+                ("hover", "show the window's controls"),
+            ]
+        }
+    }
+
+    static func draw(_ entries: [(String, String)], into grid: inout CellGrid) {
+        let keyWidth = entries.map { CellGrid.columns(of: $0.0) }.max() ?? 0
+        let textWidth = entries.map { CellGrid.columns(of: $0.1) }.max() ?? 0
+        let width = min(grid.columns, keyWidth + textWidth + 7)
+        let height = min(grid.rows, entries.count + 2)
+        let box = CellRect(column: max(0, (grid.columns - width) / 2), row: max(0, (grid.rows - height) / 2),
+                           columns: width, rows: height)
+        let style = CellStyle(foreground: RGB(230, 230, 230), background: RGB(30, 30, 36))
+        grid.fill(box, color: style.background)
+        grid.drawBox(box, title: "keys", style: style)
+        let keyStyle = CellStyle(foreground: RGB(250, 200, 60), background: style.background, attributes: .bold)
+        for (index, entry) in entries.enumerated() {
+            let row = box.minRow + 1 + index
+            guard row < box.maxRow - 1 else { break }
+            grid.put(entry.0, at: CellPoint(column: box.minColumn + 2, row: row), style: keyStyle, clip: box)
+            grid.put(entry.1, at: CellPoint(column: box.minColumn + 4 + keyWidth, row: row), style: style, clip: box)
+        }
+    }
+}

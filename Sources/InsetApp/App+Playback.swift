@@ -1,0 +1,116 @@
+import Foundation
+import InsetCore
+import InsetMedia
+import InsetRender
+
+extension App {
+    /// Plays catalog entry `index` full screen: the video already playing comes back (from
+    /// PiP or from another pane); another file replaces it.
+    func open(entry index: Int, at now: HostTime) {
+        let entry = catalog.entries[index]
+        if let playback, playback.path == entry.path {
+            screen = .player
+            send(.returnToPlayer, at: now)
+            updateRenderSize(at: now)
+            needsPaint = true
+            return
+        }
+        closePlayback()
+        do {
+            let playback = try Playback(
+                path: entry.path,
+                configuration: options.playbackConfiguration(loops: options.loop),
+                pipSupported: PiPLayout.canShow(on: session.size),
+                viewport: session.size.halfBlockPixels, threads: options.threads, at: now)
+            self.playback = playback
+            let waker = self.waker
+            playback.pipeline.frames.notifyOnArrival { waker.wake() }
+            screen = options.startsInPiP ? .library : .player
+            player.layout(session.size, current: nil)
+            player.revealControls(at: now)
+            perform(playback.start(renderSize: session.size.halfBlockPixels, at: now), at: now)
+        } catch let error as MediaError {
+            show(message: error.description, at: now)
+        } catch {
+            show(message: "\(error)", at: now)
+        }
+        needsPaint = true
+    }
+
+    func closePlayback() {
+        if let playback { statistics = playback.statistics }
+        playback?.stop()
+        playback = nil
+        pip = nil
+        focus = .pane
+    }
+
+    /// Sends `event` to the playback's machine and performs what comes back.
+    func send(_ event: PlaybackEvent, at now: HostTime) {
+        guard let playback else { return }
+        perform(playback.send(event, at: now), at: now)
+    }
+
+    /// The screen's part of the machine's effects (the engine's part is done by
+    /// `Playback.send`). The AVKit sequence: willStart (window appears, enter animation),
+    /// didStart (the library under it); restoreUserInterface (the player back, completed at
+    /// once), willStop (exit animation), didStop (window gone).
+    func perform(_ effects: [PlaybackEffect], at now: HostTime) {
+        for effect in effects {
+            switch effect {
+            case .finished:
+                if quitsAtEnd && pip == nil && screen == .player { running = false }
+            case .refused(let reason):
+                show(message: reason.description, at: now)
+            case .failedToStart(let failure):
+                show(message: failure.description, at: now)
+            case .willStart:
+                guard let playback else { break }
+                let aspect = playback.info.video.map {
+                    Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)
+                } ?? 16.0 / 9.0
+                pip = PiPWindow(screen: session.size, videoAspect: aspect)
+            case .animate(let kind):
+                pip?.beginAnimation(kind, playerRect: fullScreenVideoRect)
+                lastAnimationStep = now
+            case .didStart:
+                if screen == .player { screen = .library }
+                libraryDirty = true
+            case .restoreUserInterface:
+                screen = .player
+                focus = .pane
+                send(.restoreCompleted(true), at: now)
+            case .willStop:
+                break
+            case .didStop:
+                pip = nil
+                focus = .pane
+                if screen == .player, let frame = playback?.current { player.show(frame, screen: session.size) }
+                player.revealControls(at: now)
+            case .play, .pause, .seek, .setRenderSize:
+                break
+            }
+        }
+        updateRenderSize(at: now)
+        needsPaint = true
+    }
+
+    /// The decoder scales to what is on screen: the window's video area in PiP, else the
+    /// whole screen.
+    func updateRenderSize(at now: HostTime) {
+        guard let playback else { return }
+        let wanted = pip.map(\.renderSize) ?? session.size.halfBlockPixels
+        playback.pipeline.setDecodeRate(pip.map { $0.decodeRate(on: session.size) } ?? .every)
+        if playback.snapshot.renderSize != wanted {
+            perform(playback.send(.renderSizeChanged(wanted), at: now), at: now)
+        }
+    }
+
+    /// Where the full-screen picture is, for the PiP animations to start or end at.
+    var fullScreenVideoRect: CellRect {
+        guard let video = playback?.info.video else { return CellRect(origin: .zero, size: session.size) }
+        let pixels = Letterbox.fit(coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation,
+                                   into: session.size.halfBlockPixels, rowAlignment: 2)
+        return CellRect(column: pixels.x, row: pixels.y / 2, columns: pixels.width, rows: pixels.height / 2)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import InsetCore
+import InsetMedia
+import InsetRender
+import InsetTerminal
+
+/// The program as the user meets it: the panes (library, details, the full-screen player),
+/// the one video being played and its state machine, and the PiP window floating above
+/// everything. Runs the UI loop.
+///
+/// Threads: everything here runs on the UI (main) thread, which owns the terminal, the
+/// planes, the painter and the state machine. The decode and scale threads only fill the
+/// playback's frame queue; the catalog and the details preview probe on worker threads and
+/// are polled here.
+public final class App {
+    enum Screen: Equatable { case library, details, player }
+    enum Focus: Equatable { case pane, pip }
+
+    let options: AppOptions
+    let session: TerminalSession
+    let painter: FramePainter
+    let catalog: LibraryCatalog
+    var library = LibraryPane()
+    var libraryPlane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
+    var details: DetailsPane?
+    var detailsPlane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
+    var screen: Screen
+    var focus: Focus = .pane
+
+    var playback: Playback?
+    var player = PlayerScreen()
+    var pip: PiPWindow?
+    var lastAnimationStep: HostTime = .zero
+
+    let waker = LoopWaker()
+    var overlay = Plane(size: .zero, zIndex: 200)
+    var helpVisible = false
+    var message: (text: String, until: HostTime)?
+    var planes: [Plane] = []
+
+    /// A single file given on the command line: its end quits, as a player's does.
+    let quitsAtEnd: Bool
+    var running = true
+    var needsPaint = true
+    var libraryDirty = true
+    var terminationSignal: Int32?
+    var waitingForFirstPlayable = false
+    var statistics = PlaybackStatistics()
+
+    /// Lists the paths, takes the terminal. A single file is opened first, so its error is
+    /// one line on a clean terminal.
+    public init(options: AppOptions) throws {
+        self.options = options
+        let singleFile = options.paths.count == 1 && !App.isDirectory(options.paths[0])
+        if singleFile {
+            let source = try MediaSource(path: options.paths[0])
+            try source.requireVideo()
+        }
+        catalog = LibraryCatalog(paths: options.paths)
+        quitsAtEnd = singleFile && !options.startsInPiP
+        screen = singleFile ? .player : .library
+        session = try TerminalSession()
+        painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
+        planes.reserveCapacity(12)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Runs until the user quits, a single file ends or a signal arrives; the terminal is
+    /// restored before this returns.
+    public func run() -> PlaybackSummary {
+        defer {
+            playback?.stop()
+            catalog.stop()
+            details?.stop()
+            session.restore()
+        }
+        catalog.startProbing()
+        let now = HostTime.now()
+        player.revealControls(at: now)
+        layout()
+        // A single file was opened once already (init), so it plays without waiting for the
+        // catalog's probe; `--pip` over a library waits for the first playable entry.
+        if screen == .player { open(entry: 0, at: now) } else if options.startsInPiP { waitingForFirstPlayable = true }
+        while running {
+            let now = HostTime.now()
+            tick(at: now)
+            if needsPaint && running { paint(at: now) }
+            guard running else { break }
+            for event in session.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: waker.readDescriptor) {
+                handle(event, at: HostTime.now())
+                if !running { break }
+            }
+        }
+        var summary = (playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
+        summary.signal = terminationSignal
+        return summary
+    }
+
+    /// Everything that happens with time rather than input: frames, the end of the file,
+    /// the catalog's and the preview's news, animation steps, timeouts.
+    func tick(at now: HostTime) {
+        if let playback {
+            if playback.advance(at: now), let frame = playback.current {
+                if screen == .player && pip == nil { player.show(frame, screen: session.size) }
+                needsPaint = true
+            }
+            perform(playback.checkEnd(at: now), at: now)
+        }
+        if catalog.takeChanges() {
+            if let index = details?.index { details?.update(catalog.entries[index]) }
+            libraryDirty = true
+            needsPaint = true
+            if waitingForFirstPlayable, let first = catalog.entries.firstIndex(where: \.isPlayable) {
+                waitingForFirstPlayable = false
+                open(entry: first, at: now)
+            }
+        }
+        if details?.poll() == true { needsPaint = true }
+        if var window = pip, window.isAnimating, now >= lastAnimationStep.advanced(by: PiPWindow.frameInterval) {
+            lastAnimationStep = now
+            let finished = window.stepAnimation()
+            pip = window
+            needsPaint = true
+            if let finished { send(.animationFinished(finished), at: now) }
+        }
+        if let message, now >= message.until { self.message = nil; needsPaint = true }
+        if screen == .player, pip == nil, !player.controlsVisible(at: now), player.controls.isVisible { needsPaint = true }
+        if let window = pip, window.hoverUntil > .zero, now >= window.hoverUntil {
+            pip?.hoverUntil = .zero
+            needsPaint = true
+        }
+    }
+
+    /// How long the loop may sleep waiting for input: until the next frame, animation step,
+    /// hide or expiry; a quarter second at most.
+    func wakeUp(after now: HostTime) -> Duration {
+        var wait = Duration.milliseconds(250)
+        if let deadline = playback?.nextDeadline(after: now) { wait = min(wait, deadline) }
+        if pip?.isAnimating == true { wait = min(wait, PiPWindow.frameInterval) }
+        if catalog.isProbing || details?.isLoading == true { wait = min(wait, .milliseconds(50)) }
+        if screen == .player, player.controlsVisible(at: now) {
+            wait = min(wait, player.controlsHideAt.elapsed(since: now) + .milliseconds(1))
+        }
+        if let message { wait = min(wait, message.until.elapsed(since: now) + .milliseconds(1)) }
+        if let window = pip, window.hoverUntil > now { wait = min(wait, window.hoverUntil.elapsed(since: now) + .milliseconds(1)) }
+        return wait
+    }
+
+    func show(message text: String, at now: HostTime) {
+        message = (text, now.advanced(by: .seconds(3)))
+        needsPaint = true
+    }
+}

@@ -1,0 +1,41 @@
+import InsetCore
+
+/// What the command line asked for.
+public struct AppOptions: Sendable {
+    /// Files or directories. One file plays full screen; several, or a directory, open the
+    /// library.
+    public var paths: [String]
+    public var colorMode: ColorMode?
+    public var showStats: Bool
+    public var loop: Bool
+    public var start: MediaTime?
+    public var threads: Int?
+    public var linear: LinearRanges
+    public var pipAllowed: Bool
+    public var automaticPiP: Bool
+    public var startsInPiP: Bool
+
+    public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
+                start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
+                pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false) {
+        self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop
+        self.start = start; self.threads = threads; self.linear = linear
+        self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP; self.startsInPiP = startsInPiP
+    }
+
+    /// The state machine's configuration for a video played from here.
+    func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
+        .init(pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP,
+              loops: loops, linear: linear, startPosition: start)
+    }
+}
+
+/// How a session ended, for the exit status and the closing line.
+public struct PlaybackSummary: Sendable {
+    public var framesShown: Int
+    public var framesDropped: Int
+    /// Wall time from the first frame shown to the end, in seconds.
+    public var wallSeconds: Double
+    /// The signal that ended the program (SIGTERM, SIGHUP), if one did.
+    public var signal: Int32?
+}

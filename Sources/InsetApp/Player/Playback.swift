@@ -1,0 +1,159 @@
+import Foundation
+import InsetCore
+import InsetMedia
+
+/// One video being played: the media pipeline, the playback state machine, the clock the
+/// frames are timed against, and the frame at the head of the queue. It performs the
+/// machine's effects on the engine (play, pause, seek, render size) and hands every effect
+/// back so the app can do the part that concerns the screen.
+///
+/// Owned by the UI thread; the decode and scale threads only fill `pipeline.frames`.
+final class Playback {
+    let path: String
+    let pipeline: VideoPipeline
+    private(set) var machine: PlaybackStateMachine
+    private(set) var clock: PlaybackClock
+    var statistics = PlaybackStatistics()
+
+    /// The frame taken from the queue, waiting for its time.
+    private var pending: VideoFrame?
+    /// The frame on screen; its picture is kept until the next one replaces it, so the
+    /// app can draw it again at once (a resize, an animation step, PiP).
+    private(set) var current: VideoFrame?
+    /// After opening and after each seek the first frame is shown at once and the clock
+    /// set to it, whatever the clock said.
+    private var awaitingFirstFrame = true
+    private var endOfStream = false
+    private var endReported = false
+
+    init(path: String, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool,
+         viewport: PixelSize, threads: Int?, at now: HostTime) throws {
+        self.path = path
+        let source = try MediaSource(path: path)
+        try source.requireVideo()
+        pipeline = try VideoPipeline(source: source, options: .init(threads: threads, queueCapacity: 4, viewport: viewport,
+                                                                       skipInvisibleWork: true))
+        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
+        clock = PlaybackClock(at: source.info.start, host: now)
+    }
+
+    var info: MediaInfo { pipeline.info }
+    var snapshot: PlaybackSnapshot { machine.snapshot }
+    var name: String { (path as NSString).lastPathComponent }
+
+    /// Starts decoding and tells the machine the media is ready (which autoplays).
+    func start(renderSize: PixelSize, at now: HostTime) -> [PlaybackEffect] {
+        pipeline.start()
+        return send(.mediaReady(pipeline.range), at: now) + send(.renderSizeChanged(renderSize), at: now)
+    }
+
+    func stop() { pipeline.stop() }
+
+    /// Sends `event` to the machine, performs the engine's part of the effects and returns
+    /// them all, in order, for the app to do the rest.
+    @discardableResult
+    func send(_ event: PlaybackEvent, at now: HostTime) -> [PlaybackEffect] {
+        let effects = machine.handle(event, at: now)
+        for effect in effects {
+            switch effect {
+            case .play: clock.resume(at: now)
+            case .pause: clock.pause(at: now)
+            case .seek(let target): seekEngine(to: target, at: now)
+            case .setRenderSize(let size): pipeline.setViewport(size)
+            default: break
+            }
+        }
+        return effects
+    }
+
+    private func seekEngine(to target: MediaTime, at now: HostTime) {
+        guard pipeline.seek(to: target) != nil else { return }
+        if let image = pending?.image { pipeline.frames.recycle(image) }
+        pending = nil
+        endOfStream = false
+        endReported = false
+        awaitingFirstFrame = true
+        clock.set(target, at: now)
+    }
+
+    /// Takes due frames from the queue; returns true when a new frame is to be shown. A frame
+    /// is dropped, before it is ever rasterized, when the one after it is due as well: the
+    /// rasterizer's baseline then always holds what the terminal shows, and a slow terminal
+    /// costs frames, never time.
+    func advance(at now: HostTime) -> Bool {
+        var presented = false
+        while true {
+            if pending == nil {
+                guard let item = pipeline.frames.tryPop() else { break }
+                switch item {
+                case .frame(let frame): pending = frame
+                case .endOfStream: endOfStream = true
+                }
+                if endOfStream && pending == nil { break }
+            }
+            guard let frame = pending else { break }
+            if awaitingFirstFrame {
+                present(frame, at: now)
+                clock.set(frame.time, at: now)
+                awaitingFirstFrame = false
+                statistics.started(at: now)
+                presented = true
+                continue
+            }
+            var nextTime: MediaTime?
+            if case .frame(let next)? = pipeline.frames.peek() { nextTime = next.time }
+            switch FrameScheduler.decide(frameTime: frame.time, nextFrameTime: nextTime, now: clock.time(at: now)) {
+            case .wait:
+                return presented
+            case .drop:
+                if let image = frame.image { pipeline.frames.recycle(image) }
+                pending = nil
+                statistics.dropped += 1
+            case .show:
+                present(frame, at: now)
+                presented = true
+            }
+        }
+        return presented
+    }
+
+    private func present(_ frame: VideoFrame, at now: HostTime) {
+        pending = nil
+        if let old = current?.image, old !== frame.image { pipeline.frames.recycle(old) }
+        current = frame
+        statistics.shown += 1
+        _ = machine.handle(.positionChanged(frame.time), at: now)
+    }
+
+    /// At the end of the stream, once the last frame has had its time on screen, the
+    /// machine decides (quit, loop, or stay on the last frame); its effects are returned.
+    func checkEnd(at now: HostTime) -> [PlaybackEffect] {
+        guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame else { return [] }
+        let lastEnds = current.map { $0.time + $0.duration } ?? .zero
+        guard clock.time(at: now) >= lastEnds else { return [] }
+        endReported = true
+        return send(.reachedEnd, at: now)
+    }
+
+    /// Time stood still while the process was stopped (Ctrl-Z): go on from the frame shown.
+    func resynchronize(at now: HostTime) {
+        clock.set(current?.time ?? clock.time(at: now), at: now)
+    }
+
+    /// How long until something is due: the pending frame's time, or, with none taken, the
+    /// end of the frame on screen (the queue's arrival wake-up covers frames that come
+    /// later, as they do when the decoder skips frames for a PiP window, and the end of a
+    /// file is checked then). Nil when nothing is due: paused, or waiting on the decoder.
+    func nextDeadline(after now: HostTime) -> Duration? {
+        guard clock.isRunning, !awaitingFirstFrame else { return nil }
+        let due = pending?.time ?? current.map { $0.time + $0.duration }
+        guard let due else { return nil }
+        let ahead = (due - clock.time(at: now)).microseconds
+        if pending == nil && ahead <= 0 {
+            // Past the frame's end with nothing queued: only the end of the file remains
+            // to notice, which a frame arrival does not signal once it is reported.
+            return endOfStream && !endReported ? .milliseconds(4) : nil
+        }
+        return .microseconds(max(0, ahead))
+    }
+}

@@ -1,0 +1,65 @@
+import InsetCore
+import InsetMedia
+import InsetRender
+
+/// The full-screen player's planes: the video filling the screen, the control bar over its
+/// bottom rows (so showing and hiding the bar never rescales the video), and while the
+/// video is in PiP a placeholder instead of frames.
+///
+/// UI thread. It draws what the snapshot says; it never changes playback itself.
+struct PlayerScreen {
+    var video = VideoLayer(zIndex: 0)
+    var controls = Plane(size: .zero, zIndex: 10, fill: Cell(" ", style: ControlBar.normal), isOpaque: true)
+    private(set) var controlsHideAt: HostTime = .zero
+    static let controlsTimeout = Duration.seconds(3)
+
+    mutating func layout(_ size: CellSize, current: VideoFrame?) {
+        controls.setFrame(CellRect(column: 0, row: max(0, size.rows - ControlBar.height),
+                                   columns: size.columns, rows: min(size.rows, ControlBar.height)))
+        if let current { video.show(current, in: size) } else { video.clear(to: size) }
+    }
+
+    mutating func show(_ frame: VideoFrame, screen: CellSize) { video.show(frame, in: screen) }
+
+    func controlsVisible(at now: HostTime) -> Bool { now < controlsHideAt }
+
+    /// Brings the controls back for a while (any key, any mouse move). Returns whether they
+    /// were hidden, so the caller knows to repaint.
+    @discardableResult
+    mutating func revealControls(at now: HostTime) -> Bool {
+        let wasHidden = !controlsVisible(at: now)
+        controlsHideAt = now.advanced(by: PlayerScreen.controlsTimeout)
+        return wasHidden
+    }
+
+    /// Adds this screen's planes for the snapshot. In PiP the video area shows the
+    /// placeholder and the controls are hidden.
+    mutating func planes(_ snapshot: PlaybackSnapshot, at now: HostTime, into planes: inout [Plane]) {
+        if snapshot.presentation == .pictureInPicture {
+            drawPlaceholder()
+            planes.append(video.plane)
+            return
+        }
+        controls.isVisible = controlsVisible(at: now) || !snapshot.isPlaying
+        if controls.isVisible { ControlBar.draw(snapshot, into: &controls.grid) }
+        planes.append(video.plane)
+        planes.append(controls)
+    }
+
+    private mutating func drawPlaceholder() {
+        video.clear(to: video.plane.size)
+        let text = "playing in picture in picture"
+        let size = video.plane.size
+        video.drawText(text, at: CellPoint(column: max(0, (size.columns - text.count) / 2), row: size.rows / 2),
+                       style: CellStyle(foreground: RGB(150, 150, 160), background: .black))
+    }
+
+    /// The control under `point` (screen cells), if the bar is showing.
+    func control(at point: CellPoint, now: HostTime, snapshot: PlaybackSnapshot) -> (ControlBar.Control, CellPoint)? {
+        guard controlsVisible(at: now) || !snapshot.isPlaying, controls.frame.contains(point) else { return nil }
+        let local = CellPoint(column: point.column - controls.frame.minColumn, row: point.row - controls.frame.minRow)
+        return ControlBar.control(at: local, width: controls.frame.size.columns).map { ($0, local) }
+    }
+
+    var barWidth: Int { controls.frame.size.columns }
+}

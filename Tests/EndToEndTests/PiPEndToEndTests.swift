@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// Picture in picture, the whole flow, in a real terminal: the library of samples, a video
+/// full screen, the window over the library, moved, resized, restored, closed.
+@Suite("PiP end to end", .serialized)
+struct PiPEndToEndTests {
+    /// Opens `inset` on the samples and plays long_gop.mp4 (30 s) full screen.
+    func playFromLibrary(_ tmux: Tmux, extra: String = "") throws {
+        try tmux.run("INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary()) \(extra)")
+        try tmux.waitFor(timeout: 8, "library with every sample probed") {
+            $0.text.contains("long_gop.mp4") && $0.text.contains("0:30") && $0.text.contains("scope_239.mp4")
+        }
+        for _ in 0..<4 { try tmux.keys("Down") }
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 5, "long_gop.mp4 full screen") { $0.videoRows.count > 20 && ($0.shownTime?.duration == 30) }
+    }
+
+    @Test("p: the window at the default size in the bottom-right corner, over a library that still works")
+    func windowOverLibrary() throws {
+        let tmux = try Tmux()
+        try playFromLibrary(tmux)
+        try tmux.keys("p")
+        let window = try tmux.settledWindow { $0.row + $0.rows == 39 }
+        let screen = try tmux.capture()
+        #expect(screen.text.contains("Library"))
+        // About a quarter of the screen wide, one cell from the right and bottom edges.
+        #expect(window.columns >= 24 && window.columns <= 36, "\(window)")
+        #expect(window.column + window.columns == 119 && window.row + window.rows == 39, "\(window)")
+        #expect(window.rows >= 7)
+
+        // The video keeps playing in the window while the library is used.
+        let first = try #require(screen.pipTime)
+        try tmux.keys("Up")
+        try tmux.keys("i")  // details of another file (clock_16x9_aac.mp4)
+        let details = try tmux.waitFor(timeout: 4, "details with its preview") {
+            $0.text.contains("Details") && $0.text.contains("640x360") && $0.pipWindow != nil && $0.videoRows.count > 3
+        }
+        #expect(details.videoRows.count > 3, "the still preview is drawn")
+        Thread.sleep(forTimeInterval: 2)
+        let later = try #require(try tmux.capture().pipTime)
+        #expect(later >= first + 1, "the window's time went from \(first) to \(later)")
+        try tmux.keys("Escape")
+        try tmux.waitFor(timeout: 2, "library again") { $0.text.contains("Library") && $0.pipWindow != nil }
+        try tmux.keys("q")
+    }
+
+    @Test("the window moves with keys and by a title drag, snaps to a corner, resizes, stays inside")
+    func moveAndResize() throws {
+        let tmux = try Tmux()
+        try playFromLibrary(tmux)
+        try tmux.keys("p")
+        let start = try tmux.settledWindow { $0.column + $0.columns == 119 && $0.row + $0.rows == 39 }
+
+        // Keys: focus the window, then Shift-← jumps to the bottom-left corner.
+        try tmux.keys("Tab")
+        try tmux.keys("S-Left")
+        let left = try tmux.settledWindow(timeout: 2, "moved left") { $0.column == 1 }
+        #expect(left.row == start.row)
+
+        // Mouse: grab the title, drag to the top right, release: it snaps to that corner.
+        try tmux.mouse("press", column: left.column + 3, row: left.row)
+        try tmux.mouse("drag", column: 70, row: 10)
+        try tmux.mouse("drag", column: 90, row: 4)
+        try tmux.mouse("release", column: 90, row: 4)
+        let snapped = try tmux.settledWindow(timeout: 2, "snapped top right") { $0.row == 1 && $0.column + $0.columns == 119 }
+
+        // Resize: + makes it bigger, aspect kept; dragging the bottom-left corner too.
+        try tmux.keys("+")
+        let bigger = try tmux.settledWindow(timeout: 2, "bigger") { $0.columns > snapped.columns }
+        #expect(bigger.rows > snapped.rows)
+        try tmux.mouse("press", column: bigger.column, row: bigger.row + bigger.rows - 1)
+        try tmux.mouse("drag", column: bigger.column - 12, row: bigger.row + bigger.rows + 5)
+        try tmux.mouse("release", column: bigger.column - 12, row: bigger.row + bigger.rows + 5)
+        let dragged = try tmux.settledWindow(timeout: 2, "corner drag") { $0.columns > bigger.columns }
+        #expect(dragged.column + dragged.columns <= 120 && dragged.row + dragged.rows <= 40)
+
+        // A smaller terminal: the window stays whole on screen.
+        try tmux.resize(columns: 80, rows: 24)
+        let inside = try tmux.settledWindow(timeout: 3, "inside the smaller screen") {
+            $0.column + $0.columns <= 80 && $0.row + $0.rows <= 24
+        }
+        #expect(inside.columns >= 24 && inside.columns <= 80 * 2 / 3 + 1)
+        try tmux.keys("q")
+    }
+
+    @Test("restore brings the player back at the window's time; p then x closes and pauses")
+    func restoreAndClose() throws {
+        let tmux = try Tmux()
+        try playFromLibrary(tmux)
+        try tmux.keys("p")
+        try tmux.waitFor(timeout: 3, "window") { ($0.pipTime ?? 0) >= 2 }
+        let inWindow = try #require(try tmux.capture().pipTime)
+        try tmux.keys("f")
+        let back = try tmux.waitFor(timeout: 3, "full screen again") { $0.pipWindow == nil && $0.videoRows.count > 20 && $0.shownTime != nil }
+        let position = try #require(back.shownTime).position
+        #expect(position >= inWindow && position <= inWindow + 2, "restored at \(position), the window was at \(inWindow)")
+        #expect(back.text.contains("❚❚"), "still playing")
+
+        try tmux.keys("p")
+        try tmux.waitFor(timeout: 3, "window again") { $0.pipWindow != nil }
+        try tmux.keys("x")
+        let closed = try tmux.waitFor(timeout: 3, "window gone") { $0.pipWindow == nil && $0.text.contains("Library") }
+        #expect(!closed.text.contains("┌") || closed.pipWindow == nil)
+        // Back to the video: it is paused where it was closed.
+        try tmux.keys("Enter")
+        let paused = try tmux.waitFor(timeout: 3, "player, paused") { $0.shownTime != nil && $0.text.contains("▶") }
+        let at = try #require(paused.shownTime).position
+        Thread.sleep(forTimeInterval: 1.5)
+        let still = try tmux.capture()
+        #expect(still.shownTime?.position == at)
+        try tmux.keys("q")
+    }
+
+    @Test("leaving a playing player starts PiP by itself; leaving a paused one does not")
+    func automaticStart() throws {
+        let tmux = try Tmux()
+        try playFromLibrary(tmux)
+        try tmux.keys("Escape")
+        try tmux.waitFor(timeout: 3, "automatic PiP") { $0.pipWindow != nil && $0.text.contains("Library") }
+        try tmux.keys("f")
+        try tmux.waitFor(timeout: 3, "player") { $0.pipWindow == nil && $0.shownTime != nil }
+        try tmux.keys("Space")
+        try tmux.waitFor(timeout: 2, "paused") { $0.text.contains("▶") }
+        try tmux.keys("Escape")
+        let library = try tmux.waitFor(timeout: 3, "library") { $0.text.contains("Library") }
+        Thread.sleep(forTimeInterval: 0.5)
+        let after = try tmux.capture()
+        #expect(library.pipWindow == nil && after.pipWindow == nil)
+        try tmux.keys("q")
+    }
+
+    @Test("--no-pip: p refuses and says why")
+    func noPiP() throws {
+        let tmux = try Tmux()
+        try playFromLibrary(tmux, extra: "--no-pip")
+        try tmux.keys("p")
+        let screen = try tmux.waitFor(timeout: 2, "refusal") { $0.text.contains("--no-pip") }
+        #expect(screen.pipWindow == nil)
+        try tmux.keys("q")
+    }
+}
