@@ -69,11 +69,12 @@ struct PlayerEndToEndTests {
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
     }
 
-    @Test("q, SIGTERM and SIGHUP all give the terminal back: no alternate screen, cursor shown",
-          arguments: ["q", "TERM", "HUP", "C-c"])
+    @Test("q, Ctrl-C, SIGTERM, SIGHUP and a crash all give the terminal back: no alternate screen, cursor shown",
+          arguments: ["q", "TERM", "HUP", "C-c", "SEGV", "ABRT"])
     func restores(way: String) throws {
         let tmux = try Tmux()
-        try tmux.run("\(try insetBinary()) \(samplePath("clock_16x9_aac.mp4")) --loop; echo \"ex\"\"it=$?\"")
+        // The Swift runtime's backtracer would wait for a key on a crash in a terminal.
+        try tmux.run("SWIFT_BACKTRACE=enable=no \(try insetBinary()) \(samplePath("clock_16x9_aac.mp4")) --loop; echo \"ex\"\"it=$?\"")
         try tmux.waitFor(timeout: 5, "video") { $0.videoRows.count > 20 }
         #expect(try tmux.terminalState() == "1 0")
         switch way {
@@ -81,12 +82,43 @@ struct PlayerEndToEndTests {
             try tmux.keys(way)
         default:
             let pid = try #require(try tmux.childPID())
-            kill(pid, way == "TERM" ? SIGTERM : SIGHUP)
+            kill(pid, ["TERM": SIGTERM, "HUP": SIGHUP, "SEGV": SIGSEGV, "ABRT": SIGABRT][way]!)
         }
         let screen = try tmux.waitFor(timeout: 5, "exit status") { $0.text.contains("exit=") }
         #expect(try tmux.terminalState() == "0 1")
-        let expected = ["q": "exit=0", "C-c": "exit=0", "TERM": "exit=143", "HUP": "exit=129"][way]!
+        let expected = ["q": "exit=0", "C-c": "exit=0", "TERM": "exit=143", "HUP": "exit=129",
+                        "SEGV": "exit=139", "ABRT": "exit=134"][way]!
         #expect(screen.text.contains(expected), "\(screen.text)")
+    }
+
+    @Test("Ctrl-Z suspends to the shell with the terminal restored; fg redraws the whole screen")
+    func suspendAndResume() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_4x3.mp4")) --loop")
+        try tmux.waitFor(timeout: 5, "video") { $0.videoRows.count > 20 }
+        try tmux.keys("C-z")
+        try tmux.waitFor(timeout: 3, "stopped, back at the shell") { $0.text.contains("Stopped") }
+        #expect(try tmux.terminalState() == "0 1")
+        try tmux.run("fg")
+        let back = try tmux.waitFor(timeout: 3, "video again") { $0.videoRows.count > 20 && !$0.text.contains("Stopped") }
+        // 4:3 in 120x80 pixels is 107x80, centred: columns 6 to 112.
+        #expect(back.videoColumns(row: back.videoRows[back.videoRows.count / 2]) == 6...112)
+        #expect(try tmux.terminalState() == "1 0")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+    }
+
+    @Test("the control bar hides after 3 s without input and comes back on a key")
+    func controlsHide() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(samplePath("long_gop.mp4"))")
+        try tmux.waitFor(timeout: 5, "bar") { $0.shownTime != nil && $0.videoRows.count > 20 }
+        try tmux.waitFor(timeout: 5, "bar hidden") { $0.shownTime == nil && !$0.text.contains("«15") }
+        try tmux.keys("z")
+        try tmux.waitFor(timeout: 2, "bar back") { $0.shownTime != nil }
+        try tmux.keys("?")
+        try tmux.waitFor(timeout: 2, "key list") { $0.text.contains("skip back / forward 15 s") }
+        try tmux.keys("q")
     }
 
     @Test("a 10-second clip played to the end takes 10 s of wall time, within one frame")
