@@ -121,4 +121,23 @@ static inline void cffmpeg_release_freed_memory(void) { malloc_trim(0); }
 static inline void cffmpeg_release_freed_memory(void) {}
 #endif
 
+/// sws_scale from one AVFrame into another (both allocated, the destination at the
+/// context's output size and format).
+static inline int cffmpeg_scale_frame_to_frame(struct SwsContext *sws, const AVFrame *source, AVFrame *destination) {
+    return sws_scale(sws, (const uint8_t * const *)source->data, source->linesize, 0, source->height,
+                     destination->data, destination->linesize);
+}
+
+/// Whether a pixel format is YUV with chroma at less than full resolution (4:2:0, 4:2:2…),
+/// and whether it is one of the deprecated full-range "J" formats.
+static inline int cffmpeg_pix_fmt_is_subsampled_yuv(int format) {
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get((enum AVPixelFormat)format);
+    if (!d || (d->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL)) || d->nb_components < 3) return 0;
+    return d->log2_chroma_w > 0 || d->log2_chroma_h > 0;
+}
+static inline int cffmpeg_pix_fmt_is_jpeg_range(int format) {
+    return format == AV_PIX_FMT_YUVJ420P || format == AV_PIX_FMT_YUVJ422P || format == AV_PIX_FMT_YUVJ444P
+        || format == AV_PIX_FMT_YUVJ440P || format == AV_PIX_FMT_YUVJ411P;
+}
+
 #endif
