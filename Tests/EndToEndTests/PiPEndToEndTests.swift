@@ -130,6 +130,17 @@ struct PiPEndToEndTests {
         try tmux.keys("q")
     }
 
+    @Test("--pip starts in the window over the library")
+    func startsInPiP() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --pip \(samplePath("long_gop.mp4"))")
+        let window = try tmux.settledWindow(timeout: 5) { $0.row + $0.rows == 39 && $0.column + $0.columns == 119 }
+        #expect(window.columns >= 24)
+        #expect(try tmux.capture().text.contains("Library"))
+        try tmux.waitFor(timeout: 3, "time moving in the window") { ($0.pipTime ?? 0) >= 1 }
+        try tmux.keys("q")
+    }
+
     @Test("--no-pip: p refuses and says why")
     func noPiP() throws {
         let tmux = try Tmux()

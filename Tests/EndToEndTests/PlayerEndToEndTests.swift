@@ -51,6 +51,19 @@ struct PlayerEndToEndTests {
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
     }
 
+    @Test("--linear: the skips are refused and the bar says so")
+    func linear() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --linear \(samplePath("long_gop.mp4"))")
+        let screen = try tmux.waitFor(timeout: 5, "bar") { $0.shownTime != nil && $0.text.contains("skipping is not allowed") }
+        let at = try #require(screen.shownTime).position
+        try tmux.keys("Right")
+        Thread.sleep(forTimeInterval: 0.5)
+        let after = try tmux.capture()
+        #expect((after.shownTime?.position ?? 99) < at + 5, "a skip went through")
+        try tmux.keys("q")
+    }
+
     @Test("a terminal resize relayouts: the video fits the new size, aspect kept, the bar at the bottom")
     func resize() throws {
         let tmux = try Tmux()
