@@ -95,9 +95,7 @@ public final class App {
                 if !running { break }
             }
         }
-        var summary = (playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
-        summary.signal = terminationSignal
-        return summary
+        return (playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
     }
 
     /// Everything that happens with time rather than input: frames, the end of the file,
