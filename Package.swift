@@ -26,9 +26,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
+        ),
         .target(name: "InsetCore"),
         .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore"]),
         .target(name: "InsetRender", dependencies: ["InsetCore"]),
+        .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
         .target(
             name: "InsetApp",
@@ -45,6 +51,7 @@ let package = Package(
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetRender", "InsetCore"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
+        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"]),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
     ]

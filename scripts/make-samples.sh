@@ -10,7 +10,17 @@
 #   long_gop.mp4         320x180 25 fps 30 s H.264, a keyframe every 10 s (seek tests)
 #   anamorphic_rot90.mp4 240x180, SAR 4:3, display matrix rotated 90 degrees, 3 s
 #   bench_1080p.mp4      1920x1080 30 fps 5 s H.264 (benchmarks)
+#   av_sync_markers.mp4  320x180 25 fps 12 s H.264 + AAC stereo 48 kHz: black and silent but
+#                        for a white flash (2 frames) and an 80 ms 1 kHz tone burst together
+#                        at 1, 3, 5, 7, 9 and 11 s (audio-video sync tests)
+#
+#   scripts/make-samples.sh               all of them
+#   scripts/make-samples.sh --only NAME   just that one (x264 builds differ between machines,
+#                                         so regenerating all would rewrite committed clips)
 set -euo pipefail
+only=""
+if [ "${1:-}" = --only ]; then only="${2:?--only needs a clip name}"; fi
+want() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$here/../samples"
 mkdir -p "$out"
@@ -25,25 +35,34 @@ clock() { # fontsize
 }
 X264=(-c:v libx264 -preset medium -pix_fmt yuv420p -threads 2)
 
+if want clock_16x9_aac.mp4; then
 "${FF[@]}" -f lavfi -i "testsrc2=size=640x360:rate=25:duration=10" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=10" \
   -vf "$(clock 28)" -ac 2 "${X264[@]}" -crf 30 -g 50 -c:a aac -b:a 64k \
   -movflags +faststart "$out/clock_16x9_aac.mp4"
+fi
 
+if want clock_4x3.mp4; then
 "${FF[@]}" -f lavfi -i "testsrc=size=320x240:rate=25:duration=6" \
   -vf "$(clock 20)" "${X264[@]}" -crf 30 -g 50 "$out/clock_4x3.mp4"
+fi
 
+if want scope_239.mp4; then
 "${FF[@]}" -f lavfi -i "smptebars=size=480x200:rate=24:duration=5" \
   -vf "$(clock 20)" "${X264[@]}" -crf 30 -g 48 "$out/scope_239.mp4"
+fi
 
 # Only I and P frames 10 s apart: a seek must decode forward from the keyframe before.
+if want long_gop.mp4; then
 "${FF[@]}" -f lavfi -i "testsrc2=size=320x180:rate=25:duration=30" \
   -vf "$(clock 18)" "${X264[@]}" -crf 32 -g 250 -keyint_min 250 -sc_threshold 0 -bf 2 \
   "$out/long_gop.mp4"
+fi
 
 # Non-square pixels and rotation metadata, for probe and aspect tests.
 # FFmpeg 5.1's muxer no longer writes a rotate tag, so the track header's display matrix
 # is patched in place: a quarter turn clockwise, as a phone filming upright records it.
+if want anamorphic_rot90.mp4; then
 "${FF[@]}" -f lavfi -i "testsrc=size=240x180:rate=25:duration=3" \
   -vf "setsar=4/3" "${X264[@]}" -crf 32 "$out/anamorphic_rot90.mp4"
 python3 - "$out/anamorphic_rot90.mp4" <<'PY'
@@ -59,8 +78,21 @@ values = [0, 0x10000, 0, -0x10000, 0, 0, height << 16, 0, 0x40000000]
 data[matrix:matrix + 36] = struct.pack(">9i", *values)
 open(path, "wb").write(data)
 PY
+fi
 
+if want bench_1080p.mp4; then
 "${FF[@]}" -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=5" \
   -vf "$(clock 64)" "${X264[@]}" -crf 30 -g 60 -profile:v high "$out/bench_1080p.mp4"
+fi
+
+# A/V sync markers: at every odd second a white flash (frames at t and t+0.04 s) and an
+# 80 ms 1 kHz tone burst begin together; black and silence otherwise. mod(t+1,2) is 0 at
+# 1, 3, 5… s, and exact on both timelines (frame times n/25, sample times n/48000).
+if want av_sync_markers.mp4; then
+"${FF[@]}" -f lavfi -i "color=c=black:size=320x180:rate=25:duration=12" \
+  -f lavfi -i "aevalsrc=exprs='if(lt(mod(t+1\,2)\,0.08)\,0.5*sin(2*PI*1000*t)\,0)':sample_rate=48000:duration=12" \
+  -vf "drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='lt(mod(t+1\,2)\,0.07)'" \
+  -ac 2 "${X264[@]}" -crf 30 -g 50 -c:a aac -b:a 64k -movflags +faststart "$out/av_sync_markers.mp4"
+fi
 
 ls -l "$out"

@@ -140,4 +140,41 @@ static inline int cffmpeg_pix_fmt_is_jpeg_range(int format) {
         || format == AV_PIX_FMT_YUVJ440P || format == AV_PIX_FMT_YUVJ411P;
 }
 
+/// swr_convert from an AVFrame's planes (extended_data, which Swift sees as a pointer to
+/// optional pointers of the wrong constness) into one interleaved buffer; a NULL frame
+/// drains what the resampler still holds. Returns frames written or a negative AVERROR.
+static inline int cffmpeg_swr_convert_frame(struct SwrContext *swr, uint8_t *destination, int capacity,
+                                            const AVFrame *frame) {
+    uint8_t *out[1] = { destination };
+    if (!frame) return swr_convert(swr, out, capacity, NULL, 0);
+    return swr_convert(swr, out, capacity, (const uint8_t **)frame->extended_data, frame->nb_samples);
+}
+
+/// swr_alloc_set_opts2 (FFmpeg 5.1's AVChannelLayout API) and swr_init in one call, from a
+/// decoded frame's layout, format and rate to interleaved float at `rate` with the default
+/// layout of `channels`. Returns the context, or NULL with `*error` set.
+static inline struct SwrContext *cffmpeg_swr_for_frame(const AVFrame *frame, int rate, int channels, int *error) {
+    struct SwrContext *swr = NULL;
+    AVChannelLayout out_layout, in_layout;
+    av_channel_layout_default(&out_layout, channels);
+    if (frame->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || av_channel_layout_check(&frame->ch_layout) == 0) {
+        av_channel_layout_default(&in_layout, frame->ch_layout.nb_channels);
+    } else if ((*error = av_channel_layout_copy(&in_layout, &frame->ch_layout)) < 0) {
+        return NULL;
+    }
+    *error = swr_alloc_set_opts2(&swr, &out_layout, AV_SAMPLE_FMT_FLT, rate,
+                                 &in_layout, (enum AVSampleFormat)frame->format, frame->sample_rate, 0, NULL);
+    av_channel_layout_uninit(&in_layout);
+    av_channel_layout_uninit(&out_layout);
+    if (*error < 0) { swr_free(&swr); return NULL; }
+    if ((*error = swr_init(swr)) < 0) { swr_free(&swr); return NULL; }
+    return swr;
+}
+
+/// Whether a frame's layout, format or rate differ from what a resampler was built for.
+static inline int cffmpeg_audio_frame_differs(const AVFrame *frame, int format, int rate, const AVChannelLayout *layout) {
+    return frame->format != format || frame->sample_rate != rate
+        || av_channel_layout_compare(&frame->ch_layout, layout) != 0;
+}
+
 #endif

@@ -5,13 +5,24 @@ import Testing
 /// full screen, the window over the library, moved, resized, restored, closed.
 @Suite("PiP end to end", .serialized)
 struct PiPEndToEndTests {
+    /// Moves the library's selection with `key` until `name` is selected.
+    func select(_ name: String, by key: String, in tmux: Tmux) throws {
+        for _ in 0..<12 {
+            if try tmux.capture().text.contains("▸" + name) { return }
+            try tmux.keys(key)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw E2EError.missing("\(name) never selected")
+    }
+
     /// Opens `inset` on the samples and plays long_gop.mp4 (30 s) full screen.
     func playFromLibrary(_ tmux: Tmux, extra: String = "") throws {
         try tmux.run("INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary()) \(extra)")
         try tmux.waitFor(timeout: 8, "library with every sample probed") {
             $0.text.contains("long_gop.mp4") && $0.text.contains("0:30") && $0.text.contains("scope_239.mp4")
         }
-        for _ in 0..<4 { try tmux.keys("Down") }
+        // Walk down to it by name, so a new sample cannot shift the rows.
+        try select("long_gop.mp4", by: "Down", in: tmux)
         try tmux.keys("Enter")
         try tmux.waitFor(timeout: 5, "long_gop.mp4 full screen") { $0.videoRows.count > 20 && ($0.shownTime?.duration == 30) }
     }
@@ -31,8 +42,8 @@ struct PiPEndToEndTests {
 
         // The video keeps playing in the window while the library is used.
         let first = try #require(screen.pipTime)
-        try tmux.keys("Up")
-        try tmux.keys("i")  // details of another file (clock_16x9_aac.mp4)
+        try select("clock_16x9_aac.mp4", by: "Up", in: tmux)
+        try tmux.keys("i")  // details of another file
         let details = try tmux.waitFor(timeout: 4, "details with its preview") {
             $0.text.contains("Details") && $0.text.contains("640x360") && $0.pipWindow != nil && $0.videoRows.count > 3
         }

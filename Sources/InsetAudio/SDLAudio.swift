@@ -1,0 +1,51 @@
+import CSDL2
+import Foundation
+
+/// Thin throwing wrappers over the SDL2 audio calls the output makes; each names the C
+/// function it calls. Only `AudioOutput` uses them.
+enum SDLAudio {
+    /// SDL_InitSubSystem(SDL_INIT_AUDIO), after telling SDL to leave signals and stderr
+    /// alone (the player owns both). Reference-counted by SDL: pair with `quit()`.
+    static func initialize() throws(AudioError) {
+        csdl2_disable_signal_handlers()
+        csdl2_silence_logs()
+        if SDL_InitSubSystem(csdl2_init_audio()) != 0 {
+            throw AudioError.noDriver(detail: AudioError.oneLine(lastError()))
+        }
+    }
+
+    /// SDL_QuitSubSystem(SDL_INIT_AUDIO).
+    static func quit() { SDL_QuitSubSystem(csdl2_init_audio()) }
+
+    /// SDL_GetCurrentAudioDriver: "pulseaudio", "alsa", "disk", "dummy"…
+    static var currentDriver: String {
+        SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none"
+    }
+
+    /// SDL_OpenAudioDevice on the default output device with float32 samples, letting SDL
+    /// change the rate and channel count to what the device has (the decoder converts to
+    /// what it got) but not the sample format. Returns the device and the obtained spec.
+    static func open(wanted: SDL_AudioSpec) throws(AudioError) -> (SDL_AudioDeviceID, SDL_AudioSpec) {
+        var desired = wanted
+        var obtained = SDL_AudioSpec()
+        let allowed = csdl2_allow_frequency_change() | csdl2_allow_channels_change()
+        let device = SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(allowed))
+        if device == 0 {
+            throw AudioError.noDevice(driver: currentDriver, detail: AudioError.oneLine(lastError()))
+        }
+        guard obtained.format == csdl2_audio_f32sys(), obtained.channels > 0, obtained.freq > 0 else {
+            SDL_CloseAudioDevice(device)
+            throw AudioError.unsupportedFormat(detail: "format \(obtained.format), \(obtained.channels) ch, \(obtained.freq) Hz")
+        }
+        return (device, obtained)
+    }
+
+    /// SDL_PauseAudioDevice: while paused SDL feeds the device silence and does not call back.
+    static func pause(_ device: SDL_AudioDeviceID, _ paused: Bool) { SDL_PauseAudioDevice(device, paused ? 1 : 0) }
+
+    /// SDL_CloseAudioDevice: stops and joins SDL's audio thread, so no callback runs after it.
+    static func close(_ device: SDL_AudioDeviceID) { SDL_CloseAudioDevice(device) }
+
+    /// SDL_GetError, as a Swift string.
+    static func lastError() -> String { SDL_GetError().map { String(cString: $0) } ?? "" }
+}

@@ -1,0 +1,166 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+/// Decodes a file's best audio stream on its own thread, converts it to the sink's format
+/// (libswresample) and writes it into the sink (the audio output's ring).
+///
+/// It opens its own MediaSource on the path, so demuxing audio never waits for the video
+/// thread or the other way round; the two meet only in the clock. Threads: the audio decode
+/// thread owns the source, decoder and resampler; the other methods post requests under
+/// `control` and return at once, except `stop()`, which joins the thread.
+public final class AudioPipeline: @unchecked Sendable {
+    /// What the decode thread reports (on that thread: hand it over, do not block in it).
+    public enum Event: Sendable, Equatable {
+        /// Every sample of `serial` has been written; `lastTime` is where the audio ends.
+        case endOfStream(serial: Int, lastTime: MediaTime?)
+        /// The audio cannot be decoded; the one-line reason. Nothing more will be written.
+        case failed(String)
+    }
+
+    public let info: MediaInfo
+    public let stream: AudioStreamInfo
+    public let range: PlayableRange
+    public let isSeekable: Bool
+    /// The format written to the sink.
+    public var format: AudioFormat { sink.format }
+
+    private let source: MediaSource
+    private let decoder: AudioDecoder
+    private let sink: any AudioSink
+    private let onEvent: @Sendable (Event) -> Void
+    private let control = NSCondition()
+    private var requests = Requests()
+    private let finished = DispatchSemaphore(value: 0)
+    private var thread: Thread?
+
+    struct Requests {
+        var seek: (target: MediaTime, serial: Int)?
+        var serial = 0
+        var paused = false
+        var stopping = false
+    }
+
+    /// Opens `path` again for audio alone. Throws `MediaError` when the file cannot be
+    /// opened, `AudioStreamError` when it has no decodable sound.
+    public convenience init(path: String, sink: any AudioSink,
+                            onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
+        if path == "-" { throw AudioStreamError.notRereadable(path: path) }
+        try self.init(source: MediaSource(path: path), sink: sink, onEvent: onEvent)
+    }
+
+    /// Takes over `source` (which must not be used by anything else from now on).
+    public init(source: MediaSource, sink: any AudioSink, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
+        guard let stream = source.info.audio, let index = source.audioStreamIndex else {
+            throw AudioStreamError.noAudioStream(path: source.info.path)
+        }
+        self.decoder = try AudioDecoder(source: source)
+        self.source = source
+        self.sink = sink
+        self.onEvent = onEvent
+        self.info = source.info
+        self.stream = stream
+        self.range = source.info.playableRange
+        let pb = source.format.pointee.pb
+        self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
+        // The demuxer skips the packets of every other stream (mov reads past them unread).
+        for i in 0..<Int(source.format.pointee.nb_streams) where i != Int(index) {
+            source.format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+        }
+    }
+
+    deinit { stop() }
+
+    /// Starts the decode thread at the file's start, or at a target given to `seek` before.
+    public func start() {
+        precondition(thread == nil, "start() called twice")
+        let finished = self.finished
+        let thread = Thread { [weak self] in
+            self?.run()
+            finished.signal()
+        }
+        thread.name = "inset.audio"
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops decoding and waits for the thread to end. Safe to call more than once.
+    public func stop() {
+        let wasRunning = control.withLock { () -> Bool in
+            let running = thread != nil && !requests.stopping
+            requests.stopping = true
+            control.broadcast()
+            return running
+        }
+        if wasRunning {
+            finished.wait()
+            control.withLock { thread = nil }
+        }
+    }
+
+    /// Holds decoding (what the sink holds stays there) or lets it go on.
+    public func setPaused(_ paused: Bool) {
+        control.withLock { requests.paused = paused; control.broadcast() }
+    }
+
+    /// Accurate seek: the first sample of the new serial is the one at `time` (clamped to
+    /// the playable range). Returns the serial, which the caller gives to the output's
+    /// `flush(serial:)` so nothing older is played; nil when the input cannot seek.
+    @discardableResult
+    public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
+        guard isSeekable else { return nil }
+        let target = range.clamp(time)
+        let serial = control.withLock { () -> Int in
+            requests.serial += 1
+            // Consecutive requests merge: only the newest target is decoded to.
+            requests.seek = (target, requests.serial)
+            control.broadcast()
+            return requests.serial
+        }
+        return (serial, target)
+    }
+
+    // MARK: - The decode thread
+
+    private func run() {
+        var loop = AudioDecodeLoop(source: source, decoder: decoder, sink: sink)
+        defer { loop.release() }
+        var idle = false  // at the end of the stream, or failed: wait for a seek or stop
+        while true {
+            let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?) in
+                while !requests.stopping && requests.seek == nil && (requests.paused || idle) {
+                    control.wait()
+                }
+                let seek = requests.seek
+                requests.seek = nil
+                return (requests.stopping, seek.map { ($0.target, $0.serial) })
+            }
+            if request.stop { return }
+            if let (target, serial) = request.seek {
+                loop.seek(to: target, serial: serial)
+                idle = false
+            }
+            switch loop.step(waitForRoom: waitForRoom) {
+            case .running:
+                break
+            case .ended(let lastTime):
+                idle = true
+                onEvent(.endOfStream(serial: loop.serial, lastTime: lastTime))
+            case .failed(let reason):
+                idle = true
+                onEvent(.failed(reason))
+            }
+        }
+    }
+
+    /// The sink is full: sleep a few milliseconds (a quarter of a typical device callback),
+    /// waking early for a seek or stop. False when one is pending.
+    private func waitForRoom() -> Bool {
+        control.withLock {
+            if requests.stopping || requests.seek != nil { return false }
+            _ = control.wait(until: Date(timeIntervalSinceNow: 0.005))
+            return !(requests.stopping || requests.seek != nil)
+        }
+    }
+}
