@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
         .target(
             name: "InsetApp",
-            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal"]
+            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio"]
         ),
         .executableTarget(
             name: "inset",

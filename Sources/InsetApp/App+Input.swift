@@ -34,6 +34,8 @@ extension App {
         case .tab:
             if pip != nil { focus = focus == .pip ? .pane : .pip }
             return
+        case .character("m"), .character("9"), .character("0"):
+            if screen == .player || pip != nil { adjustSound(press.key, at: now); return }
         default: break
         }
         if focus == .pip, pip != nil, handlePiPKey(press, at: now) { return }
@@ -84,6 +86,21 @@ extension App {
         case .escape: leavePlayer(at: now)
         default: handleGlobalPiPKey(press, at: now)
         }
+    }
+
+    /// m mutes, 9 and 0 turn the volume down and up, for the video playing (full screen or
+    /// in the window).
+    func adjustSound(_ key: Key, at now: HostTime) {
+        guard let sound = playback?.sound else {
+            show(message: "this video plays without sound", at: now)
+            return
+        }
+        switch key {
+        case .character("m"): sound.setMuted(!sound.isMuted)
+        case .character("9"): sound.setVolume(sound.volume - 10); sound.setMuted(false)
+        default: sound.setVolume(sound.volume + 10); sound.setMuted(false)
+        }
+        show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
     }
 
     /// Esc, the "home" action: the library; a playing video goes on in PiP if allowed.

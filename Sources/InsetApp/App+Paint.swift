@@ -51,12 +51,13 @@ extension App {
         let size = session.size
         if overlay.size != size { overlay.resize(to: size) } else { overlay.grid.fill(.transparent) }
         if options.showStats, let stats = playback?.statistics {
-            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  \(stats.bytesPerPaint / 1024) KB/frame "
+            let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
+            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  \(stats.bytesPerPaint / 1024) KB/frame\(offset) "
             overlay.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
                              style: CellStyle(foreground: .white, background: .black))
         }
         if let message {
-            let text = " \(message.text) "
+            let text = CellGrid.truncated(" \(message.text) ", toColumns: size.columns)
             let row = max(0, size.rows - 4)
             overlay.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
@@ -79,6 +80,7 @@ enum HelpOverlay {
                 ("Space", "play / pause"),
                 ("← / →", "skip back / forward 15 s"),
                 ("p", "picture in picture"),
+                ("m, 9 / 0", "mute; volume down / up"),
                 ("Esc", "back to the library (a playing video goes on in PiP)"),
                 ("q, Ctrl-C", "quit"),
                 ("click", "the control bar's buttons; the progress line seeks"),
@@ -99,6 +101,7 @@ enum HelpOverlay {
                 ("← / →", "skip back / forward 15 s"),
                 ("f, Enter", "restore full screen"),
                 ("x", "close (playback pauses)"),
+                ("m, 9 / 0", "mute; volume down / up"),
                 ("S-arrows, H J K L", "move to the next corner; past the side, stash"),
                 ("+ / -", "bigger / smaller"),
                 ("s", "stash against the edge / pull back"),

@@ -21,7 +21,8 @@ extension App {
                 path: entry.path,
                 configuration: options.playbackConfiguration(loops: options.loop),
                 pipSupported: PiPLayout.canShow(on: session.size),
-                viewport: session.size.halfBlockPixels, threads: options.threads, at: now)
+                viewport: session.size.halfBlockPixels, threads: options.threads,
+                sound: SoundTrack.Options(muted: options.muted, volume: options.volume), at: now)
             self.playback = playback
             let waker = self.waker
             playback.pipeline.frames.notifyOnArrival { waker.wake() }
@@ -29,6 +30,7 @@ extension App {
             player.layout(session.size, current: nil)
             player.revealControls(at: now)
             perform(playback.start(renderSize: session.size.halfBlockPixels, at: now), at: now)
+            if let notice = playback.takeSoundNotice() { show(message: notice, at: now) }
         } catch let error as MediaError {
             show(message: error.description, at: now)
         } catch {

@@ -107,6 +107,7 @@ public final class App {
                 needsPaint = true
             }
             perform(playback.checkEnd(at: now), at: now)
+            if let notice = playback.takeSoundNotice() { show(message: notice, at: now) }
         }
         if catalog.takeChanges() {
             if let index = details?.index { details?.update(catalog.entries[index]) }

@@ -14,13 +14,19 @@ public struct AppOptions: Sendable {
     public var pipAllowed: Bool
     public var automaticPiP: Bool
     public var startsInPiP: Bool
+    /// `--mute`: the sound plays silently (its clock still times the picture).
+    public var muted: Bool
+    /// `--volume N`, 0–100.
+    public var volume: Int
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
-                pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false) {
+                pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
+                muted: Bool = false, volume: Int = 100) {
         self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop
         self.start = start; self.threads = threads; self.linear = linear
         self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP; self.startsInPiP = startsInPiP
+        self.muted = muted; self.volume = min(100, max(0, volume))
     }
 
     /// The state machine's configuration for a video played from here.

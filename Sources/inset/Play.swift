@@ -39,6 +39,12 @@ struct Play: ParsableCommand {
     @Option(help: "Decoder threads. Default: one per core.")
     var threads: Int?
 
+    @Flag(help: "Play without sound (the sound's clock still times the picture).")
+    var mute = false
+
+    @Option(help: "Volume, 0 to 100.")
+    var volume: Int = 100
+
     func run() throws {
         if startInPiP && noPiP { fail("--pip and --no-pip cannot both be given") }
         guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
@@ -52,7 +58,8 @@ struct Play: ParsableCommand {
         }
         let options = AppOptions(
             paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
-            linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP)
+            linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
+            muted: mute, volume: volume)
         let app: App
         do {
             app = try App(options: options)

@@ -13,6 +13,10 @@ final class Playback {
     let pipeline: VideoPipeline
     private(set) var machine: PlaybackStateMachine
     private(set) var clock: PlaybackClock
+    /// The sound, when the file has some and a device opened; its clock is then the master.
+    let sound: SoundTrack?
+    /// Why the video plays without sound (no device, undecodable audio), to say once.
+    private(set) var soundNotice: String?
     var statistics = PlaybackStatistics()
 
     /// The frame taken from the queue, waiting for its time.
@@ -27,7 +31,7 @@ final class Playback {
     private var endReported = false
 
     init(path: String, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool,
-         viewport: PixelSize, threads: Int?, at now: HostTime) throws {
+         viewport: PixelSize, threads: Int?, sound soundOptions: SoundTrack.Options?, at now: HostTime) throws {
         self.path = path
         let source = try MediaSource(path: path)
         try source.requireVideo()
@@ -35,6 +39,15 @@ final class Playback {
                                                                        skipInvisibleWork: true))
         machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
         clock = PlaybackClock(at: source.info.start, host: now)
+        var sound: SoundTrack?
+        if let soundOptions, let audio = source.info.audio {
+            do {
+                sound = try SoundTrack(path: path, audio: audio, options: soundOptions)
+            } catch {
+                soundNotice = "\(error); playing without sound"
+            }
+        }
+        self.sound = sound
     }
 
     var info: MediaInfo { pipeline.info }
@@ -44,10 +57,31 @@ final class Playback {
     /// Starts decoding and tells the machine the media is ready (which autoplays).
     func start(renderSize: PixelSize, at now: HostTime) -> [PlaybackEffect] {
         pipeline.start()
+        sound?.start()
         return send(.mediaReady(pipeline.range), at: now) + send(.renderSizeChanged(renderSize), at: now)
     }
 
-    func stop() { pipeline.stop() }
+    func stop() {
+        pipeline.stop()
+        sound?.stop()
+    }
+
+    /// Says once why the sound stopped or never started; nil when there is nothing to say.
+    func takeSoundNotice() -> String? {
+        if let notice = soundNotice { soundNotice = nil; return notice }
+        return sound?.takeFailure().map { "\($0); playing without sound" }
+    }
+
+    /// The media time frames are timed against: the sound the listener hears when there is
+    /// sound playing (the system clock follows it, so it carries on seamlessly where the
+    /// sound ends or before it starts), else the system clock.
+    func masterTime(at now: HostTime) -> MediaTime {
+        if clock.isRunning, let heard = sound?.clockTime(at: now) {
+            clock.set(heard, at: now)
+            return heard
+        }
+        return clock.time(at: now)
+    }
 
     /// Sends `event` to the machine, performs the engine's part of the effects and returns
     /// them all, in order, for the app to do the rest.
@@ -56,8 +90,8 @@ final class Playback {
         let effects = machine.handle(event, at: now)
         for effect in effects {
             switch effect {
-            case .play: clock.resume(at: now)
-            case .pause: clock.pause(at: now)
+            case .play: clock.resume(at: now); sound?.play()
+            case .pause: clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
             case .setRenderSize(let size): pipeline.setViewport(size)
             default: break
@@ -68,6 +102,7 @@ final class Playback {
 
     private func seekEngine(to target: MediaTime, at now: HostTime) {
         guard pipeline.seek(to: target) != nil else { return }
+        sound?.seek(to: target)
         if let image = pending?.image { pipeline.frames.recycle(image) }
         pending = nil
         endOfStream = false
@@ -102,7 +137,7 @@ final class Playback {
             }
             var nextTime: MediaTime?
             if case .frame(let next)? = pipeline.frames.peek() { nextTime = next.time }
-            switch FrameScheduler.decide(frameTime: frame.time, nextFrameTime: nextTime, now: clock.time(at: now)) {
+            switch FrameScheduler.decide(frameTime: frame.time, nextFrameTime: nextTime, now: masterTime(at: now)) {
             case .wait:
                 return presented
             case .drop:
@@ -122,6 +157,7 @@ final class Playback {
         if let old = current?.image, old !== frame.image { pipeline.frames.recycle(old) }
         current = frame
         statistics.shown += 1
+        if let heard = sound?.clockTime(at: now) { statistics.audioVideoOffset = frame.time - heard }
         _ = machine.handle(.positionChanged(frame.time), at: now)
     }
 
@@ -130,7 +166,7 @@ final class Playback {
     func checkEnd(at now: HostTime) -> [PlaybackEffect] {
         guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame else { return [] }
         let lastEnds = current.map { $0.time + $0.duration } ?? .zero
-        guard clock.time(at: now) >= lastEnds else { return [] }
+        guard masterTime(at: now) >= lastEnds else { return [] }
         endReported = true
         return send(.reachedEnd, at: now)
     }
@@ -148,7 +184,7 @@ final class Playback {
         guard clock.isRunning, !awaitingFirstFrame else { return nil }
         let due = pending?.time ?? current.map { $0.time + $0.duration }
         guard let due else { return nil }
-        let ahead = (due - clock.time(at: now)).microseconds
+        let ahead = (due - masterTime(at: now)).microseconds
         if pending == nil && ahead <= 0 {
             // Past the frame's end with nothing queued: only the end of the file remains
             // to notice, which a frame arrival does not signal once it is reported.

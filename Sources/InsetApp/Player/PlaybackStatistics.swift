@@ -9,6 +9,9 @@ struct PlaybackStatistics {
     /// Recent paints as (time, bytes), one second's worth, for the overlay's rates.
     private var recent: [(time: HostTime, bytes: Int)] = []
     var lastWriteBlocked: Duration = .zero
+    /// The shown frame's time minus the sound heard when it was shown (positive: the
+    /// picture is ahead), for `--stats`.
+    var audioVideoOffset: MediaTime?
 
     mutating func started(at now: HostTime) {
         if startedAt == nil { startedAt = now }
