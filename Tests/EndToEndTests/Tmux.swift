@@ -7,12 +7,17 @@ final class Tmux {
     let socket: String
     let columns: Int
     let rows: Int
+    let soundFile: String
 
     init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
         socket = "inset-e2e-\(UUID().uuidString.prefix(8))"
         self.columns = columns
         self.rows = rows
-        var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PS1": "$ "]
+        // Sound on, through SDL's disk driver (real-time, into a scratch file), so every
+        // end-to-end test runs with the audio clock timing the picture, as with a sound card.
+        soundFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).raw").path
+        var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PS1": "$ ",
+                   "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": soundFile]
         env.merge(environment) { $1 }
         var arguments = ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
         for (key, value) in env.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
@@ -23,7 +28,10 @@ final class Tmux {
         try waitFor(timeout: 5) { $0.text.contains("$") || $0.text.contains("#") }
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    deinit {
+        _ = try? tmux(["kill-server"])
+        unlink(soundFile)
+    }
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {

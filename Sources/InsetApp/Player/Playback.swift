@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetMedia
+import InsetTerminal
 
 /// One video being played: the media pipeline, the playback state machine, the clock the
 /// frames are timed against, and the frame at the head of the queue. It performs the
@@ -75,13 +76,34 @@ final class Playback {
     /// The media time frames are timed against: the sound the listener hears when there is
     /// sound playing (the system clock follows it, so it carries on seamlessly where the
     /// sound ends or before it starts), else the system clock.
+    ///
+    /// After opening and after each seek the sound needs a moment (decoding, the device's
+    /// first buffer) before it is heard; the picture holds on its first frame meanwhile, as
+    /// ffplay's does, so the two start together. Half a second without sound and the
+    /// system clock goes on alone.
     func masterTime(at now: HostTime) -> MediaTime {
-        if clock.isRunning, let heard = sound?.clockTime(at: now) {
+        guard clock.isRunning, let sound else { return clock.time(at: now) }
+        if let heard = sound.clockTime(at: now) {
+            if waitingForSoundSince != nil {
+                waitingForSoundSince = nil
+                statistics.started(at: now)
+            }
             clock.set(heard, at: now)
             return heard
         }
+        if let since = waitingForSoundSince {
+            if now.elapsed(since: since) < .milliseconds(500), let current {
+                clock.set(current.time, at: now)
+            } else {
+                waitingForSoundSince = nil
+                statistics.started(at: since)
+            }
+        }
         return clock.time(at: now)
     }
+
+    /// Set while the picture waits for the sound to start (see `masterTime`).
+    private var waitingForSoundSince: HostTime?
 
     /// Sends `event` to the machine, performs the engine's part of the effects and returns
     /// them all, in order, for the app to do the rest.
@@ -131,7 +153,7 @@ final class Playback {
                 present(frame, at: now)
                 clock.set(frame.time, at: now)
                 awaitingFirstFrame = false
-                statistics.started(at: now)
+                if sound != nil && clock.isRunning { waitingForSoundSince = now } else { statistics.started(at: now) }
                 presented = true
                 continue
             }
@@ -157,7 +179,11 @@ final class Playback {
         if let old = current?.image, old !== frame.image { pipeline.frames.recycle(old) }
         current = frame
         statistics.shown += 1
-        if let heard = sound?.clockTime(at: now) { statistics.audioVideoOffset = frame.time - heard }
+        if let heard = sound?.clockTime(at: now) {
+            statistics.audioVideoOffset = frame.time - heard
+            // For sync checks (INSET_LOG): the frame's time beside the sound heard as it goes up.
+            Log.debug("present \(frame.time.microseconds) heard \(heard.microseconds)")
+        }
         _ = machine.handle(.positionChanged(frame.time), at: now)
     }
 
