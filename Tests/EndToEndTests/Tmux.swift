@@ -164,8 +164,18 @@ func runCommand(_ arguments: [String]) throws -> String {
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // Other suites in this process set SDL_* variables for their own audio tests (a faster
+    // disk driver, their capture file); tmux and the players in it must not inherit them.
+    var environment: [UnsafeMutablePointer<CChar>?] = []
+    var entry = environ
+    while let variable = entry.pointee {
+        if !String(cString: variable).hasPrefix("SDL_") { environment.append(strdup(variable)) }
+        entry += 1
+    }
+    environment.append(nil)
+    defer { environment.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environment)
     guard spawned == 0 else { throw E2EError.missing("cannot run \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -112,9 +112,11 @@ struct DevicePlaybackTests {
         for reading in readings {
             // The media time of the last sample written so far; the listener is at most
             // one buffer behind it (the disk driver "plays" a buffer after writing it).
+            // The file's size lags what SDL wrote by up to stdio's 4 KB buffer (10.7 ms
+            // of 48 kHz stereo float) when a buffer is not a multiple of it.
             let written = capture.milliseconds(reading.writtenFrames - mediaZero)
             let behind = written - reading.clock.seconds * 1000
-            #expect(behind >= -5 && behind <= buffer + 15, "clock \(reading.clock), written through \(written) ms")
+            #expect(behind >= -12 && behind <= buffer + 15, "clock \(reading.clock), written through \(written) ms")
         }
         let first = try #require(readings.first), last = try #require(readings.last)
         let media = (last.clock - first.clock).seconds
