@@ -22,7 +22,11 @@ extension App {
         let snapshot = playback?.snapshot
         switch screen {
         case .player:
-            if let snapshot { player.planes(snapshot, at: now, into: &planes) } else { planes.append(player.video.plane) }
+            if let snapshot, let playback {
+                player.planes(snapshot, soundOnly: playback.isSoundOnly ? playback.name : nil, at: now, into: &planes)
+            } else {
+                planes.append(player.video.plane)
+            }
         case .library:
             if libraryDirty {
                 library.draw(into: &libraryPlane.grid, entries: catalog.entries, focused: focus == .pane)

@@ -25,7 +25,7 @@ extension App {
                 sound: SoundTrack.Options(muted: options.muted, volume: options.volume), at: now)
             self.playback = playback
             let waker = self.waker
-            playback.pipeline.frames.notifyOnArrival { waker.wake() }
+            playback.pipeline?.frames.notifyOnArrival { waker.wake() }
             screen = options.startsInPiP ? .library : .player
             player.layout(session.size, current: nil)
             player.revealControls(at: now)
@@ -65,7 +65,8 @@ extension App {
             case .refused(let reason):
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
-                show(message: failure.description, at: now)
+                let soundOnly = playback?.isSoundOnly == true && failure == .notSupported
+                show(message: soundOnly ? "this file has no picture to show in a window" : failure.description, at: now)
             case .willStart:
                 guard let playback else { break }
                 let aspect = playback.info.video.map {
@@ -102,7 +103,7 @@ extension App {
     func updateRenderSize(at now: HostTime) {
         guard let playback else { return }
         let wanted = pip.map(\.renderSize) ?? session.size.halfBlockPixels
-        playback.pipeline.setDecodeRate(pip.map { $0.decodeRate(on: session.size) } ?? .every)
+        playback.pipeline?.setDecodeRate(pip.map { $0.decodeRate(on: session.size) } ?? .every)
         if playback.snapshot.renderSize != wanted {
             perform(playback.send(.renderSizeChanged(wanted), at: now), at: now)
         }

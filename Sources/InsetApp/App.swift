@@ -52,10 +52,7 @@ public final class App {
     public init(options: AppOptions) throws {
         self.options = options
         let singleFile = options.paths.count == 1 && !App.isDirectory(options.paths[0])
-        if singleFile {
-            let source = try MediaSource(path: options.paths[0])
-            try source.requireVideo()
-        }
+        if singleFile { _ = try MediaSource(path: options.paths[0]) }
         catalog = LibraryCatalog(paths: options.paths)
         quitsAtEnd = singleFile && !options.startsInPiP
         screen = singleFile ? .player : .library
@@ -102,8 +99,8 @@ public final class App {
     /// the catalog's and the preview's news, animation steps, timeouts.
     func tick(at now: HostTime) {
         if let playback {
-            if playback.advance(at: now), let frame = playback.current {
-                if screen == .player && pip == nil { player.show(frame, screen: session.size) }
+            if playback.advance(at: now) {
+                if screen == .player && pip == nil, let frame = playback.current { player.show(frame, screen: session.size) }
                 needsPaint = true
             }
             perform(playback.checkEnd(at: now), at: now)

@@ -66,6 +66,27 @@ struct SoundEndToEndTests {
         try tmux.keys("q")
     }
 
+    @Test("a file with sound only: its title, the time and the progress line; the keys work; its end quits")
+    func soundOnly() throws {
+        let dir = try Self.scratch()
+        let tone = dir.appendingPathComponent("tone.m4a").path
+        _ = try runCommand(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-c:a", "aac", tone])
+        let tmux = try Tmux(environment: Self.soundEnvironment(dir))
+        try tmux.run("\(try insetBinary()) \(tone); echo \"ex\"\"it=$?\"")
+        let screen = try tmux.waitFor(timeout: 5, "title and time") { ($0.shownTime?.position ?? 0) >= 1 }
+        #expect(screen.text.contains("tone.m4a") && screen.text.contains("sound only"))
+        #expect(screen.shownTime?.duration == 4)
+        try tmux.keys("Space")
+        let paused = try tmux.waitFor(timeout: 2, "paused") { $0.text.contains("▶") }
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try tmux.capture().shownTime?.position == paused.shownTime?.position)
+        try tmux.keys("p")
+        try tmux.waitFor(timeout: 2, "no window for sound") { $0.text.contains("no picture") }
+        try tmux.keys("Space")
+        let end = try tmux.waitFor(timeout: 8, "the end") { $0.text.contains("exit=0") }
+        #expect(end.text.contains("exit=0"))
+    }
+
     @Test("m mutes, 9 and 0 change the volume, and the bar says so")
     func volumeKeys() throws {
         let dir = try Self.scratch()

@@ -101,7 +101,7 @@ struct DetailsPaneTests {
             #expect(pane.handle(key) == DetailsAction.none, "\(key)")
         }
         let audio = DetailsPane(entry: readyEntry("song.mp3", seconds: 60, hasVideo: false, audioCodec: "mp3"), index: 0)
-        #expect(audio.handle(.enter) == .message("song.mp3: no video stream"))
+        #expect(audio.handle(.enter) == .play, "a file with sound only plays too")
     }
 
     @Test("a failed entry shows its reason, wrapped, and no preview is loaded")
@@ -159,9 +159,9 @@ struct DetailsPaneTests {
             pane.handle(MouseEvent(.press, .left, at: CellPoint(column: column, row: row + origin.row)), origin: origin)
         }
         #expect(click(2, 29) == .back)
-        #expect(click(14, 29) == .message("alpha.mp4: no video stream"))
+        #expect(click(14, 29) == .play, "sound only plays too")
         let area = pane.layout.preview
-        #expect(click(area.minColumn + 2, area.minRow + 2) == DetailsAction.none, "audio only: nothing to play")
+        #expect(click(area.minColumn + 2, area.minRow + 2) == .play, "sound only: the empty preview plays it too")
         let playable = DetailsPane(entry: readyEntry("movie.mp4", seconds: 60), index: 3)
         var withVideo = playable
         withVideo.resize(to: CellSize(columns: 100, rows: 30))

@@ -80,7 +80,7 @@ extension DetailsPane {
         switch (entry.state, preview?.state) {
         case (.probing, _): text = "reading…"
         case (.failed, _): text = "no preview"
-        case (.ready, _) where !entry.isPlayable: text = "no video (audio only)"
+        case (.ready, _) where !entry.hasPicture: text = "no video (audio only)"
         case (_, .failed(let reason)?): text = "no preview: " + reason
         default: text = "loading preview…"
         }

@@ -52,7 +52,7 @@ struct DetailsPane {
     mutating func update(_ newEntry: LibraryEntry) {
         guard newEntry != entry else { return }
         entry = newEntry
-        if !entry.isPlayable { stop() }
+        if !entry.hasPicture { stop() }
     }
 
     /// True when a preview arrived (or failed) since the last call: the app redraws.
@@ -119,7 +119,7 @@ struct DetailsPane {
     /// two-core machine that may be playing a video meanwhile.
     mutating func preparePreview(for area: CellRect) {
         if case .ready(let frame)? = preview?.state { shownFrame = frame }
-        guard entry.isPlayable, !area.isEmpty else { return }
+        guard entry.hasPicture, !area.isEmpty else { return }
         let viewport = area.size.halfBlockPixels
         if preview?.viewport == viewport || preview?.isLoading == true { return }
         preview = nil

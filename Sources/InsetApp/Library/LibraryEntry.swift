@@ -48,7 +48,10 @@ public struct LibraryEntry: Sendable, Equatable {
     public var isProbing: Bool { state == .probing }
 
     /// Ready and with a video stream: what Enter may play.
-    public var isPlayable: Bool { info?.video != nil }
+    public var isPlayable: Bool { info != nil }
+
+    /// Whether it has a picture to preview (audio files play with a title screen instead).
+    public var hasPicture: Bool { info?.video != nil }
 
     /// Ready but with no video stream (an audio file): listed, not playable.
     public var isAudioOnly: Bool { info.map { $0.video == nil } ?? false }
@@ -58,7 +61,7 @@ public struct LibraryEntry: Sendable, Equatable {
         switch state {
         case .probing: return "\(name): still being read"
         case .failed(let error): return "\(name): \(error.reason)"
-        case .ready(let info): return info.video == nil ? "\(name): \(MediaError.noVideoStream(path: path).reason)" : nil
+        case .ready: return nil
         }
     }
 }

@@ -11,7 +11,10 @@ import InsetTerminal
 /// Owned by the UI thread; the decode and scale threads only fill `pipeline.frames`.
 final class Playback {
     let path: String
-    let pipeline: VideoPipeline
+    /// The picture's pipeline; nil for a file with sound only.
+    let pipeline: VideoPipeline?
+    let info: MediaInfo
+    let range: PlayableRange
     private(set) var machine: PlaybackStateMachine
     private(set) var clock: PlaybackClock
     /// The sound, when the file has some and a device opened; its clock is then the master.
@@ -35,10 +38,14 @@ final class Playback {
          viewport: PixelSize, threads: Int?, sound soundOptions: SoundTrack.Options?, at now: HostTime) throws {
         self.path = path
         let source = try MediaSource(path: path)
-        try source.requireVideo()
-        pipeline = try VideoPipeline(source: source, options: .init(threads: threads, queueCapacity: 4, viewport: viewport,
-                                                                       skipInvisibleWork: true))
-        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
+        info = source.info
+        range = source.info.playableRange
+        pipeline = source.hasVideo
+            ? try VideoPipeline(source: source, options: .init(threads: threads, queueCapacity: 4, viewport: viewport,
+                                                               skipInvisibleWork: true))
+            : nil
+        // A file with no picture has nothing to show in a window.
+        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported && source.hasVideo, at: now)
         clock = PlaybackClock(at: source.info.start, host: now)
         var sound: SoundTrack?
         if let soundOptions, let audio = source.info.audio {
@@ -51,19 +58,24 @@ final class Playback {
         self.sound = sound
     }
 
-    var info: MediaInfo { pipeline.info }
+    /// A file with sound and no picture: the player shows its title, time and progress.
+    var isSoundOnly: Bool { pipeline == nil }
     var snapshot: PlaybackSnapshot { machine.snapshot }
     var name: String { (path as NSString).lastPathComponent }
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
     func start(renderSize: PixelSize, at now: HostTime) -> [PlaybackEffect] {
-        pipeline.start()
+        pipeline?.start()
         sound?.start()
-        return send(.mediaReady(pipeline.range), at: now) + send(.renderSizeChanged(renderSize), at: now)
+        if isSoundOnly {
+            awaitingFirstFrame = false
+            if sound != nil { waitingForSoundSince = now } else { statistics.started(at: now) }
+        }
+        return send(.mediaReady(range), at: now) + send(.renderSizeChanged(renderSize), at: now)
     }
 
     func stop() {
-        pipeline.stop()
+        pipeline?.stop()
         sound?.stop()
     }
 
@@ -115,7 +127,7 @@ final class Playback {
             case .play: clock.resume(at: now); sound?.play()
             case .pause: clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
-            case .setRenderSize(let size): pipeline.setViewport(size)
+            case .setRenderSize(let size): pipeline?.setViewport(size)
             default: break
             }
         }
@@ -123,6 +135,15 @@ final class Playback {
     }
 
     private func seekEngine(to target: MediaTime, at now: HostTime) {
+        guard let pipeline else {
+            // Sound only: the sound moves, and the time shown with it.
+            sound?.seek(to: target)
+            clock.set(target, at: now)
+            if sound != nil { waitingForSoundSince = now }
+            endReported = false
+            _ = machine.handle(.positionChanged(target), at: now)
+            return
+        }
         guard pipeline.seek(to: target) != nil else { return }
         sound?.seek(to: target)
         if let image = pending?.image { pipeline.frames.recycle(image) }
@@ -138,6 +159,7 @@ final class Playback {
     /// rasterizer's baseline then always holds what the terminal shows, and a slow terminal
     /// costs frames, never time.
     func advance(at now: HostTime) -> Bool {
+        guard let pipeline else { return advanceSoundOnly(at: now) }
         var presented = false
         while true {
             if pending == nil {
@@ -174,9 +196,18 @@ final class Playback {
         return presented
     }
 
+    /// With no picture, the time shown follows the sound; true when the shown second changed.
+    private func advanceSoundOnly(at now: HostTime) -> Bool {
+        guard clock.isRunning else { return false }
+        let before = machine.snapshot.position.microseconds / 1_000_000
+        let time = range.clamp(masterTime(at: now))
+        _ = machine.handle(.positionChanged(time), at: now)
+        return time.microseconds / 1_000_000 != before
+    }
+
     private func present(_ frame: VideoFrame, at now: HostTime) {
         pending = nil
-        if let old = current?.image, old !== frame.image { pipeline.frames.recycle(old) }
+        if let old = current?.image, old !== frame.image { pipeline?.frames.recycle(old) }
         current = frame
         statistics.shown += 1
         if let heard = sound?.clockTime(at: now) {
@@ -190,6 +221,12 @@ final class Playback {
     /// At the end of the stream, once the last frame has had its time on screen, the
     /// machine decides (quit, loop, or stay on the last frame); its effects are returned.
     func checkEnd(at now: HostTime) -> [PlaybackEffect] {
+        if isSoundOnly {
+            guard !endReported, let end = range.end, masterTime(at: now) >= end || (sound == nil && clock.time(at: now) >= end)
+            else { return [] }
+            endReported = true
+            return send(.reachedEnd, at: now)
+        }
         guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame else { return [] }
         let lastEnds = current.map { $0.time + $0.duration } ?? .zero
         guard masterTime(at: now) >= lastEnds else { return [] }
@@ -207,6 +244,7 @@ final class Playback {
     /// later, as they do when the decoder skips frames for a PiP window, and the end of a
     /// file is checked then). Nil when nothing is due: paused, or waiting on the decoder.
     func nextDeadline(after now: HostTime) -> Duration? {
+        if isSoundOnly { return clock.isRunning ? .milliseconds(100) : nil }
         guard clock.isRunning, !awaitingFirstFrame else { return nil }
         let due = pending?.time ?? current.map { $0.time + $0.duration }
         guard let due else { return nil }

@@ -34,7 +34,19 @@ struct PlayerScreen {
 
     /// Adds this screen's planes for the snapshot. In PiP the video area shows the
     /// placeholder and the controls are hidden.
-    mutating func planes(_ snapshot: PlaybackSnapshot, at now: HostTime, into planes: inout [Plane]) {
+    ///
+    /// A file with sound only (`soundOnly` is its title) shows the title on black with the
+    /// controls always up, so the time and the progress line are there to see and click.
+    mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, at now: HostTime,
+                         into planes: inout [Plane]) {
+        if let title {
+            drawTitle(title)
+            ControlBar.draw(snapshot, into: &controls.grid)
+            controls.isVisible = true
+            planes.append(video.plane)
+            planes.append(controls)
+            return
+        }
         if snapshot.presentation == .pictureInPicture {
             drawPlaceholder()
             planes.append(video.plane)
@@ -44,6 +56,17 @@ struct PlayerScreen {
         if controls.isVisible { ControlBar.draw(snapshot, into: &controls.grid) }
         planes.append(video.plane)
         planes.append(controls)
+    }
+
+    private mutating func drawTitle(_ title: String) {
+        video.clear(to: video.plane.size)
+        let size = video.plane.size
+        let name = CellGrid.truncated(title, toColumns: size.columns)
+        video.drawText(name, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: name)) / 2), row: size.rows / 2 - 1),
+                       style: CellStyle(foreground: .white, background: .black, attributes: .bold))
+        let note = "♪ sound only"
+        video.drawText(note, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: note)) / 2), row: size.rows / 2 + 1),
+                       style: CellStyle(foreground: RGB(150, 150, 160), background: .black))
     }
 
     private mutating func drawPlaceholder() {
