@@ -177,4 +177,9 @@ static inline int cffmpeg_audio_frame_differs(const AVFrame *frame, int format, 
         || av_channel_layout_compare(&frame->ch_layout, layout) != 0;
 }
 
+/// Whether a stream is a still picture attached to the file (cover art), not video.
+static inline int cffmpeg_stream_is_attached_picture(const AVStream *stream) {
+    return (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
+}
+
 #endif

@@ -23,7 +23,8 @@ extension App {
         switch screen {
         case .player:
             if let snapshot, let playback {
-                player.planes(snapshot, soundOnly: playback.isSoundOnly ? playback.name : nil, at: now, into: &planes)
+                player.planes(snapshot, soundOnly: playback.isSoundOnly ? playback.name : nil, cover: playback.cover,
+                              at: now, into: &planes)
             } else {
                 planes.append(player.video.plane)
             }

@@ -14,13 +14,13 @@ public enum ProbeReport {
         if let size = info.fileSize { row("size", byteCount(size)) }
         if let rate = info.bitRate { row("bit rate", "\(rate / 1000) kb/s") }
         if let v = info.video {
-            lines.append("video stream #\(v.index)")
+            lines.append(v.isAttachedPicture ? "cover picture #\(v.index)" : "video stream #\(v.index)")
             row("  codec", v.codecLongName.isEmpty ? v.codec : "\(v.codec) (\(v.codecLongName))")
             row("  size", "\(v.width)x\(v.height)")
             let dar = Letterbox.displayAspect(coded: v.codedSize, sampleAspect: v.sampleAspect, rotation: .none)
             row("  aspect", "SAR \(v.sampleAspect), DAR \(String(format: "%.3f", dar)):1")
             row("  rotation", v.rotationDegrees == 0 ? "none" : "\(v.rotationDegrees)° clockwise")
-            if let fps = v.frameRate.value { row("  frame rate", String(format: "%.3f fps", fps) + " (\(v.frameRate.numerator)/\(v.frameRate.denominator))") }
+            if !v.isAttachedPicture, let fps = v.frameRate.value { row("  frame rate", String(format: "%.3f fps", fps) + " (\(v.frameRate.numerator)/\(v.frameRate.denominator))") }
             row("  pixels", v.pixelFormat)
             if let n = v.frameCount { row("  frames", "\(n)") }
         } else {

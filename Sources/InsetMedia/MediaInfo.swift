@@ -36,6 +36,8 @@ public struct VideoStreamInfo: Sendable, Equatable, Codable {
     public var rotationDegrees: Int
     public var pixelFormat: String
     public var frameCount: Int?
+    /// A still picture attached to the file (an album cover), not moving video.
+    public var isAttachedPicture: Bool
 
     public var codedSize: PixelSize { PixelSize(width: width, height: height) }
     public var sampleAspect: Ratio { Ratio(sampleAspectNumerator, sampleAspectDenominator) }

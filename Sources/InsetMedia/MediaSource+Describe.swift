@@ -46,7 +46,8 @@ extension MediaSource {
             frameRateNumerator: Int(rate.num), frameRateDenominator: Int(rate.den),
             rotationDegrees: rotation.degrees,
             pixelFormat: pixelFormat,
-            frameCount: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
+            frameCount: stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil,
+            isAttachedPicture: cffmpeg_stream_is_attached_picture(stream) != 0
         )
     }
 

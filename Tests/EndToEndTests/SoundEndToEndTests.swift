@@ -87,6 +87,32 @@ struct SoundEndToEndTests {
         #expect(end.text.contains("exit=0"))
     }
 
+    @Test("a sound file with a cover picture shows the cover, and plays to its end")
+    func coverPicture() throws {
+        let dir = try Self.scratch()
+        let song = dir.appendingPathComponent("song.mp3").path
+        _ = try runCommand(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=duration=3",
+                            "-f", "lavfi", "-i", "color=red:size=64x64:duration=1", "-map", "0:a", "-map", "1:v",
+                            "-c:a", "libmp3lame", "-c:v", "mjpeg", "-frames:v", "1", "-disposition:v", "attached_pic",
+                            "-id3v2_version", "3", song])
+        let tmux = try Tmux(environment: Self.soundEnvironment(dir))
+        try tmux.run("\(try insetBinary()) \(song); echo \"ex\"\"it=$?\"")
+        let screen = try tmux.waitFor(timeout: 5, "cover and time") { ($0.shownTime?.position ?? 0) >= 1 && $0.videoRows.count > 10 }
+        #expect(screen.text.contains("song.mp3") && screen.text.contains("sound only"))
+        let red = screen.rows.flatMap { $0 }.filter { $0.character == "▀" && ($0.foreground.map { $0.r > 200 && $0.g < 60 } ?? false) }
+        #expect(red.count > 100, "the red cover is drawn")
+        try tmux.waitFor(timeout: 6, "the end") { $0.text.contains("exit=0") }
+    }
+
+    @Test("with SDL's dummy driver: silent playback on the sound's clock, and one notice")
+    func dummyDriver() throws {
+        let tmux = try Tmux(environment: ["SDL_AUDIODRIVER": "dummy"])
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_16x9_aac.mp4"))")
+        try tmux.waitFor(timeout: 5, "notice") { $0.text.contains("playing silently") }
+        try tmux.waitFor(timeout: 6, "time moving") { tmux.keysVisible($0) && ($0.shownTime?.position ?? 0) >= 3 }
+        try tmux.keys("q")
+    }
+
     @Test("m mutes, 9 and 0 change the volume, and the bar says so")
     func volumeKeys() throws {
         let dir = try Self.scratch()

@@ -52,7 +52,7 @@ func videoInfo(_ path: String, seconds: Double?, codec: String = "h264", width: 
         video: hasVideo ? VideoStreamInfo(
             index: 0, codec: codec, codecLongName: "", width: width, height: height,
             sampleAspectNumerator: 1, sampleAspectDenominator: 1, frameRateNumerator: 25, frameRateDenominator: 1,
-            rotationDegrees: 0, pixelFormat: "yuv420p", frameCount: nil) : nil,
+            rotationDegrees: 0, pixelFormat: "yuv420p", frameCount: nil, isAttachedPicture: false) : nil,
         audio: audioCodec.map {
             AudioStreamInfo(index: 1, codec: $0, codecLongName: "", sampleRate: 48_000, channels: 2,
                             layout: "stereo", sampleFormat: "fltp")

@@ -40,17 +40,21 @@ final class Playback {
         let source = try MediaSource(path: path)
         info = source.info
         range = source.info.playableRange
-        pipeline = source.hasVideo
+        let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
+        pipeline = moving
             ? try VideoPipeline(source: source, options: .init(threads: threads, queueCapacity: 4, viewport: viewport,
                                                                skipInvisibleWork: true))
             : nil
-        // A file with no picture has nothing to show in a window.
-        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported && source.hasVideo, at: now)
+        cover = source.hasVideo && !moving ? Playback.decodeCover(of: source, viewport: viewport) : nil
+        // A file with no moving picture has nothing to show in a window.
+        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported && moving, at: now)
         clock = PlaybackClock(at: source.info.start, host: now)
         var sound: SoundTrack?
         if let soundOptions, let audio = source.info.audio {
             do {
                 sound = try SoundTrack(path: path, audio: audio, options: soundOptions)
+                // SDL's dummy driver opens like a device and plays nothing: say so, once.
+                if sound?.output.driver == "dummy" { soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
             } catch {
                 soundNotice = "\(error); playing without sound"
             }
@@ -58,8 +62,23 @@ final class Playback {
         self.sound = sound
     }
 
-    /// A file with sound and no picture: the player shows its title, time and progress.
+    /// A file with sound and no moving picture: the player shows its title (and cover),
+    /// time and progress.
     var isSoundOnly: Bool { pipeline == nil }
+
+    /// The cover picture of a sound file, scaled for the screen it was opened on.
+    let cover: VideoFrame?
+
+    /// Decodes a file's attached picture (one frame) at the viewport's size; nil when it
+    /// cannot be decoded, which only costs the cover.
+    private static func decodeCover(of source: MediaSource, viewport: PixelSize) -> VideoFrame? {
+        guard let pipeline = try? VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: viewport))
+        else { return nil }
+        pipeline.start()
+        defer { pipeline.stop() }
+        if case .frame(let frame)? = pipeline.frames.pop(timeout: 2) { return frame }
+        return nil
+    }
     var snapshot: PlaybackSnapshot { machine.snapshot }
     var name: String { (path as NSString).lastPathComponent }
 

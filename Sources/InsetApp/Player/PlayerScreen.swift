@@ -37,10 +37,10 @@ struct PlayerScreen {
     ///
     /// A file with sound only (`soundOnly` is its title) shows the title on black with the
     /// controls always up, so the time and the progress line are there to see and click.
-    mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, at now: HostTime,
-                         into planes: inout [Plane]) {
+    mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, cover: VideoFrame? = nil,
+                         at now: HostTime, into planes: inout [Plane]) {
         if let title {
-            drawTitle(title)
+            drawTitle(title, cover: cover)
             ControlBar.draw(snapshot, into: &controls.grid)
             controls.isVisible = true
             planes.append(video.plane)
@@ -58,14 +58,18 @@ struct PlayerScreen {
         planes.append(controls)
     }
 
-    private mutating func drawTitle(_ title: String) {
-        video.clear(to: video.plane.size)
+    /// The title (and the cover picture, when the file has one) of a file with sound only.
+    private mutating func drawTitle(_ title: String, cover: VideoFrame?) {
         let size = video.plane.size
-        let name = CellGrid.truncated(title, toColumns: size.columns)
-        video.drawText(name, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: name)) / 2), row: size.rows / 2 - 1),
+        if let cover { video.show(cover, in: size) } else { video.clear(to: size) }
+        // With a cover the words go below it, over the bar's rows' neighbours; without,
+        // in the middle.
+        let row = cover == nil ? size.rows / 2 - 1 : max(0, size.rows - ControlBar.height - 3)
+        let name = CellGrid.truncated(" \(title) ", toColumns: size.columns)
+        video.drawText(name, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: name)) / 2), row: row),
                        style: CellStyle(foreground: .white, background: .black, attributes: .bold))
-        let note = "♪ sound only"
-        video.drawText(note, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: note)) / 2), row: size.rows / 2 + 1),
+        let note = " ♪ sound only "
+        video.drawText(note, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: note)) / 2), row: row + 1),
                        style: CellStyle(foreground: RGB(150, 150, 160), background: .black))
     }
 
