@@ -113,6 +113,22 @@ struct SoundEndToEndTests {
         try tmux.keys("q")
     }
 
+    @Test("undecodable sound: the video plays on and one notice says why")
+    func brokenAudio() throws {
+        let dir = try Self.scratch()
+        let broken = dir.appendingPathComponent("broken_audio.mp4").path
+        // The noise filter corrupts every byte of the audio packets; the video is copied intact.
+        _ = try runCommand(["ffmpeg", "-v", "error", "-y", "-i", samplePath("clock_16x9_aac.mp4"), "-c", "copy",
+                            "-bsf:a", "noise=amount=1", broken])
+        let tmux = try Tmux(environment: Self.soundEnvironment(dir))
+        try tmux.run("\(try insetBinary()) \(broken)")
+        try tmux.waitFor(timeout: 5, "notice") { $0.text.contains("audio cannot be decoded") && $0.text.contains("without sound") }
+        try tmux.waitFor(timeout: 6, "video and time moving") {
+            tmux.keysVisible($0) && $0.videoRows.count > 20 && ($0.shownTime?.position ?? 0) >= 3
+        }
+        try tmux.keys("q")
+    }
+
     @Test("m mutes, 9 and 0 change the volume, and the bar says so")
     func volumeKeys() throws {
         let dir = try Self.scratch()
