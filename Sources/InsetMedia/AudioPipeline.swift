@@ -31,8 +31,7 @@ public final class AudioPipeline: @unchecked Sendable {
     private let onEvent: @Sendable (Event) -> Void
     private let control = NSCondition()
     private var requests = Requests()
-    private let finished = DispatchSemaphore(value: 0)
-    private var thread: Thread?
+    private let worker = WorkerThread(name: "inset.audio")
 
     struct Requests {
         var seek: (target: MediaTime, serial: Int)?
@@ -73,30 +72,13 @@ public final class AudioPipeline: @unchecked Sendable {
 
     /// Starts the decode thread at the file's start, or at a target given to `seek` before.
     public func start() {
-        precondition(thread == nil, "start() called twice")
-        let finished = self.finished
-        let thread = Thread { [weak self] in
-            self?.run()
-            finished.signal()
-        }
-        thread.name = "inset.audio"
-        thread.stackSize = 1 << 20
-        self.thread = thread
-        thread.start()
+        worker.start(owner: self) { $0.run() }
     }
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        let wasRunning = control.withLock { () -> Bool in
-            let running = thread != nil && !requests.stopping
-            requests.stopping = true
-            control.broadcast()
-            return running
-        }
-        if wasRunning {
-            finished.wait()
-            control.withLock { thread = nil }
-        }
+        control.withLock { requests.stopping = true; control.broadcast() }
+        worker.join()
     }
 
     /// Holds decoding (what the sink holds stays there) or lets it go on.

@@ -30,8 +30,7 @@ final class ScaleStage: @unchecked Sendable {
     private let frames: FrameQueue
     private let video: VideoStreamInfo
     private let scaler = FrameScaler()
-    private let finished = DispatchSemaphore(value: 0)
-    private var started = false
+    private let worker = WorkerThread(name: "inset.scale")
 
     init(frames: FrameQueue, video: VideoStreamInfo) {
         self.frames = frames
@@ -40,17 +39,7 @@ final class ScaleStage: @unchecked Sendable {
     }
 
     func start() {
-        started = true
-        // The thread holds the object only while running it, so once `finished` is
-        // signalled nothing of the thread keeps it alive.
-        let finished = self.finished
-        let thread = Thread { [weak self] in
-            self?.run()
-            finished.signal()
-        }
-        thread.name = "inset.scale"
-        thread.stackSize = 1 << 20
-        thread.start()
+        worker.start(owner: self) { $0.run() }
     }
 
     /// Hands a job over, waiting while the stage is busy. Returns false (and frees the
@@ -73,7 +62,7 @@ final class ScaleStage: @unchecked Sendable {
     /// Stops taking jobs and waits for the thread to finish.
     func close() {
         condition.withLock { closed = true; condition.broadcast() }
-        if started { finished.wait(); started = false }
+        worker.join()
         for job in jobs { ScaleStage.free(job) }
         jobs.removeAll()
     }

@@ -35,8 +35,7 @@ public final class VideoPipeline: @unchecked Sendable {
     private let decoder: VideoDecoder
     private let control = NSCondition()
     private var requests = Requests()
-    private let finished = DispatchSemaphore(value: 0)
-    private var thread: Thread?
+    private let worker = WorkerThread(name: "inset.decode")
     private let statistics = Statistics()
     private let skipInvisibleWork: Bool
     private let scaleStage: ScaleStage?
@@ -68,35 +67,16 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Starts the decode thread. Call once.
     public func start() {
-        precondition(thread == nil, "start() called twice")
-        // The thread holds the object only while running it, so once `finished` is
-        // signalled nothing of the thread keeps it alive.
-        let finished = self.finished
-        let thread = Thread { [weak self] in
-            self?.run()
-            finished.signal()
-        }
         scaleStage?.start()
-        thread.name = "inset.decode"
-        thread.stackSize = 1 << 20
-        self.thread = thread
-        thread.start()
+        worker.start(owner: self) { $0.run() }
     }
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        let wasRunning = control.withLock { () -> Bool in
-            let running = thread != nil && !requests.stopping
-            requests.stopping = true
-            control.broadcast()
-            return running
-        }
+        control.withLock { requests.stopping = true; control.broadcast() }
         frames.close()
         scaleStage?.close()
-        if wasRunning {
-            finished.wait()
-            control.withLock { thread = nil }
-        }
+        worker.join()
     }
 
     /// Holds decoding (the queue keeps what it has) or lets it go on.
