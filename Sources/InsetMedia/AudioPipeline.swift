@@ -7,8 +7,8 @@ import InsetCore
 ///
 /// It opens its own MediaSource on the path, so demuxing audio never waits for the video
 /// thread or the other way round; the two meet only in the clock. Threads: the audio decode
-/// thread owns the source, decoder and resampler; the other methods post requests under
-/// `control` and return at once, except `stop()`, which joins the thread.
+/// thread owns the source, decoder and resampler; the other methods post requests
+/// (`PipelineRequests`) and return at once, except `stop()`, which joins the thread.
 public final class AudioPipeline: @unchecked Sendable {
     /// What the decode thread reports (on that thread: hand it over, do not block in it).
     public enum Event: Sendable, Equatable {
@@ -29,16 +29,8 @@ public final class AudioPipeline: @unchecked Sendable {
     private let decoder: AudioDecoder
     private let sink: any AudioSink
     private let onEvent: @Sendable (Event) -> Void
-    private let control = NSCondition()
-    private var requests = Requests()
+    private let requests = PipelineRequests(())
     private let worker = WorkerThread(name: "inset.audio")
-
-    struct Requests {
-        var seek: (target: MediaTime, serial: Int)?
-        var serial = 0
-        var paused = false
-        var stopping = false
-    }
 
     /// Opens `path` again for audio alone. Throws `MediaError` when the file cannot be
     /// opened, `AudioStreamError` when it has no decodable sound.
@@ -77,13 +69,13 @@ public final class AudioPipeline: @unchecked Sendable {
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        control.withLock { requests.stopping = true; control.broadcast() }
+        requests.stop()
         worker.join()
     }
 
     /// Holds decoding (what the sink holds stays there) or lets it go on.
     public func setPaused(_ paused: Bool) {
-        control.withLock { requests.paused = paused; control.broadcast() }
+        requests.setPaused(paused)
     }
 
     /// Accurate seek: the first sample of the new serial is the one at `time` (clamped to
@@ -93,14 +85,7 @@ public final class AudioPipeline: @unchecked Sendable {
     public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
-        let serial = control.withLock { () -> Int in
-            requests.serial += 1
-            // Consecutive requests merge: only the newest target is decoded to.
-            requests.seek = (target, requests.serial)
-            control.broadcast()
-            return requests.serial
-        }
-        return (serial, target)
+        return (requests.seek(to: target), target)
     }
 
     // MARK: - The decode thread
@@ -110,14 +95,7 @@ public final class AudioPipeline: @unchecked Sendable {
         defer { loop.release() }
         var idle = false  // at the end of the stream, or failed: wait for a seek or stop
         while true {
-            let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?) in
-                while !requests.stopping && requests.seek == nil && (requests.paused || idle) {
-                    control.wait()
-                }
-                let seek = requests.seek
-                requests.seek = nil
-                return (requests.stopping, seek.map { ($0.target, $0.serial) })
-            }
+            let request = requests.next(idle: idle)
             if request.stop { return }
             if let (target, serial) = request.seek {
                 loop.seek(to: target, serial: serial)
@@ -139,10 +117,6 @@ public final class AudioPipeline: @unchecked Sendable {
     /// The sink is full: sleep a few milliseconds (a quarter of a typical device callback),
     /// waking early for a seek or stop. False when one is pending.
     private func waitForRoom() -> Bool {
-        control.withLock {
-            if requests.stopping || requests.seek != nil { return false }
-            _ = control.wait(until: Date(timeIntervalSinceNow: 0.005))
-            return !(requests.stopping || requests.seek != nil)
-        }
+        requests.pause(seconds: 0.005)
     }
 }

@@ -6,8 +6,9 @@ import InsetCore
 /// the viewport the consumer asked for (or unscaled, for decode benchmarks).
 ///
 /// Threads: the decode thread owns the MediaSource, the decoder and the scaler. Every
-/// other method is called from the consumer's thread and only posts a request under
-/// `control`; the decode thread picks requests up between packets. `stop()` joins it.
+/// other method is called from the consumer's thread and only posts a request
+/// (`PipelineRequests`); the decode thread picks requests up between packets. `stop()`
+/// joins it.
 public final class VideoPipeline: @unchecked Sendable {
     public struct Options: Sendable {
         /// Decoder threads; nil means one per core.
@@ -33,21 +34,12 @@ public final class VideoPipeline: @unchecked Sendable {
 
     private let source: MediaSource
     private let decoder: VideoDecoder
-    private let control = NSCondition()
-    private var requests = Requests()
+    /// The viewport and decode rate travel with the seeks, pause and stop.
+    private let requests: PipelineRequests<(viewport: PixelSize?, rate: DecodeRate)>
     private let worker = WorkerThread(name: "inset.decode")
     private let statistics = Statistics()
     private let skipInvisibleWork: Bool
     private let scaleStage: ScaleStage?
-
-    struct Requests {
-        var seek: (target: MediaTime, serial: Int)?
-        var serial = 0
-        var viewport: PixelSize?
-        var paused = false
-        var stopping = false
-        var rate = DecodeRate.every
-    }
 
     public init(source: MediaSource, options: Options = Options()) throws {
         self.source = source
@@ -56,7 +48,7 @@ public final class VideoPipeline: @unchecked Sendable {
         self.range = source.info.playableRange
         let frames = FrameQueue(capacity: options.queueCapacity)
         self.frames = frames
-        self.requests.viewport = options.viewport
+        self.requests = PipelineRequests((options.viewport, .every))
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
@@ -73,7 +65,7 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        control.withLock { requests.stopping = true; control.broadcast() }
+        requests.stop()
         frames.close()
         scaleStage?.close()
         worker.join()
@@ -81,19 +73,19 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Holds decoding (the queue keeps what it has) or lets it go on.
     public func setPaused(_ paused: Bool) {
-        control.withLock { requests.paused = paused; control.broadcast() }
+        requests.setPaused(paused)
     }
 
     /// Scales later frames into `viewport` (nil: decode only). Frames already queued keep
     /// their size; the consumer places each by its own `placement`.
     public func setViewport(_ viewport: PixelSize?) {
-        control.withLock { requests.viewport = viewport; control.broadcast() }
+        requests.update { $0.viewport = viewport }
     }
 
     /// Which frames to decode: all, or fewer for a small window whose picture may update
     /// less often. Frames keep their times; there are just fewer of them.
     public func setDecodeRate(_ rate: DecodeRate) {
-        control.withLock { requests.rate = rate; control.broadcast() }
+        requests.update { $0.rate = rate }
     }
 
     /// Accurate seek: the first frame of the new serial is the one on screen at `time`
@@ -103,13 +95,7 @@ public final class VideoPipeline: @unchecked Sendable {
     public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
-        let serial = control.withLock { () -> Int in
-            requests.serial += 1
-            // Consecutive requests merge: only the newest target is decoded to.
-            requests.seek = (target, requests.serial)
-            control.broadcast()
-            return requests.serial
-        }
+        let serial = requests.seek(to: target)
         frames.beginSerial(serial)
         return (serial, target)
     }
@@ -143,18 +129,11 @@ public final class VideoPipeline: @unchecked Sendable {
                               scaleStage: scaleStage)
         defer { loop.release() }
         while true {
-            let request = control.withLock { () -> (stop: Bool, seek: (MediaTime, Int)?, viewport: PixelSize?, rate: DecodeRate) in
-                while !requests.stopping && requests.seek == nil && (requests.paused || loop.atEnd) {
-                    control.wait()
-                }
-                let seek = requests.seek
-                requests.seek = nil
-                return (requests.stopping, seek.map { ($0.target, $0.serial) }, requests.viewport, requests.rate)
-            }
+            let request = requests.next(idle: loop.atEnd)
             if request.stop { return }
             if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
-            loop.viewport = request.viewport
-            loop.work = (request.viewport, skipInvisibleWork, request.rate)
+            loop.viewport = request.settings.viewport
+            loop.work = (request.settings.viewport, skipInvisibleWork, request.settings.rate)
             loop.step()
         }
     }

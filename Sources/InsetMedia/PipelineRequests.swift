@@ -1,0 +1,59 @@
+import Foundation
+import InsetCore
+
+/// The mailbox between a pipeline's consumer and its decode thread: seeks (consecutive
+/// ones merge, only the newest target is decoded to), pause, stop, and the pipeline's own
+/// `Settings` (the video's viewport and decode rate). The consumer posts and returns at
+/// once; the decode thread takes what is there between packets, sleeping when it has
+/// nothing to do.
+final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
+    /// What the decode thread is to do next.
+    struct Next {
+        var stop: Bool
+        var seek: (target: MediaTime, serial: Int)?
+        var settings: Settings
+    }
+
+    private let condition = NSCondition()
+    private var serial = 0
+    private var seek: (target: MediaTime, serial: Int)?
+    private var paused = false
+    private var stopping = false
+    private var settings: Settings
+
+    init(_ settings: Settings) { self.settings = settings }
+
+    /// Posts a seek and returns its serial, one more than the last.
+    func seek(to target: MediaTime) -> Int {
+        condition.withLock {
+            serial += 1
+            seek = (target, serial)
+            condition.broadcast()
+            return serial
+        }
+    }
+
+    func setPaused(_ paused: Bool) { condition.withLock { self.paused = paused; condition.broadcast() } }
+    func stop() { condition.withLock { stopping = true; condition.broadcast() } }
+    func update(_ change: (inout Settings) -> Void) { condition.withLock { change(&settings); condition.broadcast() } }
+
+    /// Decode thread: waits while paused or `idle` (nothing left to decode) unless a seek or
+    /// stop is pending, then takes the pending seek.
+    func next(idle: Bool) -> Next {
+        condition.withLock {
+            while !stopping && seek == nil && (paused || idle) { condition.wait() }
+            defer { seek = nil }
+            return Next(stop: stopping, seek: seek, settings: settings)
+        }
+    }
+
+    /// Decode thread: sleeps up to `seconds`, waking early for a seek or stop. False when
+    /// one is pending (the thread should go and take it).
+    func pause(seconds: Double) -> Bool {
+        condition.withLock {
+            if stopping || seek != nil { return false }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+            return !(stopping || seek != nil)
+        }
+    }
+}
