@@ -65,8 +65,7 @@ extension App {
             case .refused(let reason):
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
-                let soundOnly = playback?.isSoundOnly == true && failure == .notSupported
-                show(message: soundOnly ? "this file has no picture to show in a window" : failure.description, at: now)
+                show(message: failure.description, at: now)
             case .willStart:
                 guard let playback else { break }
                 let aspect = playback.info.video.map {

@@ -58,6 +58,8 @@ public enum PiPFailure: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     case alreadyActive
     /// PiP is on its way out (restoring or stopping); start again once it has stopped.
     case stopInProgress
+    /// The media has no moving picture (sound only): nothing to show in a window.
+    case noPicture
 
     public var description: String {
         switch self {
@@ -66,6 +68,7 @@ public enum PiPFailure: Hashable, Sendable, CaseIterable, CustomStringConvertibl
         case .mediaNotReady: "the video is not ready yet"
         case .alreadyActive: "picture in picture is already on"
         case .stopInProgress: "picture in picture is closing"
+        case .noPicture: "this file has no picture to show in a window"
         }
     }
 }

@@ -37,6 +37,7 @@ extension PlaybackStateMachine {
     /// reason is the one worth telling.
     var pipUnavailableReason: PiPFailure? {
         if !configuration.pipAllowed { return .notAllowed }
+        if !configuration.hasPicture { return .noPicture }
         if !pipSupported { return .notSupported }
         if range == nil { return .mediaNotReady }
         return nil

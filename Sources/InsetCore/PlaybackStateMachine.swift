@@ -34,15 +34,18 @@ public struct PlaybackStateMachine: Sendable {
         /// `--start TIME`: seek there when the media is ready. Not a skip, so `--linear`
         /// does not refuse it: it is the user's choice at launch.
         public var startPosition: MediaTime?
+        /// The media has a moving picture; PiP is never possible without one (sound only).
+        public var hasPicture: Bool
 
         public init(
             pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
             loops: Bool = false, linear: LinearRanges = .none, autoplay: Bool = true,
-            startPosition: MediaTime? = nil
+            startPosition: MediaTime? = nil, hasPicture: Bool = true
         ) {
             self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP
             self.startsInPiP = startsInPiP; self.loops = loops; self.linear = linear
             self.autoplay = autoplay; self.startPosition = startPosition
+            self.hasPicture = hasPicture
         }
     }
 

@@ -51,6 +51,17 @@ struct PiPStateMachineTests {
         }
     }
 
+    @Test("media with sound only: PiP is never possible, and says why; automatic start does not happen")
+    func noPicture() {
+        var machine = PlaybackStateMachine(configuration: .init(hasPicture: false), pipSupported: true)
+        machine.send(.mediaReady(fileRange))
+        #expect(machine.snapshot.pip.unavailableReason == .noPicture)
+        #expect(machine.send(.startPiP) == [.failedToStart(.noPicture)])
+        #expect(machine.snapshot.isPlaying)
+        #expect(!machine.send(.leavePlayer).contains(.willStart))
+        #expect(machine.snapshot.pip.phase == .inactive)
+    }
+
     @Test("support follows the terminal; an active window stays when it goes")
     func supportChanges() {
         var machine = Situation.active.machine()

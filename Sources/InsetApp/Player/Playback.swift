@@ -46,8 +46,9 @@ final class Playback {
                                                                skipInvisibleWork: true))
             : nil
         cover = source.hasVideo && !moving ? Playback.decodeCover(of: source, viewport: viewport) : nil
-        // A file with no moving picture has nothing to show in a window.
-        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported && moving, at: now)
+        var configuration = configuration
+        configuration.hasPicture = moving
+        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
         clock = PlaybackClock(at: source.info.start, host: now)
         var sound: SoundTrack?
         if let soundOptions, let audio = source.info.audio {
