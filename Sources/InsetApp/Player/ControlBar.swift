@@ -15,27 +15,33 @@ struct ControlBar {
     static let disabled = CellStyle(foreground: RGB(100, 100, 106), background: background)
     static let accent = CellStyle(foreground: RGB(250, 200, 60), background: background, attributes: .bold)
 
-    /// Where each control sits on a bar `width` cells wide, relative to the bar's top-left.
-    static func layout(width: Int) -> [Control: CellRect] {
-        var rects: [Control: CellRect] = [.progress: CellRect(column: 1, row: 0, columns: max(0, width - 2), rows: 1)]
+    /// The buttons of the second row, left to right, with their widths in cells (labels
+    /// " ❚❚ ", " «15 ", " 15» ", " ⧉ PiP "), one cell apart.
+    private static let buttons: [(Control, Int)] = [(.playPause, 4), (.skipBackward, 5), (.skipForward, 5), (.pip, 7)]
+
+    /// Where `control` sits on a bar `width` cells wide, relative to the bar's top-left.
+    /// Arithmetic only: it is asked on every drawn frame and every click.
+    static func rect(of control: Control, width: Int) -> CellRect {
         var column = 1
-        for (control, label) in [(Control.playPause, " ❚❚ "), (.skipBackward, " «15 "), (.skipForward, " 15» "), (.pip, " ⧉ PiP ")] {
-            let columns = CellGrid.columns(of: label)
-            rects[control] = CellRect(column: column, row: 1, columns: columns, rows: 1)
+        for (button, columns) in buttons {
+            if button == control { return CellRect(column: column, row: 1, columns: columns, rows: 1) }
             column += columns + 1
         }
-        rects[.help] = CellRect(column: max(column, width - 4), row: 1, columns: 3, rows: 1)
-        return rects
+        switch control {
+        case .progress: return CellRect(column: 1, row: 0, columns: max(0, width - 2), rows: 1)
+        default: return CellRect(column: max(column, width - 4), row: 1, columns: 3, rows: 1)  // help
+        }
     }
 
     /// The control at `point` (relative to the bar), if any.
     static func control(at point: CellPoint, width: Int) -> Control? {
-        layout(width: width).first { $0.value.contains(point) }?.key
+        Control.allCases.first { rect(of: $0, width: width).contains(point) }
     }
 
     /// The media time a click at `column` of the progress line asks for.
     static func seekTime(column: Int, width: Int, range: PlayableRange) -> MediaTime? {
-        guard let duration = range.duration, let line = layout(width: width)[.progress], line.size.columns > 1 else { return nil }
+        let line = rect(of: .progress, width: width)
+        guard let duration = range.duration, line.size.columns > 1 else { return nil }
         let fraction = Double(min(max(column - line.minColumn, 0), line.size.columns - 1)) / Double(line.size.columns - 1)
         return range.start + MediaTime(seconds: duration.seconds * fraction)
     }
@@ -44,25 +50,24 @@ struct ControlBar {
     static func draw(_ snapshot: PlaybackSnapshot, into grid: inout CellGrid) {
         let width = grid.columns
         grid.fill(grid.bounds, color: background)
-        let rects = layout(width: width)
-        drawProgress(snapshot, in: rects[.progress]!, into: &grid)
+        func rect(_ control: Control) -> CellRect { ControlBar.rect(of: control, width: width) }
+        drawProgress(snapshot, in: rect(.progress), into: &grid)
         let canBack = snapshot.canSkipBackward, canForward = snapshot.canSkipForward
-        put(snapshot.isPlaying ? " ❚❚ " : " ▶  ", rects[.playPause], normal, &grid)
-        put(" «15 ", rects[.skipBackward], canBack ? normal : disabled, &grid)
-        put(" 15» ", rects[.skipForward], canForward ? normal : disabled, &grid)
-        put(" ⧉ PiP ", rects[.pip], snapshot.pip.isPossible ? normal : disabled, &grid)
-        var column = rects[.pip]!.maxColumn + 2
+        put(snapshot.isPlaying ? " ❚❚ " : " ▶  ", rect(.playPause), normal, &grid)
+        put(" «15 ", rect(.skipBackward), canBack ? normal : disabled, &grid)
+        put(" 15» ", rect(.skipForward), canForward ? normal : disabled, &grid)
+        put(" ⧉ PiP ", rect(.pip), snapshot.pip.isPossible ? normal : disabled, &grid)
+        var column = rect(.pip).maxColumn + 2
         let time = snapshot.position.clockString
         let total = snapshot.range.map { $0.isLive ? "LIVE" : ($0.duration ?? .zero).clockString } ?? "--:--"
         column = grid.put("\(time) / \(total)", at: CellPoint(column: column, row: 1), style: normal)
         if let reason = snapshot.skipDisabledReason, snapshot.isLinear {
             grid.put("  (\(reason))", at: CellPoint(column: column, row: 1), style: disabled)
         }
-        put("?", rects[.help].map { CellRect(column: $0.minColumn + 1, row: 1, columns: 1, rows: 1) }, normal, &grid)
+        put("?", CellRect(column: rect(.help).minColumn + 1, row: 1, columns: 1, rows: 1), normal, &grid)
     }
 
-    private static func put(_ text: String, _ rect: CellRect?, _ style: CellStyle, _ grid: inout CellGrid) {
-        guard let rect else { return }
+    private static func put(_ text: String, _ rect: CellRect, _ style: CellStyle, _ grid: inout CellGrid) {
         grid.put(text, at: rect.origin, style: style, clip: rect)
     }
 

@@ -1,0 +1,37 @@
+import InsetCore
+import InsetRender
+import Testing
+@testable import InsetApp
+
+@Suite("Control bar: what is drawn is what a click finds")
+struct ControlBarTests {
+    @Test("every control is found on each of its cells, and drawn there")
+    func hitTesting() {
+        let width = 120
+        var grid = CellGrid(size: CellSize(columns: width, rows: ControlBar.height))
+        var machine = PlaybackStateMachine(pipSupported: true)
+        _ = machine.handle(.mediaReady(PlayableRange(start: .zero, end: .seconds(100))), at: .zero)
+        ControlBar.draw(machine.snapshot, into: &grid)
+        for control in ControlBar.Control.allCases {
+            let rect = ControlBar.rect(of: control, width: width)
+            #expect(!rect.isEmpty, "\(control)")
+            for column in rect.minColumn..<rect.maxColumn {
+                #expect(ControlBar.control(at: CellPoint(column: column, row: rect.minRow), width: width) == control)
+            }
+        }
+        let skip = ControlBar.rect(of: .skipForward, width: width)
+        let text = String(String.UnicodeScalarView((skip.minColumn..<skip.maxColumn).compactMap { Unicode.Scalar(grid[$0, 1].glyph) }))
+        #expect(text == " 15» ")
+        #expect(ControlBar.control(at: CellPoint(column: 0, row: 1), width: width) == nil)
+    }
+
+    @Test("a click on the progress line seeks in proportion, clamped to its ends")
+    func seekTime() {
+        let range = PlayableRange(start: .seconds(10), end: .seconds(110))
+        let line = ControlBar.rect(of: .progress, width: 102)  // columns 1...100
+        #expect(ControlBar.seekTime(column: line.minColumn, width: 102, range: range) == .seconds(10))
+        #expect(ControlBar.seekTime(column: line.maxColumn - 1, width: 102, range: range) == .seconds(110))
+        #expect(ControlBar.seekTime(column: 500, width: 102, range: range) == .seconds(110))
+        #expect(ControlBar.seekTime(column: 5, width: 102, range: PlayableRange(start: .zero, end: nil)) == nil)
+    }
+}
