@@ -32,6 +32,8 @@ struct DecodeLoop {
     }
     let frameDuration: MediaTime
     let videoIndex: Int32
+    /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
+    static let receiveRetries = 8
 
     init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics,
          scaleStage: ScaleStage?) {
@@ -101,12 +103,16 @@ struct DecodeLoop {
     }
 
     private mutating func receiveAll() {
+        var failures = 0
         while true {
             let received = decoder.receive(frame)
             if received < 0 {
                 if received != cffmpeg_averror_eagain() && received != cffmpeg_averror_eof() {
                     statistics.update { $0.corruptPackets += 1 }
-                    continue
+                    // A decoder may report the same error on every call; the next packet is
+                    // the way on, so a few retries and then back to reading.
+                    failures += 1
+                    if failures < DecodeLoop.receiveRetries { continue }
                 }
                 return
             }

@@ -36,6 +36,8 @@ public final class FrameQueue: @unchecked Sendable {
 
     public var currentSerial: Int { condition.withLock { serial } }
     public var count: Int { condition.withLock { items.count - head } }
+    /// Items held in storage, consumed ones included: bounded by twice the capacity.
+    var storageCount: Int { condition.withLock { items.count } }
 
     /// Blocks while the queue is full. Returns false, dropping the item, when its serial is
     /// stale (a seek happened) or the queue was closed.
@@ -83,13 +85,22 @@ public final class FrameQueue: @unchecked Sendable {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1
-        if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
+        // Playback keeps the queue full, so it is rarely empty when popped: compact once the
+        // consumed prefix reaches the capacity, or the array would grow with the file.
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= capacity {
+            items.removeFirst(head)
+            head = 0
+        }
         condition.broadcast()
         return item
     }
 
     /// Starts a new seek generation: drops every queued item and wakes a blocked producer.
     public func beginSerial(_ newSerial: Int) {
+        precondition(newSerial > serial, "serials only grow")
         condition.lock()
         for case .frame(let f) in items[head...] { if let image = f.image { recycleLocked(image) } }
         items.removeAll(keepingCapacity: true)

@@ -23,10 +23,14 @@ final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
 
     init(_ settings: Settings) { self.settings = settings }
 
-    /// Posts a seek and returns its serial, one more than the last.
-    func seek(to target: MediaTime) -> Int {
+    /// Posts a seek and returns its serial, one more than the last. `prepare` runs with the
+    /// new serial before the decode thread can see the seek: the queue must refuse the old
+    /// serial before the first frame of the new one can be pushed, or that frame (the one
+    /// on screen at the target) would be refused as stale.
+    func seek(to target: MediaTime, prepare: (Int) -> Void = { _ in }) -> Int {
         condition.withLock {
             serial += 1
+            prepare(serial)
             seek = (target, serial)
             condition.broadcast()
             return serial

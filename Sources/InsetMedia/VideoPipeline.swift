@@ -95,8 +95,8 @@ public final class VideoPipeline: @unchecked Sendable {
     public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
-        let serial = requests.seek(to: target)
-        frames.beginSerial(serial)
+        let frames = self.frames
+        let serial = requests.seek(to: target) { frames.beginSerial($0) }
         return (serial, target)
     }
 

@@ -48,6 +48,27 @@ struct QueueTests {
         #expect(queue.tryPop()?.serial == 1)
     }
 
+    @Test("storage stays bounded while the queue is never empty (a whole file of pushes and pops)")
+    func storageBoundedWhileFull() {
+        let queue = FrameQueue(capacity: 4)
+        let image = RGBImage(size: PixelSize(width: 2, height: 2))
+        func frame(_ index: Int) -> DecodedItem {
+            .frame(VideoFrame(time: .milliseconds(Int64(index)), duration: .zero, serial: 0, image: image,
+                              placement: PixelRect(x: 0, y: 0, width: 2, height: 2),
+                              viewport: PixelSize(width: 2, height: 2), isCorrupt: false))
+        }
+        for index in 0..<4 { #expect(queue.push(frame(index))) }
+        var expected = 0
+        for index in 4..<10_000 {
+            guard case .frame(let popped)? = queue.tryPop() else { Issue.record("queue ran dry"); return }
+            #expect(popped.time == .milliseconds(Int64(expected)))
+            expected += 1
+            #expect(queue.push(frame(index)))
+            #expect(queue.storageCount <= 8)
+        }
+        #expect(queue.count == 4)
+    }
+
     @Test("stop joins the decode thread while it is blocked on a full queue")
     func stopWhileBlocked() throws {
         let pipeline = try VideoPipeline(source: MediaSource(path: sample("long_gop.mp4")), options: .init(queueCapacity: 2))
