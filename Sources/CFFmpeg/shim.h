@@ -17,6 +17,9 @@
 #include <libavutil/opt.h>
 #include <libavutil/log.h>
 #include <errno.h>
+#include <time.h>
+#include <poll.h>
+#include <unistd.h>
 
 static inline int cffmpeg_averror(int posix_errno) { return AVERROR(posix_errno); }
 static inline int cffmpeg_averror_eof(void) { return AVERROR_EOF; }
@@ -109,6 +112,19 @@ static inline int64_t cffmpeg_index_end(AVStream *stream) {
     return end;
 }
 
+/// The presentation time (in the stream's time base) of the last index entry whose data
+/// lies wholly inside the first `size` bytes: how far a file cut short can be played.
+/// AV_NOPTS_VALUE when no entry fits.
+static inline int64_t cffmpeg_index_last_time_within(AVStream *stream, int64_t size) {
+    int count = avformat_index_get_entries_count(stream);
+    int64_t last = AV_NOPTS_VALUE;
+    for (int i = 0; i < count; i++) {
+        const AVIndexEntry *e = avformat_index_get_entry(stream, i);
+        if (e && e->pos + e->size <= size && (last == AV_NOPTS_VALUE || e->timestamp > last)) last = e->timestamp;
+    }
+    return last;
+}
+
 /// FFmpeg logs process-wide to stderr; the player owns the terminal, so callers cap it.
 static inline void cffmpeg_set_log_level(int level) { av_log_set_level(level); }
 
@@ -180,6 +196,109 @@ static inline int cffmpeg_audio_frame_differs(const AVFrame *frame, int format, 
 /// Whether a stream is a still picture attached to the file (cover art), not video.
 static inline int cffmpeg_stream_is_attached_picture(const AVStream *stream) {
     return (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
+}
+
+/// What libavformat's blocking I/O checks while it waits (AVIOInterruptCB): a stop flag
+/// any thread may raise, a one-shot wake (a seek wants the decode thread back) and a
+/// deadline on the monotonic clock (0: none). Plain fields touched only through the
+/// __atomic builtins, so Swift sees an ordinary struct.
+typedef struct {
+    int stop;
+    int wake;
+    long long deadline_ns;
+} cffmpeg_interrupt;
+
+static inline long long cffmpeg_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static inline int cffmpeg_interrupt_check(void *opaque) {
+    cffmpeg_interrupt *state = (cffmpeg_interrupt *)opaque;
+    if (__atomic_load_n(&state->stop, __ATOMIC_ACQUIRE)) return 1;
+    if (__atomic_load_n(&state->wake, __ATOMIC_ACQUIRE)) return 1;
+    long long deadline = __atomic_load_n(&state->deadline_ns, __ATOMIC_ACQUIRE);
+    return deadline != 0 && cffmpeg_monotonic_ns() > deadline;
+}
+
+static inline void cffmpeg_interrupt_set_stop(cffmpeg_interrupt *state) { __atomic_store_n(&state->stop, 1, __ATOMIC_RELEASE); }
+static inline int cffmpeg_interrupt_stopped(cffmpeg_interrupt *state) { return __atomic_load_n(&state->stop, __ATOMIC_ACQUIRE); }
+static inline void cffmpeg_interrupt_set_wake(cffmpeg_interrupt *state, int wake) { __atomic_store_n(&state->wake, wake, __ATOMIC_RELEASE); }
+static inline int cffmpeg_interrupt_woken(cffmpeg_interrupt *state) { return __atomic_load_n(&state->wake, __ATOMIC_ACQUIRE); }
+/// A deadline `nanoseconds` from now; 0 clears it.
+static inline void cffmpeg_interrupt_set_deadline(cffmpeg_interrupt *state, long long nanoseconds) {
+    __atomic_store_n(&state->deadline_ns, nanoseconds ? cffmpeg_monotonic_ns() + nanoseconds : 0, __ATOMIC_RELEASE);
+}
+static inline int cffmpeg_interrupt_expired(cffmpeg_interrupt *state) {
+    long long deadline = __atomic_load_n(&state->deadline_ns, __ATOMIC_ACQUIRE);
+    return deadline != 0 && cffmpeg_monotonic_ns() > deadline;
+}
+
+/// A format context whose blocking I/O checks `state` (to be passed to avformat_open_input).
+static inline AVFormatContext *cffmpeg_alloc_interruptible_context(cffmpeg_interrupt *state) {
+    AVFormatContext *context = avformat_alloc_context();
+    if (!context) return NULL;
+    context->interrupt_callback.callback = cffmpeg_interrupt_check;
+    context->interrupt_callback.opaque = state;
+    return context;
+}
+static inline int cffmpeg_averror_exit(void) { return AVERROR_EXIT; }
+
+/// Reading a pipe (standard input) through libavformat's own pipe protocol blocks in
+/// read(2), where no interrupt callback is ever checked: a quit would wait for the writer.
+/// This reader waits with poll(2) in 50 ms steps and checks the interrupt between them.
+typedef struct {
+    int fd;
+    cffmpeg_interrupt *interrupt;
+} cffmpeg_fd_reader;
+
+static int cffmpeg_fd_read(void *opaque, uint8_t *buffer, int size) {
+    cffmpeg_fd_reader *reader = (cffmpeg_fd_reader *)opaque;
+    for (;;) {
+        if (cffmpeg_interrupt_check(reader->interrupt)) return AVERROR_EXIT;
+        struct pollfd wanted = { reader->fd, POLLIN, 0 };
+        int ready = poll(&wanted, 1, 50);
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            return AVERROR(errno);
+        }
+        if (ready == 0) continue;
+        ssize_t got = read(reader->fd, buffer, (size_t)size);
+        if (got < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return AVERROR(errno);
+        }
+        return got == 0 ? AVERROR_EOF : (int)got;
+    }
+}
+
+/// An AVIOContext reading `fd` through `cffmpeg_fd_read`; NULL when out of memory.
+static inline AVIOContext *cffmpeg_fd_avio_alloc(int fd, cffmpeg_interrupt *interrupt) {
+    const int size = 64 * 1024;
+    cffmpeg_fd_reader *reader = av_malloc(sizeof(cffmpeg_fd_reader));
+    uint8_t *buffer = av_malloc(size);
+    if (!reader || !buffer) { av_free(reader); av_free(buffer); return NULL; }
+    reader->fd = fd;
+    reader->interrupt = interrupt;
+    AVIOContext *pb = avio_alloc_context(buffer, size, 0, reader, cffmpeg_fd_read, NULL, NULL);
+    if (!pb) { av_free(reader); av_free(buffer); return NULL; }
+    pb->seekable = 0;
+    return pb;
+}
+
+/// Frees what cffmpeg_fd_avio_alloc made (libavformat does not free custom I/O).
+static inline void cffmpeg_fd_avio_free(AVIOContext *pb) {
+    if (!pb) return;
+    av_free(pb->opaque);
+    av_freep(&pb->buffer);
+    avio_context_free(&pb);
+}
+
+/// Makes `context` read through `pb` (custom I/O, which avformat_close_input leaves alone).
+static inline void cffmpeg_use_custom_io(AVFormatContext *context, AVIOContext *pb) {
+    context->pb = pb;
+    context->flags |= AVFMT_FLAG_CUSTOM_IO;
 }
 
 #endif

@@ -26,6 +26,7 @@ extension App {
                 player.planes(snapshot, soundOnly: playback.isSoundOnly ? playback.name : nil, cover: playback.cover,
                               at: now, into: &planes)
             } else {
+                if let opening { player.drawOpening(opening.name) }
                 planes.append(player.video.plane)
             }
         case .library:

@@ -5,7 +5,8 @@ import InsetRender
 
 extension App {
     /// Plays catalog entry `index` full screen: the video already playing comes back (from
-    /// PiP or from another pane); another file replaces it.
+    /// PiP or from another pane); another file replaces it. Opening happens off the UI
+    /// thread; the player says "opening…" until `finishOpening`.
     func open(entry index: Int, at now: HostTime) {
         let entry = catalog.entries[index]
         if let playback, playback.path == entry.path {
@@ -15,28 +16,64 @@ extension App {
             needsPaint = true
             return
         }
+        if opening?.path == entry.path { screen = .player; return }
         closePlayback()
-        do {
-            let playback = try Playback(
-                path: entry.path,
-                configuration: options.playbackConfiguration(loops: options.loop),
-                pipSupported: PiPLayout.canShow(on: session.size),
-                viewport: session.size.halfBlockPixels, threads: options.threads,
-                sound: SoundTrack.Options(muted: options.muted, volume: options.volume), at: now)
+        opening?.cancel()
+        let opener = PlaybackOpener(.init(
+            path: entry.path, viewport: session.size.halfBlockPixels, threads: options.threads,
+            sound: SoundTrack.Options(muted: options.muted, volume: options.volume)))
+        opening = opener
+        let waker = self.waker
+        opener.start { waker.wake() }
+        screen = options.startsInPiP ? .library : .player
+        player.layout(session.size, current: nil)
+        player.revealControls(at: now)
+        needsPaint = true
+    }
+
+    /// The file is open (or could not be): start playing it, or say why not. A single file
+    /// that cannot be shown ends the program with one line; in the library the reason is
+    /// shown and the library stays.
+    func finishOpening(_ opener: PlaybackOpener, _ result: Result<Playback.Media, Error>, at now: HostTime) {
+        needsPaint = true
+        switch result {
+        case .failure(let error):
+            fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
+        case .success(let media):
+            let playback = Playback(media: media, configuration: options.playbackConfiguration(loops: options.loop),
+                                    pipSupported: PiPLayout.canShow(on: session.size), at: now)
             self.playback = playback
+            catalog.record(media.info, for: media.path)
             let waker = self.waker
             playback.pipeline?.frames.notifyOnArrival { waker.wake() }
-            screen = options.startsInPiP ? .library : .player
             player.layout(session.size, current: nil)
             player.revealControls(at: now)
             perform(playback.start(renderSize: session.size.halfBlockPixels, at: now), at: now)
+            // `--pip` that could not start: the picture comes full screen rather than
+            // playing unseen (with its sound) behind the library.
+            if options.startsInPiP && pip == nil && !playback.isSoundOnly { screen = .player }
             if let notice = playback.takeSoundNotice() { show(message: notice, at: now) }
-        } catch let error as MediaError {
-            show(message: error.description, at: now)
-        } catch {
-            show(message: "\(error)", at: now)
+            if let truncation = playback.info.truncation {
+                let text = "\(playback.name) is cut short: \(truncation.percentPresent)% of it is there; playing the "
+                    + "\(truncation.playable.clockString) that can be played"
+                show(message: text, at: now)
+                if quitsAtEnd { closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing" }
+            }
         }
-        needsPaint = true
+    }
+
+    /// Nothing can be shown of a file: a single file given on the command line ends the
+    /// program (the command prints the line, exit non-zero); in the library it is said and
+    /// the library stays.
+    func fail(_ line: String, at now: HostTime) {
+        if quitsAtEnd {
+            fatalError = line
+            running = false
+            return
+        }
+        if screen == .player { screen = .library }
+        libraryDirty = true
+        show(message: line, at: now)
     }
 
     func closePlayback() {

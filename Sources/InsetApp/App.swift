@@ -46,13 +46,22 @@ public final class App {
     var terminationSignal: Int32?
     var waitingForFirstPlayable = false
     var statistics = PlaybackStatistics()
+    /// A file being opened off the UI thread; the player says "opening…" meanwhile.
+    var opening: PlaybackOpener?
+    /// Why a single file given on the command line could not be shown: the one line the
+    /// command prints once the terminal is restored, with a non-zero exit.
+    var fatalError: String?
+    /// Said once on standard error after the terminal is restored (a file cut short).
+    var closingNotice: String?
 
-    /// Lists the paths, takes the terminal. A single file is opened first, so its error is
-    /// one line on a clean terminal.
+    /// Lists the paths, takes the terminal. A single file's path is checked first (missing,
+    /// a directory, empty), so the common mistakes are one line on a clean terminal; it is
+    /// opened, once, off the UI thread (`PlaybackOpener`), so a stream that does not answer
+    /// never freezes the screen and `q` always quits.
     public init(options: AppOptions) throws {
         self.options = options
         let singleFile = options.paths.count == 1 && !App.isDirectory(options.paths[0])
-        if singleFile { _ = try MediaSource(path: options.paths[0]) }
+        if singleFile { try MediaSource.checkPath(options.paths[0]) }
         catalog = LibraryCatalog(paths: options.paths)
         quitsAtEnd = singleFile && !options.startsInPiP
         screen = singleFile ? .player : .library
@@ -70,10 +79,12 @@ public final class App {
     /// restored before this returns.
     public func run() -> PlaybackSummary {
         defer {
+            // The terminal first: what follows joins threads, and the user is waiting.
+            opening?.cancel()
+            session.restore()
             playback?.stop()
             catalog.stop()
             details?.stop()
-            session.restore()
         }
         catalog.startProbing()
         let now = HostTime.now()
@@ -92,12 +103,23 @@ public final class App {
                 if !running { break }
             }
         }
-        return (playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
+        var summary = (playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
+        summary.error = fatalError
+        summary.notice = closingNotice
+        return summary
     }
 
     /// Everything that happens with time rather than input: frames, the end of the file,
     /// the catalog's and the preview's news, animation steps, timeouts.
     func tick(at now: HostTime) {
+        if let opener = opening, let result = opener.take() {
+            opening = nil
+            finishOpening(opener, result, at: now)
+        }
+        if let failure = playback?.failure {
+            closePlayback()
+            fail(failure.description, at: now)
+        }
         if let playback {
             if playback.advance(at: now) {
                 if screen == .player && pip == nil, let frame = playback.current { player.show(frame, screen: session.size) }

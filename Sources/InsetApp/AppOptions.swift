@@ -44,4 +44,9 @@ public struct PlaybackSummary: Sendable {
     public var wallSeconds: Double
     /// The signal that ended the program (SIGTERM, SIGHUP), if one did.
     public var signal: Int32?
+    /// Why nothing could be shown (a single file that does not open or decode): one line
+    /// for the command to print, with a non-zero exit.
+    public var error: String?
+    /// One line to say after the terminal is restored (a file cut short played what it had).
+    public var notice: String?
 }

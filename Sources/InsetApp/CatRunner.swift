@@ -51,6 +51,12 @@ public enum CatRunner {
             try painter.output.withUnsafeBytes { try writeAll(fd, $0) }
             written += 1
         }
+        // Not one picture decoded: say so (one line, non-zero exit) rather than print nothing.
+        if written == 0 && options.frames != 0 {
+            let damaged = pipeline.corruptPackets
+            throw MediaError.undecodable(path: options.path, detail: damaged > 0
+                ? "\(damaged) damaged packets" : "the stream ended before its first picture")
+        }
         // A thumbnail in a shell: leave the cursor on the line below it, colours reset.
         if options.frames == 1 && isatty(fd) != 0 {
             let tail = "\u{1B}[0m\u{1B}[\(options.cells.rows);1H\r\n"

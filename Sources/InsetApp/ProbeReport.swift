@@ -9,7 +9,15 @@ public enum ProbeReport {
         func row(_ name: String, _ value: String) { lines.append(name.padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
         row("file", info.path)
         row("container", info.containerLongName.isEmpty ? info.container : "\(info.container) (\(info.containerLongName))")
-        row("duration", info.duration.map { "\($0.clockString) (\(String(format: "%.3f", $0.seconds)) s)" } ?? "live (no known end)")
+        if info.isStillImage {
+            row("duration", "none (a still picture)")
+        } else {
+            row("duration", info.duration.map { "\($0.clockString) (\(String(format: "%.3f", $0.seconds)) s)" } ?? "live (no known end)")
+        }
+        if let cut = info.truncation {
+            row("cut short", "\(cut.percentPresent)% of the data is there; plays to \(cut.playable.clockString) "
+                + "(\(String(format: "%.3f", cut.playable.seconds)) s)")
+        }
         if info.startMicroseconds != 0 { row("start", String(format: "%.3f s", info.start.seconds)) }
         if let size = info.fileSize { row("size", byteCount(size)) }
         if let rate = info.bitRate { row("bit rate", "\(rate / 1000) kb/s") }

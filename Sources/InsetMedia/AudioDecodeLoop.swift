@@ -78,6 +78,8 @@ struct AudioDecodeLoop {
             return .running
         }
         if read < 0 {
+            // Interrupted (a seek or stop wants the thread back): not the end of the stream.
+            if source.interrupt.isWoken || source.interrupt.isStopped { return .running }
             _ = decoder.send(nil)
             if case .failed(let reason) = receiveAll(waitForRoom: waitForRoom) { return .failed(reason) }
             drainResampler(waitForRoom: waitForRoom)

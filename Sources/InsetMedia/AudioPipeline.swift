@@ -34,10 +34,10 @@ public final class AudioPipeline: @unchecked Sendable {
 
     /// Opens `path` again for audio alone. Throws `MediaError` when the file cannot be
     /// opened, `AudioStreamError` when it has no decodable sound.
-    public convenience init(path: String, sink: any AudioSink,
+    public convenience init(path: String, sink: any AudioSink, interrupt: MediaInterrupt = MediaInterrupt(),
                             onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
         if path == "-" { throw AudioStreamError.notRereadable(path: path) }
-        try self.init(source: MediaSource(path: path), sink: sink, onEvent: onEvent)
+        try self.init(source: MediaSource(path: path, interrupt: interrupt), sink: sink, onEvent: onEvent)
     }
 
     /// Takes over `source` (which must not be used by anything else from now on).
@@ -69,6 +69,7 @@ public final class AudioPipeline: @unchecked Sendable {
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
+        source.interrupt.stop()
         requests.stop()
         worker.join()
     }
@@ -85,7 +86,9 @@ public final class AudioPipeline: @unchecked Sendable {
     public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
-        return (requests.seek(to: target), target)
+        let serial = requests.seek(to: target)
+        source.interrupt.wake()
+        return (serial, target)
     }
 
     // MARK: - The decode thread
@@ -95,6 +98,8 @@ public final class AudioPipeline: @unchecked Sendable {
         defer { loop.release() }
         var idle = false  // at the end of the stream, or failed: wait for a seek or stop
         while true {
+            // Cleared before taking requests: a seek posted from here on wakes the next read.
+            source.interrupt.clearWake()
             let request = requests.next(idle: idle)
             if request.stop { return }
             if let (target, serial) = request.seek {

@@ -34,6 +34,10 @@ struct DecodeLoop {
     let videoIndex: Int32
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
     static let receiveRetries = 8
+    /// Video packets read without a single decoded frame before the stream is declared
+    /// undecodable (a few seconds of any real video hold a decodable frame).
+    static let packetsBeforeGivingUp = 600
+    var packetsSent = 0
 
     init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics,
          scaleStage: ScaleStage?) {
@@ -84,6 +88,8 @@ struct DecodeLoop {
             return
         }
         if read < 0 {
+            // Interrupted (a seek or stop wants the thread back): not the end of the stream.
+            if source.interrupt.isWoken || source.interrupt.isStopped { return }
             _ = decoder.send(nil)
             receiveAll()
             if holding { deliver(held) }
@@ -100,6 +106,13 @@ struct DecodeLoop {
             statistics.update { $0.corruptPackets += 1 }
         }
         receiveAll()
+        packetsSent += 1
+        // A stream none of whose first packets decode will not start decoding later: end it
+        // here rather than read a whole long file (or a live stream) showing nothing.
+        if packetsSent >= DecodeLoop.packetsBeforeGivingUp && statistics.value.decodedFrames == 0 {
+            deliverEnd()
+            atEnd = true
+        }
     }
 
     private mutating func receiveAll() {

@@ -12,12 +12,19 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedCodec(path: String, codec: String)
     case truncated(path: String, detail: String)
     case ffmpeg(path: String, operation: String, detail: String)
+    /// Opening was given up by the user (quit while a stream was still answering).
+    case interrupted(path: String)
+    /// The stream did not answer within the opening time bound.
+    case timedOut(path: String, seconds: Int)
+    /// The file opens but none of its pictures could be decoded.
+    case undecodable(path: String, detail: String)
 
     public var path: String {
         switch self {
         case .noSuchFile(let p), .permissionDenied(let p), .isDirectory(let p), .emptyFile(let p),
              .notMediaFile(let p, _), .noVideoStream(let p), .unsupportedCodec(let p, _),
-             .truncated(let p, _), .ffmpeg(let p, _, _):
+             .truncated(let p, _), .ffmpeg(let p, _, _), .interrupted(let p), .timedOut(let p, _),
+             .undecodable(let p, _):
             return p
         }
     }
@@ -34,6 +41,9 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedCodec(_, let codec): return "unsupported codec \(codec)"
         case .truncated(_, let detail): return "truncated (\(detail))"
         case .ffmpeg(_, let op, let detail): return "\(op) failed: \(detail)"
+        case .interrupted: return "opening was cancelled"
+        case .timedOut(_, let seconds): return "no answer within \(seconds) s"
+        case .undecodable(_, let detail): return "no picture could be decoded (\(detail))"
         }
     }
 

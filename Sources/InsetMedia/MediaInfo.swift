@@ -13,12 +13,32 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var fileSize: Int64?
     public var video: VideoStreamInfo?
     public var audio: AudioStreamInfo?
+    /// Set when the file was cut short (its index lists data past its end): what is there
+    /// plays, up to `playable`.
+    public var truncation: Truncation?
+
+    public struct Truncation: Sendable, Equatable, Codable {
+        /// How much of the data the index lists is in the file, in percent.
+        public var percentPresent: Int
+        /// How far from the start the picture can be played.
+        public var playableMicroseconds: Int64
+        public var playable: MediaTime { MediaTime(microseconds: playableMicroseconds) }
+    }
 
     public var duration: MediaTime? { durationMicroseconds.map { MediaTime(microseconds: $0) } }
     public var start: MediaTime { MediaTime(microseconds: startMicroseconds) }
     public var isLive: Bool { durationMicroseconds == nil }
+    /// From the start to the end of what can be played (a file cut short ends early).
     public var playableRange: PlayableRange {
-        PlayableRange(start: start, end: duration.map { start + $0 })
+        var end = duration.map { start + $0 }
+        if isStillImage { end = start }
+        if let truncation, let full = end { end = min(full, start + truncation.playable) }
+        return PlayableRange(start: start, end: end)
+    }
+    /// A single picture (a PNG, a JPEG): it is shown until the user leaves, not played.
+    public var isStillImage: Bool {
+        guard let video, !video.isAttachedPicture, audio == nil else { return false }
+        return container.hasSuffix("_pipe") || container == "image2" || (video.frameCount ?? 2) <= 1 && durationMicroseconds == nil
     }
 }
 

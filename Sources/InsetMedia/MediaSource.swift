@@ -13,19 +13,52 @@ public final class MediaSource: @unchecked Sendable {
     let videoStreamIndex: Int32
     let audioStreamIndex: Int32?
 
+    /// What blocking I/O on this source checks: `interrupt.stop()` ends a wait on a
+    /// network, a pipe or a live playlist at once, from any thread.
+    public let interrupt: MediaInterrupt
+
+    /// How long opening (reading the header and probing the streams) may take before it is
+    /// given up: a stream that never answers must not hold the player forever.
+    public static let openTimeout: Duration = .seconds(20)
+
     /// Opens `path`: a file, `-` for standard input (live), or any URL libavformat reads.
     /// Throws a `MediaError` that says in one line why not. A file without video opens (it
-    /// has facts to show) but `requireVideo()` then throws.
-    public init(path: String) throws {
+    /// has facts to show) but `requireVideo()` then throws. `interrupt` may be stopped from
+    /// another thread to give up opening (`MediaError.interrupted`).
+    public init(path: String, interrupt: MediaInterrupt = MediaInterrupt()) throws {
         MediaSource.quietLogs()
         let url = try MediaSource.checkLocalPath(path)
-        var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        let opened = avformat_open_input(&context, url, nil, nil)
+        self.interrupt = interrupt
+        interrupt.setDeadline(MediaSource.openTimeout)
+        defer { interrupt.setDeadline(nil) }
+        guard var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state) else {
+            throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")
+        }
+        // Standard input is read through a reader that checks the interrupt while it waits.
+        var pipeIO: UnsafeMutablePointer<AVIOContext>?
+        if url == "pipe:0" {
+            pipeIO = cffmpeg_fd_avio_alloc(STDIN_FILENO, interrupt.state)
+            guard let pipeIO else {
+                var c = context
+                avformat_free_context(c)
+                c = nil
+                throw MediaError.ffmpeg(path: path, operation: "avio_alloc_context", detail: "out of memory")
+            }
+            cffmpeg_use_custom_io(context, pipeIO)
+        }
+        let opened = avformat_open_input(&context, pipeIO == nil ? url : "", nil, nil)
         guard opened >= 0, let context else {
-            throw MediaSource.classifyOpenFailure(path: path, url: url, code: opened)
+            cffmpeg_fd_avio_free(pipeIO)
+            throw MediaSource.classifyOpenFailure(path: path, url: url, code: opened, interrupt: interrupt)
         }
         var ownsContext = true
-        defer { if ownsContext { var c: UnsafeMutablePointer<AVFormatContext>? = context; avformat_close_input(&c) } }
+        defer {
+            if ownsContext {
+                var c: UnsafeMutablePointer<AVFormatContext>? = context
+                avformat_close_input(&c)
+                cffmpeg_fd_avio_free(pipeIO)
+            }
+        }
 
         // libavformat also picks demuxers by file name alone (a .txt opens as ANSI art);
         // a local file whose bytes no demuxer recognises is not a media file, whatever its name.
@@ -34,29 +67,44 @@ public final class MediaSource: @unchecked Sendable {
         }
         let found = avformat_find_stream_info(context, nil)
         if found < 0 {
+            if let stopped = MediaSource.interruption(path: path, interrupt: interrupt) { throw stopped }
             throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(found))
         }
+        if let stopped = MediaSource.interruption(path: path, interrupt: interrupt) { throw stopped }
         let video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, video >= 0 ? video : -1, nil, 0)
         if video < 0 && audio < 0 {
             throw MediaError.notMediaFile(path: path, detail: "no audio or video stream")
         }
-        let info = MediaSource.describe(context, path: path, url: url,
+        var info = MediaSource.describe(context, path: path, url: url,
                                         video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
         if let fileSize = info.fileSize, video >= 0 {
-            try MediaSource.checkComplete(context, stream: video, fileSize: fileSize, path: path)
+            info.truncation = MediaSource.truncation(context, stream: video, fileSize: fileSize, start: info.start)
         }
         self.format = context
+        self.customIO = pipeIO
         self.videoStreamIndex = video
         self.audioStreamIndex = audio >= 0 ? audio : nil
         self.info = info
         ownsContext = false
     }
 
+    /// Why opening stopped early, when it was the interrupt that stopped it: the user gave
+    /// up (stop) or the stream did not answer in time (deadline).
+    static func interruption(path: String, interrupt: MediaInterrupt) -> MediaError? {
+        if interrupt.isStopped { return .interrupted(path: path) }
+        if interrupt.isPastDeadline { return .timedOut(path: path, seconds: Int(openTimeout.components.seconds)) }
+        return nil
+    }
+
     deinit {
         var c: UnsafeMutablePointer<AVFormatContext>? = format
         avformat_close_input(&c)
+        cffmpeg_fd_avio_free(customIO)
     }
+
+    /// The reader of standard input, which the source owns (libavformat does not free it).
+    private let customIO: UnsafeMutablePointer<AVIOContext>?
 
     public var hasVideo: Bool { videoStreamIndex >= 0 }
 
@@ -72,6 +120,13 @@ public final class MediaSource: @unchecked Sendable {
     static func quietLogs() {
         let wanted = ProcessInfo.processInfo.environment["INSET_FFMPEG_LOG"].flatMap(Int32.init)
         cffmpeg_set_log_level(wanted ?? cffmpeg_log_quiet())
+    }
+
+    /// The checks a path gets before anything is opened (missing, a directory, unreadable,
+    /// empty), without reading it: a caller can refuse the common mistakes before taking
+    /// the terminal, and standard input is not consumed.
+    public static func checkPath(_ path: String) throws {
+        _ = try checkLocalPath(path)
     }
 
     /// Local paths are checked before FFmpeg sees them so the common mistakes get their own
@@ -95,7 +150,8 @@ public final class MediaSource: @unchecked Sendable {
     /// avformat_open_input failed. When the bytes still look like a known container (the
     /// probe recognises its header) the file is a damaged or cut-short media file, not a
     /// foreign one: a QuickTime file whose index (moov) was at the end and got cut off.
-    static func classifyOpenFailure(path: String, url: String, code: Int32) -> MediaError {
+    static func classifyOpenFailure(path: String, url: String, code: Int32, interrupt: MediaInterrupt) -> MediaError {
+        if let stopped = interruption(path: path, interrupt: interrupt) { return stopped }
         if code == cffmpeg_averror(EACCES) { return .permissionDenied(path: path) }
         if code == cffmpeg_averror(ENOENT) { return .noSuchFile(path: path) }
         if code == cffmpeg_averror(EISDIR) { return .isDirectory(path: path) }
@@ -125,14 +181,21 @@ public final class MediaSource: @unchecked Sendable {
         }
     }
 
-    /// A file whose index points past its end was cut short (a download or copy that
-    /// stopped). The demuxer would otherwise open it and stop partway without saying why.
-    static func checkComplete(_ context: UnsafeMutablePointer<AVFormatContext>, stream: Int32,
-                              fileSize: Int64, path: String) throws {
-        let end = cffmpeg_index_end(context.pointee.streams[Int(stream)]!)
-        if end > fileSize {
-            let percent = Int(Double(fileSize) * 100 / Double(end))
-            throw MediaError.truncated(path: path, detail: "the file holds \(percent)% of the data its index lists")
+    /// A file whose index points past its end was cut short (a download still going, a copy
+    /// that stopped). What is there plays, as other players do: how much of the data is
+    /// there and up to when the picture goes; nil when the file is whole.
+    static func truncation(_ context: UnsafeMutablePointer<AVFormatContext>, stream index: Int32,
+                           fileSize: Int64, start: MediaTime) -> MediaInfo.Truncation? {
+        let stream = context.pointee.streams[Int(index)]!
+        let end = cffmpeg_index_end(stream)
+        guard end > fileSize else { return nil }
+        let percent = Int(Double(fileSize) * 100 / Double(end))
+        let last = cffmpeg_index_last_time_within(stream, fileSize)
+        var playable = MediaTime.zero
+        if last != cffmpeg_nopts_value() {
+            let time = MediaTime(microseconds: av_rescale_q(last, stream.pointee.time_base, AVRational(num: 1, den: 1_000_000)))
+            playable = max(.zero, time - start)
         }
+        return MediaInfo.Truncation(percentPresent: percent, playableMicroseconds: playable.microseconds)
     }
 }

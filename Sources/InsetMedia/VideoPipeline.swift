@@ -65,6 +65,7 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
+        source.interrupt.stop()
         requests.stop()
         frames.close()
         scaleStage?.close()
@@ -97,6 +98,7 @@ public final class VideoPipeline: @unchecked Sendable {
         let target = range.clamp(time)
         let frames = self.frames
         let serial = requests.seek(to: target) { frames.beginSerial($0) }
+        source.interrupt.wake()
         return (serial, target)
     }
 
@@ -129,6 +131,8 @@ public final class VideoPipeline: @unchecked Sendable {
                               scaleStage: scaleStage)
         defer { loop.release() }
         while true {
+            // Cleared before taking requests: a seek posted from here on wakes the next read.
+            source.interrupt.clearWake()
             let request = requests.next(idle: loop.atEnd)
             if request.stop { return }
             if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }

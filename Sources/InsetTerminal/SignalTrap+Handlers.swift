@@ -113,6 +113,8 @@ extension SignalTrap {
             }
         }
         _ = tcsetattr(fd, TCSANOW, &context.pointee.shellModes)
+        // The crash report (the Swift backtracer) and a stopped shell's job need the real stderr.
+        if context.pointee.savedStderrFD >= 0 { _ = dup2(context.pointee.savedStderrFD, STDERR_FILENO) }
     }
 
     /// Resets `signal` to its default action and raises it, so the exit status says which

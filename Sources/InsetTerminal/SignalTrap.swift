@@ -33,6 +33,9 @@ struct SignalContext {
     /// The handlers that were installed before ours, by signal number, put back on restore
     /// and chained to on a crash (the Swift runtime's backtracer installs some).
     var previousActions: UnsafeMutablePointer<sigaction>
+    /// A copy of the standard error from before set-up while fd 2 points away from the
+    /// terminal (`StandardErrorRedirect`), -1 otherwise; put back before a crash report.
+    var savedStderrFD: Int32
 }
 
 /// The one `SignalContext` of the process. See `SignalContext` for why it is shaped so.
@@ -44,7 +47,8 @@ nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
     leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
     context.initialize(to: SignalContext(
         active: 0, outputFD: -1, notifyFD: -1, terminationSignal: 0, terminationCount: 0, graceSeconds: 0,
-        leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions))
+        leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions,
+        savedStderrFD: -1))
     return context
 }()
 

@@ -97,6 +97,8 @@ public final class TerminalSession {
         try SignalTrap.install(outputFD: outputFD, notifyFD: wake.write, leave: sequences.leave,
                                shellModes: shellModes, graceSeconds: grace)
         undo.add { SignalTrap.uninstall() }
+        StandardErrorRedirect.begin()
+        undo.add { StandardErrorRedirect.end() }
 
         // ncurses writes its start-up (smcup, scroll region, smkx) here, then civis.
         try curses.enableKeypad()
@@ -133,6 +135,7 @@ public final class TerminalSession {
         curses.close()
         _ = try? SystemCalls.setTerminalAttributes(outputFD, shellModes)
         SignalTrap.uninstall()
+        StandardErrorRedirect.end()
         SystemCalls.close(wakeRead)
         SystemCalls.close(wakeWrite)
         if ownsInput { SystemCalls.close(inputFD) }
@@ -169,6 +172,7 @@ public final class TerminalSession {
     func reenter() {
         _ = try? SystemCalls.setTerminalAttributes(outputFD, programModes)
         SignalTrap.activate()
+        StandardErrorRedirect.begin()
         _ = try? writer.write(sequences.enter)
     }
 

@@ -69,12 +69,14 @@ struct Play: ParsableCommand {
             fail(error.description)
         }
         let summary = app.run()
+        if let notice = summary.notice { FileHandle.standardError.write(Data(("inset: " + notice + "\n").utf8)) }
         if stats || ProcessInfo.processInfo.environment["INSET_SUMMARY"] != nil {
             let line = String(format: "inset: %d frames shown, %d dropped, %.3f s", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds)
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }
+        if let error = summary.error { fail(error) }
     }
 }
 

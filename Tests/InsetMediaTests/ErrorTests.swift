@@ -56,7 +56,7 @@ struct ErrorTests {
 
     @Test("the permission check maps EACCES even for root's sake")
     func permissionMapping() {
-        #expect(MediaSource.classifyOpenFailure(path: "x", url: "x", code: cffmpeg_averror(EACCES)) == .permissionDenied(path: "x"))
+        #expect(MediaSource.classifyOpenFailure(path: "x", url: "x", code: cffmpeg_averror(EACCES), interrupt: MediaInterrupt()) == .permissionDenied(path: "x"))
         #expect(MediaError.permissionDenied(path: "x").description == "cannot open x: permission denied")
     }
 

@@ -35,7 +35,7 @@ public final class LibraryCatalog: @unchecked Sendable {
     /// Whether the worker is at work: started, not stopped, and some entry still waits
     /// for its probe. While it is, the UI may poll `takeChanges()` more often.
     public var isProbing: Bool {
-        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing } }
+        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing && $0.path != "-" } }
     }
 
     /// True when an entry changed since the last call. Meant for one poller, the UI
@@ -81,6 +81,16 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
+    /// Fills in an entry from a file the player opened itself (standard input).
+    public func record(_ info: MediaInfo, for path: String) {
+        lock.withLock {
+            for index in stored.indices where stored[index].path == path && stored[index].isProbing {
+                stored[index].state = .ready(info)
+                changed = true
+            }
+        }
+    }
+
     // MARK: - The worker thread
 
     private func run() {
@@ -100,7 +110,9 @@ public final class LibraryCatalog: @unchecked Sendable {
     private func nextToProbe(from index: Int) -> (position: Int, path: String)? {
         lock.withLock {
             guard !stopping else { return nil }
-            guard let position = stored[index...].firstIndex(where: \.isProbing) else { return nil }
+            // Standard input can be read once only: the player reads it, and `record` fills
+            // its entry in from what the player found.
+            guard let position = stored[index...].firstIndex(where: { $0.isProbing && $0.path != "-" }) else { return nil }
             return (position, stored[position].path)
         }
     }

@@ -34,33 +34,65 @@ final class Playback {
     private var endOfStream = false
     private var endReported = false
 
-    init(path: String, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool,
-         viewport: PixelSize, threads: Int?, sound soundOptions: SoundTrack.Options?, at now: HostTime) throws {
-        self.path = path
-        let source = try MediaSource(path: path)
-        info = source.info
-        range = source.info.playableRange
-        let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
-        pipeline = moving
-            ? try VideoPipeline(source: source, options: .init(threads: threads, queueCapacity: 4, viewport: viewport,
-                                                               skipInvisibleWork: true))
-            : nil
-        cover = source.hasVideo && !moving ? Playback.decodeCover(of: source, viewport: viewport) : nil
-        var configuration = configuration
-        configuration.hasPicture = moving
-        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
-        clock = PlaybackClock(at: source.info.start, host: now)
+    /// What opening a file yields, made off the UI thread (`PlaybackOpener`): the source's
+    /// facts, the picture's pipeline (not started), the sound (device open, not started)
+    /// and a sound file's cover picture.
+    struct Media: @unchecked Sendable {
+        var path: String
+        var info: MediaInfo
+        var pipeline: VideoPipeline?
         var sound: SoundTrack?
-        if let soundOptions, let audio = source.info.audio {
-            do {
-                sound = try SoundTrack(path: path, audio: audio, options: soundOptions)
-                // SDL's dummy driver opens like a device and plays nothing: say so, once.
-                if sound?.output.driver == "dummy" { soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
-            } catch {
-                soundNotice = "\(error); playing without sound"
+        var cover: VideoFrame?
+        var soundNotice: String?
+
+        /// Opens everything a playback needs; blocking, so never on the UI thread. The
+        /// interrupts end waits on the video's and the sound's input.
+        static func open(_ request: PlaybackOpener.Request, video: MediaInterrupt, audio: MediaInterrupt) throws -> Media {
+            let path = request.path
+            let source = try MediaSource(path: path, interrupt: video)
+            let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
+            let pipeline = moving
+                ? try VideoPipeline(source: source, options: .init(threads: request.threads, queueCapacity: 4,
+                                                                   viewport: request.viewport, skipInvisibleWork: true))
+                : nil
+            var media = Media(path: path, info: source.info, pipeline: pipeline)
+            if source.hasVideo && !moving { media.cover = Playback.decodeCover(of: source, viewport: request.viewport) }
+            // A still picture has no sound to play; anything else plays its sound when it has one.
+            if let soundOptions = request.sound, let audioInfo = source.info.audio, !source.info.isStillImage {
+                // (The cover's pipeline stops the video interrupt; the sound's says if we were cancelled.)
+                if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
+                do {
+                    let sound = try SoundTrack(path: path, audio: audioInfo, options: soundOptions, interrupt: audio)
+                    // SDL's dummy driver opens like a device and plays nothing: say so, once.
+                    if sound.output.driver == "dummy" { media.soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
+                    media.sound = sound
+                } catch {
+                    if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
+                    media.soundNotice = "\(error); playing without sound"
+                }
             }
+            return media
         }
-        self.sound = sound
+
+        /// Closes what was opened, for a playback that never started (cancelled).
+        func close() {
+            pipeline?.stop()
+            sound?.stop()
+        }
+    }
+
+    init(media: Media, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool, at now: HostTime) {
+        path = media.path
+        info = media.info
+        range = media.info.playableRange
+        pipeline = media.pipeline
+        cover = media.cover
+        sound = media.sound
+        soundNotice = media.soundNotice
+        var configuration = configuration
+        configuration.hasPicture = media.pipeline != nil
+        machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
+        clock = PlaybackClock(at: media.info.start, host: now)
     }
 
     /// A file with sound and no moving picture: the player shows its title (and cover),
@@ -72,7 +104,7 @@ final class Playback {
 
     /// Decodes a file's attached picture (one frame) at the viewport's size; nil when it
     /// cannot be decoded, which only costs the cover.
-    private static func decodeCover(of source: MediaSource, viewport: PixelSize) -> VideoFrame? {
+    fileprivate static func decodeCover(of source: MediaSource, viewport: PixelSize) -> VideoFrame? {
         guard let pipeline = try? VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: viewport))
         else { return nil }
         pipeline.start()
@@ -186,7 +218,14 @@ final class Playback {
                 guard let item = pipeline.frames.tryPop() else { break }
                 switch item {
                 case .frame(let frame): pending = frame
-                case .endOfStream: endOfStream = true
+                case .endOfStream:
+                    endOfStream = true
+                    // The stream ended and not one picture ever came: there is nothing to show.
+                    if current == nil && pending == nil && failure == nil {
+                        let damaged = pipeline.corruptPackets
+                        failure = .undecodable(path: path, detail: damaged > 0
+                            ? "\(damaged) damaged packets" : "the stream ended before its first picture")
+                    }
                 }
                 if endOfStream && pending == nil { break }
             }
@@ -238,6 +277,13 @@ final class Playback {
         _ = machine.handle(.positionChanged(frame.time), at: now)
     }
 
+    /// Set when the file turned out to have nothing to show (no picture decodes); the app
+    /// then says so in one line, as it would for a file that does not open.
+    private(set) var failure: MediaError?
+
+    /// A still picture (PNG, JPEG) is shown until the user leaves: it never ends.
+    var isStillImage: Bool { info.isStillImage }
+
     /// At the end of the stream, once the last frame has had its time on screen, the
     /// machine decides (quit, loop, or stay on the last frame); its effects are returned.
     func checkEnd(at now: HostTime) -> [PlaybackEffect] {
@@ -247,7 +293,7 @@ final class Playback {
             endReported = true
             return send(.reachedEnd, at: now)
         }
-        guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame else { return [] }
+        guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame, !isStillImage, failure == nil else { return [] }
         let lastEnds = current.map { $0.time + $0.duration } ?? .zero
         guard masterTime(at: now) >= lastEnds else { return [] }
         endReported = true
@@ -272,7 +318,7 @@ final class Playback {
         if pending == nil && ahead <= 0 {
             // Past the frame's end with nothing queued: only the end of the file remains
             // to notice, which a frame arrival does not signal once it is reported.
-            return endOfStream && !endReported ? .milliseconds(4) : nil
+            return endOfStream && !endReported && !isStillImage && failure == nil ? .milliseconds(4) : nil
         }
         return .microseconds(max(0, ahead))
     }

@@ -73,6 +73,19 @@ struct PlayerScreen {
                        style: CellStyle(foreground: RGB(150, 150, 160), background: .black))
     }
 
+    /// While a file is being opened (a stream may take seconds to answer): its name, and
+    /// how to give up.
+    mutating func drawOpening(_ name: String) {
+        let size = video.plane.size
+        video.clear(to: size)
+        let title = CellGrid.truncated(" opening \(name)… ", toColumns: size.columns)
+        video.drawText(title, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: title)) / 2), row: size.rows / 2),
+                       style: CellStyle(foreground: .white, background: .black, attributes: .bold))
+        let hint = " q quits "
+        video.drawText(hint, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: hint)) / 2), row: size.rows / 2 + 1),
+                       style: CellStyle(foreground: RGB(150, 150, 160), background: .black))
+    }
+
     private mutating func drawPlaceholder() {
         video.clear(to: video.plane.size)
         let text = "playing in picture in picture"

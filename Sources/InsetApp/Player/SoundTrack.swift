@@ -23,12 +23,12 @@ final class SoundTrack {
     /// Opens the device for the file's sound and the pipeline that feeds it. Throws
     /// `AudioError` (no device) or `AudioStreamError`/`MediaError` (no playable sound); the
     /// caller then plays without sound and says why once.
-    init(path: String, audio: AudioStreamInfo, options: Options) throws {
+    init(path: String, audio: AudioStreamInfo, options: Options, interrupt: MediaInterrupt = MediaInterrupt()) throws {
         let wanted = AudioFormat(sampleRate: max(1, audio.sampleRate), channels: max(1, audio.channels))
         output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted))
         let events = self.events
         do {
-            pipeline = try AudioPipeline(path: path, sink: output.ring) { events.post($0) }
+            pipeline = try AudioPipeline(path: path, sink: output.ring, interrupt: interrupt) { events.post($0) }
         } catch {
             output.close()
             throw error

@@ -1,0 +1,68 @@
+import Foundation
+import InsetCore
+import InsetMedia
+
+/// Opens a file for playback on a thread of its own: the container (which for a URL, a
+/// pipe or a live playlist can wait on the other end for seconds), the decoder, the sound
+/// device (ALSA may take its time) and a cover picture. The UI thread goes on drawing
+/// "opening…" and answering keys meanwhile, and `cancel` ends a wait in libavformat at once.
+///
+/// Threads: made, polled (`take`) and cancelled on the UI thread; `onFinish` is called on
+/// the opening thread when the result is ready (the app wakes its loop with it).
+final class PlaybackOpener: @unchecked Sendable {
+    struct Request: Sendable {
+        var path: String
+        var viewport: PixelSize
+        var threads: Int?
+        var sound: SoundTrack.Options?
+    }
+
+    let request: Request
+    /// The picture's and the sound's sources each wait on their own I/O; both are cancelled.
+    private let videoInterrupt = MediaInterrupt()
+    private let audioInterrupt = MediaInterrupt()
+    private let lock = NSLock()
+    private var result: Result<Playback.Media, Error>?
+    private var cancelled = false
+
+    init(_ request: Request) { self.request = request }
+
+    var path: String { request.path }
+    var name: String { (request.path as NSString).lastPathComponent }
+
+    func start(onFinish: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            let opened = Result { try Playback.Media.open(request, video: videoInterrupt, audio: audioInterrupt) }
+            let keep = lock.withLock { () -> Bool in
+                if cancelled { return false }
+                result = opened
+                return true
+            }
+            // Cancelled while opening: nobody will take what was opened, so close it here.
+            if !keep, case .success(let media) = opened { media.close() }
+            onFinish()
+        }
+        thread.name = "inset.open"
+        thread.start()
+    }
+
+    /// The outcome once opening has finished, handed over once; nil before.
+    func take() -> Result<Playback.Media, Error>? {
+        lock.withLock {
+            defer { result = nil }
+            return result
+        }
+    }
+
+    /// Gives up: any wait in libavformat ends now, and whatever was opened is closed.
+    func cancel() {
+        let unclaimed = lock.withLock { () -> Result<Playback.Media, Error>? in
+            cancelled = true
+            defer { result = nil }
+            return result
+        }
+        videoInterrupt.stop()
+        audioInterrupt.stop()
+        if case .success(let media)? = unclaimed { media.close() }
+    }
+}
