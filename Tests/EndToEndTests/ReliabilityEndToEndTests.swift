@@ -51,6 +51,17 @@ struct ReliabilityEndToEndTests {
         #expect(lines.isEmpty, "\(lines)")
     }
 
+    @Test("while a pipe sends nothing the player says it is opening, and q leaves at once")
+    func openingCanBeLeft() throws {
+        let tmux = try Tmux()
+        try start(tmux, "\(try insetBinary()) - < <(sleep 60)")
+        try tmux.waitFor(timeout: 5, "opening") { $0.text.contains("opening -") && $0.text.contains("q quits") }
+        let latency = try quitLatency(tmux)
+        #expect(latency < 0.3, "q took \(latency) s")
+        let (status, lines) = try finish(tmux, timeout: 3)
+        #expect(status == 0 && lines.isEmpty, "\(lines)")
+    }
+
     @Test("`cat file.mkv | inset -` and a piped MP4 with its index in front play from the start")
     func pipe() throws {
         for clip in [TestMedia.matroska, TestMedia.fastStart] {
