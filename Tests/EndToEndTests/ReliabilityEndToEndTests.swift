@@ -120,6 +120,17 @@ struct ReliabilityEndToEndTests {
         #expect(try tmux.terminalState() == "0 1")
     }
 
+    @Test("--pip where the window cannot start (a terminal too small): the video plays full screen, not unseen")
+    func pipThatCannotStart() throws {
+        let tmux = try Tmux(columns: 40, rows: 10)
+        try start(tmux, "\(try insetBinary()) --pip \(samplePath("clock_16x9_aac.mp4"))")
+        let screen = try tmux.waitFor(timeout: 6, "the picture full screen") { $0.videoRows.count >= 6 }
+        #expect(screen.pipWindow == nil)
+        try tmux.keys("q")
+        let (status, _) = try finish(tmux)
+        #expect(status == 0)
+    }
+
     @Test("C libraries' log lines stay off the picture (FFmpeg's, at its most verbose, go to the log file)")
     func librariesKeepQuiet() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("inset-quiet-\(UUID().uuidString).log").path
