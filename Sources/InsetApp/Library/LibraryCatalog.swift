@@ -20,6 +20,9 @@ public final class LibraryCatalog: @unchecked Sendable {
     private var worker: Thread?
     private var joined = false
     private let finished = DispatchSemaphore(value: 0)
+    /// What the file being probed waits on checks; `stop` raises it. One per file: a
+    /// stopped pipeline stops its source's interrupt.
+    private var probing: MediaInterrupt?
 
     /// Lists `paths` (see `listing(for:)` for the rule); nothing is opened yet.
     public init(paths: [String]) {
@@ -65,16 +68,17 @@ public final class LibraryCatalog: @unchecked Sendable {
         thread?.start()
     }
 
-    /// Ends the worker and waits for it: it finishes the file it is opening (FFmpeg's open
-    /// cannot be interrupted from here; local files take milliseconds) and probes no more.
-    /// Entries not reached stay `.probing`. Safe to call more than once.
+    /// Ends the worker and waits for it: the file it is opening gives up at once (a stream
+    /// that does not answer is interrupted) and it probes no more. Entries not reached stay
+    /// `.probing`. Safe to call more than once.
     public func stop() {
-        let mustJoin = lock.withLock { () -> Bool in
+        let (mustJoin, current) = lock.withLock { () -> (Bool, MediaInterrupt?) in
             stopping = true
-            guard worker != nil, !joined else { return false }
+            guard worker != nil, !joined else { return (false, probing) }
             joined = true
-            return true
+            return (true, probing)
         }
+        current?.stop()
         if mustJoin {
             finished.wait()
             lock.withLock { worker = nil }
@@ -96,7 +100,9 @@ public final class LibraryCatalog: @unchecked Sendable {
     private func run() {
         var index = 0
         while let next = nextToProbe(from: index) {
-            let state = LibraryCatalog.probe(next.path)
+            let interrupt = MediaInterrupt()
+            guard lock.withLock({ () -> Bool in probing = interrupt; return !stopping }) else { break }
+            let state = LibraryCatalog.probe(next.path, interrupt: interrupt)
             lock.withLock {
                 stored[next.position].state = state
                 changed = true
@@ -120,9 +126,9 @@ public final class LibraryCatalog: @unchecked Sendable {
     /// Opens `path` and closes it again. A file with video is playable only when its
     /// decoder opens too (making a pipeline opens the decoder without starting a thread),
     /// so a codec this FFmpeg lacks is a listed reason, not a failure at Enter.
-    static func probe(_ path: String) -> LibraryEntry.State {
+    static func probe(_ path: String, interrupt: MediaInterrupt = MediaInterrupt()) -> LibraryEntry.State {
         do {
-            let source = try MediaSource(path: path)
+            let source = try MediaSource(path: path, interrupt: interrupt)
             if source.hasVideo {
                 _ = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: nil))
             }

@@ -62,7 +62,12 @@ final class StillPreview: @unchecked Sendable {
         private var values = Values()
         func read<T>(_ body: (Values) -> T) -> T { lock.withLock { body(values) } }
         func finish(_ state: State) { lock.withLock { values.state = state; values.generation += 1 } }
-        func cancel() { lock.withLock { values.cancelled = true } }
+        /// Ends a wait in libavformat (a stalled network file) when the load is abandoned.
+        let interrupt = MediaInterrupt()
+        func cancel() {
+            lock.withLock { values.cancelled = true }
+            interrupt.stop()
+        }
         var isCancelled: Bool { lock.withLock { values.cancelled } }
     }
 
@@ -85,7 +90,7 @@ final class StillPreview: @unchecked Sendable {
     /// target is scaled), takes the first frame of that seek, stops the pipeline.
     private static func firstFrame(path: String, viewport: PixelSize, job: Job) throws -> State {
         guard !viewport.isEmpty else { return .failed("no room for a preview") }
-        let source = try MediaSource(path: path)
+        let source = try MediaSource(path: path, interrupt: job.interrupt)
         try source.requireVideo()
         let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 2, viewport: viewport))
         defer { pipeline.stop() }
