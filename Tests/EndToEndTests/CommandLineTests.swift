@@ -51,6 +51,22 @@ struct CommandLineTests {
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
     }
 
+    @Test("inset cat: a still picture prints; a file none of whose pictures decode is one line and a non-zero exit")
+    func catStillAndUndecodable() throws {
+        let still = try inset(["cat", "--size", "40x12", TestMedia.stillPicture])
+        #expect(still.status == 0 && still.stderr.isEmpty)
+        #expect(String(decoding: still.stdout, as: UTF8.self).components(separatedBy: "\u{1B}[?2026l").count == 2)
+        let broken = try inset(["cat", "--size", "40x12", TestMedia.undecodable])
+        #expect(broken.status != 0)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.hasPrefix("inset: cannot open \(TestMedia.undecodable): no picture could be decoded"))
+        #expect(broken.stderr.filter { $0 == "\n" }.count == 1, "\(broken.stderr)")
+        let half = try inset(["cat", "--size", "40x12", "--frames", "all", TestMedia.halfDownloaded])
+        #expect(half.status == 0)
+        let frames = String(decoding: half.stdout, as: UTF8.self).components(separatedBy: "\u{1B}[?2026l").count - 1
+        #expect((110...125).contains(frames), "the 4.7 s there are, at 25 fps: \(frames) frames")
+    }
+
     @Test("inset probe: the facts, and JSON for scripts")
     func probe() throws {
         let text = try inset(["probe", samplePath("anamorphic_rot90.mp4")])
