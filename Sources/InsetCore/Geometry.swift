@@ -13,11 +13,11 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
     public var halfBlockPixels: PixelSize { PixelSize(width: columns, height: rows * 2) }
     public var description: String { "\(columns)x\(rows)" }
 
-    /// Parses `COLSxROWS` as given on the command line (`160x45`).
+    /// Parses `COLSxROWS` as given on the command line (`160x45`); nil for anything
+    /// `init(validating:)` refuses.
     public init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0 else { return nil }
-        self.init(columns: c, rows: r)
+        guard let size = try? CellSize(validating: text) else { return nil }
+        self = size
     }
 }
 

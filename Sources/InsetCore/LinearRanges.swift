@@ -5,7 +5,8 @@
 /// Spans are half-open, `[start, end)`: once the position reaches a span's end, the required
 /// part has been watched and the controls come back. An open end (`1:00-`) runs to the end
 /// of the media, an open start (`-0:30`) from its beginning. Spans are kept sorted and
-/// merged, so lookups walk them once.
+/// merged, so lookups walk them once; overlapping or touching spans given on the command
+/// line are therefore accepted and mean their union, which is what they can only mean.
 public struct LinearRanges: Hashable, Sendable, CustomStringConvertible {
     /// One required span; `end == nil` reaches the end of the media.
     public struct Span: Hashable, Sendable {
@@ -72,31 +73,33 @@ extension LinearRanges {
     /// takes them; either end may be left out) or `all`. Throws for an empty value, a span
     /// without `-`, a time that does not parse, or an end not after its start.
     public init(parsing text: String) throws(ParseError) {
-        let trimmed = text.trimmedOfSpaces
+        let trimmed = text.trimmedOfBlanks
         if trimmed.lowercased() == "all" { self = .all; return }
         guard !trimmed.isEmpty else { throw ParseError(item: text, reason: "no ranges given") }
         var spans: [Span] = []
         for rawItem in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = String(rawItem).trimmedOfSpaces
+            let item = String(rawItem).trimmedOfBlanks
             let parts = item.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2 else {
                 throw ParseError(item: item, reason: "expected START-END, such as 0:00-0:30")
             }
-            let startText = String(parts[0]).trimmedOfSpaces, endText = String(parts[1]).trimmedOfSpaces
+            let startText = String(parts[0]).trimmedOfBlanks, endText = String(parts[1]).trimmedOfBlanks
             guard !(startText.isEmpty && endText.isEmpty) else {
                 throw ParseError(item: item, reason: "both ends are missing")
             }
             var start = MediaTime.zero
             if !startText.isEmpty {
-                guard let t = MediaTime(parsing: startText) else {
-                    throw ParseError(item: item, reason: "'\(startText)' is not a time")
+                let t: MediaTime
+                do { t = try MediaTime(validating: startText) } catch {
+                    throw ParseError(item: item, reason: error.description)
                 }
                 start = t
             }
             var end: MediaTime?
             if !endText.isEmpty {
-                guard let t = MediaTime(parsing: endText) else {
-                    throw ParseError(item: item, reason: "'\(endText)' is not a time")
+                let t: MediaTime
+                do { t = try MediaTime(validating: endText) } catch {
+                    throw ParseError(item: item, reason: error.description)
                 }
                 guard t > start else { throw ParseError(item: item, reason: "the end is not after the start") }
                 end = t
@@ -104,15 +107,5 @@ extension LinearRanges {
             spans.append(Span(start: start, end: end))
         }
         self.init(spans: spans)
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs; the standard library alone, so this
-    /// file needs no Foundation.
-    fileprivate var trimmedOfSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

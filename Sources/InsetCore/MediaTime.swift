@@ -4,7 +4,18 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public var microseconds: Int64
 
     public init(microseconds: Int64) { self.microseconds = microseconds }
-    public init(seconds: Double) { self.microseconds = Int64((seconds * 1_000_000).rounded()) }
+    /// Rounds to the nearest microsecond. NaN reads as zero and anything past `longest` either
+    /// way is held at it, so a ratio of a zero duration or a frame rate near zero cannot trap
+    /// in the conversion to Int64.
+    public init(seconds: Double) {
+        let limit = Double(MediaTime.longest.microseconds)
+        let micro = seconds * 1_000_000
+        self.microseconds = micro.isNaN ? 0 : Int64(min(max(micro, -limit), limit).rounded())
+    }
+
+    /// The longest time there is reason to name: a million hours. It lies thousands of times
+    /// inside Int64 microseconds, so adding or subtracting a few such times cannot overflow.
+    public static let longest = MediaTime(microseconds: 1_000_000 * 3_600 * 1_000_000)
 
     public static let zero = MediaTime(microseconds: 0)
     public static func seconds(_ s: Double) -> MediaTime { MediaTime(seconds: s) }
@@ -32,21 +43,11 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var description: String { String(format: "%.3fs", seconds) }
 
-    /// Parses `90`, `1:30`, `1:02:03`, `1.5`, `1:30.25`, or with an `s`/`ms` suffix.
+    /// Parses a time as the command line takes it; nil for anything `init(validating:)`
+    /// refuses.
     public init?(parsing text: String) {
-        var s = text.trimmingCharacters(in: .whitespaces)
-        if s.isEmpty { return nil }
-        if s.hasSuffix("ms"), let v = Double(s.dropLast(2)) { self.init(seconds: v / 1000); return }
-        if s.hasSuffix("s") { s.removeLast() }
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var total = 0.0
-        for (index, part) in parts.enumerated() {
-            guard let v = Double(part), v >= 0 else { return nil }
-            if index < parts.count - 1, v != v.rounded() { return nil }
-            total = total * 60 + v
-        }
-        self.init(seconds: total)
+        guard let time = try? MediaTime(validating: text) else { return nil }
+        self = time
     }
 }
 

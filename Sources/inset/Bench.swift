@@ -18,20 +18,32 @@ struct Bench: ParsableCommand {
     @Option(help: "decode, scale (decode + scale to the cells' pixels), render (+ blit, compose, rasterize) or all.")
     var stage: StageArgument = .all
 
-    @Option(help: "Frames to measure (the file repeats if shorter). Default: the whole file once.")
-    var frames: Int?
+    @Option(name: .customLong("frames"), parsing: .unconditional,
+            help: ArgumentHelp("Frames to measure, 1 to 10000000 (the file repeats if shorter). Default: the whole file once.", valueName: "n"))
+    var framesArgument: WholeNumberArgument?
+    var frames: Int? { framesArgument?.value }
 
-    @Option(help: "Decoder threads. Default: one per core.")
-    var threads: Int?
+    @Option(name: .customLong("threads"), parsing: .unconditional,
+            help: ArgumentHelp("Decoder threads, 1 to 64. Default: one per core.", valueName: "n"))
+    var threadsArgument: WholeNumberArgument?
+    var threads: Int? { threadsArgument?.value }
 
-    @Option(help: "Cells as COLSxROWS; the picture is COLS x 2·ROWS pixels.")
-    var size: CellSizeArgument = CellSizeArgument(argument: "160x45")!
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Cells as COLSxROWS, up to 4096x2048; the picture is COLS x 2·ROWS pixels. Default: 160x45.", valueName: "size"))
+    var size: CellSizeArgument?
+    static let defaultCells = CellSize(columns: 160, rows: 45)
 
     @Option(help: "Colours for the render stage: truecolor, 256 or 16.")
     var colors: ColorMode = .truecolor
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
+
+    func validate() throws {
+        try framesArgument?.validate(as: "--frames", in: ArgumentBounds.frames)
+        try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
+        try size?.validate(as: "--size")
+    }
 
     func run() throws {
         let stages: [BenchStage] = stage == .all ? BenchStage.allCases : [BenchStage(rawValue: stage.rawValue)!]
@@ -41,7 +53,7 @@ struct Bench: ParsableCommand {
             FileHandle.standardError.write(Data(line.utf8))
         }
         let options = BenchOptions(
-            path: path, stages: stages, frames: frames, threads: threads, cells: size.size, colorMode: colors,
+            path: path, stages: stages, frames: frames, threads: threads, cells: size?.size ?? Bench.defaultCells, colorMode: colors,
             progress: showProgress ? report : nil)
         let results: [BenchResult]
         do {

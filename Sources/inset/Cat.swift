@@ -11,13 +11,13 @@ struct Cat: ParsableCommand {
     @Argument(help: "The file to show.")
     var path: String
 
-    @Option(help: "Start at this time (90, 1:30, 1:02:03.5).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5).", valueName: "time"))
     var at: TimeArgument?
 
-    @Option(help: "How many frames: a number, or all. Default: 1 (a thumbnail).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many frames: 1 to 10000000, or all. Default: 1 (a thumbnail).", valueName: "n"))
     var frames: String = "1"
 
-    @Option(help: "Cells as COLSxROWS. Default: the terminal's size, else 80x24.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cells as COLSxROWS, up to 4096x2048. Default: the terminal's size, else 80x24.", valueName: "size"))
     var size: CellSizeArgument?
 
     @Option(help: "truecolor, 256 or 16. Default: from COLORTERM.")
@@ -26,12 +26,17 @@ struct Cat: ParsableCommand {
     @Flag(help: "Pace frames at their presentation times instead of as fast as possible.")
     var realtime = false
 
-    @Option(help: "Decoder threads. Default: one per core.")
-    var threads: Int?
+    @Option(name: .customLong("threads"), parsing: .unconditional,
+            help: ArgumentHelp("Decoder threads, 1 to 64. Default: one per core.", valueName: "n"))
+    var threadsArgument: WholeNumberArgument?
+    var threads: Int? { threadsArgument?.value }
 
     func validate() throws {
-        if frames != "all" && (Int(frames) ?? 0) < 1 {
-            throw ValidationError("--frames takes a positive number or all")
+        try at?.validate(as: "--at")
+        try size?.validate(as: "--size")
+        try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
+        if frames != "all" {
+            try WholeNumberArgument(argument: frames).validate(as: "--frames", in: ArgumentBounds.frames)
         }
     }
 

@@ -6,10 +6,21 @@ import InsetMedia
 
 @main
 struct Inset: ParsableCommand {
-    /// `--linear` alone means every range; the parser wants a value, so it gets `all`.
+    /// Runs the command line with every error on one line: the parser's own messages come
+    /// with a usage block and a help hint, but the spec says an error is one line, so only
+    /// the first line is printed, after `inset: `. Help and version still print in full.
     static func main() {
-        let arguments = CommandLine.arguments.dropFirst().map { $0 == "--linear" ? "--linear=all" : $0 }
-        main(Array(arguments))
+        do {
+            var command = try parseAsRoot(try LinearFlag.normalized(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            let firstLine = message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+            // A bare ExitCode has been reported already, if at all: it adds nothing.
+            if firstLine.isEmpty { Foundation.exit(code.rawValue) }
+            fail(firstLine, code: code.rawValue)
+        }
     }
 
     static let configuration = CommandConfiguration(
@@ -28,20 +39,7 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
     exit(code)
 }
 
-struct CellSizeArgument: ExpressibleByArgument {
-    let size: CellSize
-    init?(argument: String) {
-        guard let size = CellSize(parsing: argument) else { return nil }
-        self.size = size
-    }
+extension ColorMode: ExpressibleByArgument {
+    /// The spellings `--help` and a refused value list, not the case names.
+    public static var allValueStrings: [String] { ["truecolor", "256", "16"] }
 }
-
-struct TimeArgument: ExpressibleByArgument {
-    let time: MediaTime
-    init?(argument: String) {
-        guard let time = MediaTime(parsing: argument) else { return nil }
-        self.time = time
-    }
-}
-
-extension ColorMode: ExpressibleByArgument {}

@@ -24,10 +24,10 @@ struct Play: ParsableCommand {
     @Flag(help: "Start again at the end instead of quitting.")
     var loop = false
 
-    @Option(help: "Start at this time (90, 1:30, 1:02:03.5).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5).", valueName: "time"))
     var start: TimeArgument?
 
-    @Option(help: "Disallow skipping: all, or ranges like 0:00-0:30,1:00-1:10.")
+    @Option(help: ArgumentHelp("Disallow skipping: all (also --linear alone), or ranges like 0:00-0:30,1:00-1:10.", valueName: "ranges"))
     var linear: String?
 
     @Flag(name: .customLong("no-pip"), help: "Do not allow picture in picture.")
@@ -36,14 +36,27 @@ struct Play: ParsableCommand {
     @Flag(name: .customLong("no-auto-pip"), help: "Do not start picture in picture when leaving a playing video.")
     var noAutoPiP = false
 
-    @Option(help: "Decoder threads. Default: one per core.")
-    var threads: Int?
+    @Option(name: .customLong("threads"), parsing: .unconditional,
+            help: ArgumentHelp("Decoder threads, 1 to 64. Default: one per core.", valueName: "n"))
+    var threadsArgument: WholeNumberArgument?
+    var threads: Int? { threadsArgument?.value }
 
     @Flag(help: "Play without sound (the sound's clock still times the picture).")
     var mute = false
 
-    @Option(help: "Volume, 0 to 100.")
-    var volume: Int = 100
+    @Option(name: .customLong("volume"), parsing: .unconditional,
+            help: ArgumentHelp("Volume, 0 to 100. Default: 100.", valueName: "n"))
+    var volumeArgument: WholeNumberArgument?
+    var volume: Int { volumeArgument?.value ?? 100 }
+
+    func validate() throws {
+        try start?.validate(as: "--start")
+        try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
+        try volumeArgument?.validate(as: "--volume", in: ArgumentBounds.volume)
+        if let linear, linear != "all" {
+            do { _ = try LinearRanges(parsing: linear) } catch { throw invalidValue("--linear", linear, error) }
+        }
+    }
 
     func run() throws {
         if startInPiP && noPiP { fail("--pip and --no-pip cannot both be given") }
