@@ -50,20 +50,19 @@ struct CellSizeArgument: ExpressibleByArgument {
 struct WholeNumberArgument: ExpressibleByArgument {
     let text: String
     /// Nil for anything but plain digits that fit an Int.
-    var value: Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return Int(text)
-    }
+    var value: Int? { isDigits ? Int(text) : nil }
 
     init(argument: String) { text = argument }
 
+    private var isDigits: Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     func validate(as option: String, in allowed: ClosedRange<Int>) throws {
         let range = "\(allowed.lowerBound) to \(allowed.upperBound)"
-        guard let value else {
-            let digitsOnly = !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            throw invalidValue(option, text, digitsOnly ? "must be \(range)" : "not a whole number from \(range)")
-        }
-        guard allowed.contains(value) else { throw invalidValue(option, text, "must be \(range)") }
+        guard isDigits else { throw invalidValue(option, text, "not a whole number from \(range)") }
+        // Digits that overflow an Int are out of range all the same.
+        guard let value, allowed.contains(value) else { throw invalidValue(option, text, "must be \(range)") }
     }
 }
 
