@@ -30,7 +30,7 @@ final class VideoDecoder {
         }
         context.pointee.pkt_timebase = stream.pointee.time_base
         let count = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        cffmpeg_enable_frame_threads(context, Int32(max(1, count)))
+        cffmpeg_enable_frame_threads(context, Int32(clamping: min(64, max(1, count))))
         let opened = avcodec_open2(context, codec, nil)
         if opened < 0 {
             avcodec_free_context(&owned)
