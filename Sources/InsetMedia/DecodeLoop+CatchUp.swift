@@ -1,0 +1,89 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+/// What the consumer asks of the video decode thread, beside seeks.
+struct DecodeSettings: Sendable {
+    /// Where frames are scaled into (nil: decode only).
+    var viewport: PixelSize?
+    /// The consumer's rate (fewer frames for a small PiP window).
+    var rate: DecodeRate = .every
+    /// Lighter decoding while the picture is late.
+    var catchUpRate: DecodeRate = .every
+    /// The newest keyframe skip asked for.
+    var catchUp: KeyframeCatchUp?
+
+    /// The lighter of the two rates: each asks for at least that much skipping.
+    var effectiveRate: DecodeRate { max(rate, catchUpRate) }
+}
+
+/// A request to skip to the first keyframe at or after `target`.
+struct KeyframeCatchUp: Sendable, Equatable {
+    var target: MediaTime
+    /// The serial of the late frames: void once a seek has started another.
+    var serial: Int
+    /// Counts requests, so the decode thread does each one once.
+    var generation: Int
+}
+
+extension DecodeRate {
+    /// The rate for a lightening the catch-up policy asks for.
+    public init(_ lightening: DecodeLightening) {
+        switch lightening {
+        case .none: self = .every
+        case .skipNonReference: self = .referenceFrames
+        case .skipBidirectional: self = .keyAndPredictedFrames
+        }
+    }
+
+    private var lightness: Int {
+        switch self {
+        case .every: 0
+        case .referenceFrames: 1
+        case .keyAndPredictedFrames: 2
+        }
+    }
+
+    public static func < (a: DecodeRate, b: DecodeRate) -> Bool { a.lightness < b.lightness }
+}
+
+extension DecodeLoop {
+    /// Starts a keyframe skip the first time its request is seen: what the decoder holds is
+    /// thrown away (it is late), and packets are left undecoded until a keyframe at or
+    /// after the target (`endsCatchUp`). Packets, not frames, are skipped so no decoding is
+    /// spent on the way and decoding resumes cleanly at a keyframe. An accurate seek in
+    /// progress, or a request from before the last seek, is left alone.
+    mutating func begin(_ request: KeyframeCatchUp?) {
+        guard let request, request.generation != catchUpGeneration else { return }
+        catchUpGeneration = request.generation
+        guard request.serial == serial, seekTarget == nil, !atEnd else { return }
+        decoder.flush()
+        catchUpTarget = request.target
+    }
+
+    /// During a keyframe skip: whether `packet` is the keyframe it was waiting for (the
+    /// skip is then over and the packet is decoded). A packet without timestamps ends it
+    /// at the first keyframe: the nearest there is to knowing.
+    mutating func endsCatchUp(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+        guard let target = catchUpTarget, packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return false }
+        let stamp = packet.pointee.pts != cffmpeg_nopts_value() ? packet.pointee.pts : packet.pointee.dts
+        if stamp != cffmpeg_nopts_value() {
+            let time = MediaTime(microseconds: av_rescale_q(stamp, decoder.timeBase, AVRational(num: 1, den: 1_000_000)))
+            guard time >= target else { return false }
+        }
+        catchUpTarget = nil
+        return true
+    }
+
+    /// Fault injection for tests of a decoder slower than real time: `INSET_DECODE_DELAY_MS=N`
+    /// makes the decode thread sleep N ms per decoded frame (read once per process).
+    static let injectedDelayMicroseconds: UInt32 = {
+        guard let text = ProcessInfo.processInfo.environment["INSET_DECODE_DELAY_MS"],
+              let milliseconds = UInt32(text), milliseconds > 0 else { return 0 }
+        return milliseconds * 1000
+    }()
+
+    static func injectDelay() {
+        if injectedDelayMicroseconds > 0 { usleep(injectedDelayMicroseconds) }
+    }
+}
