@@ -16,7 +16,8 @@ public enum DecodeLightening: Int, Comparable, Sendable, CaseIterable {
 /// A frame on time is shown; a frame late by more than `lagBound` is dropped unless the
 /// screen has not changed for `longestHold` (some picture keeps moving while the decoder
 /// catches up). Lateness that lasts makes the decoder lighter, a step at a time; lateness
-/// past `farBehind` asks it to skip to the next keyframe at or after the master time.
+/// past `farBehind`, or lasting at the lightest decoding, asks it to skip to the next
+/// keyframe at or after the master time.
 /// Frames that arrive early for long enough let it decode everything again, each time
 /// after a longer calm if the last easing had to be taken back soon.
 ///
@@ -38,6 +39,9 @@ public struct CatchUpPolicy: Sendable {
         /// it back at once and doubles the calm wanted next time.
         public var easingRegretWindow: Duration = .seconds(5)
         public var longestCalm: Duration = .seconds(16)
+        /// Lateness over `lagBound` for this long with the decoder as light as it goes: it
+        /// cannot catch up by itself, skip to a keyframe.
+        public var longestLateAtLightest: Duration = .seconds(1)
         /// A keyframe skip not answered (no frame at or past its target) within this time
         /// may be asked for again.
         public var catchUpPatience: Duration = .seconds(2)
@@ -101,12 +105,16 @@ public struct CatchUpPolicy: Sendable {
         // Frames queued before a keyframe skip are late by construction: they say nothing
         // about the decoder now.
         if pendingCatchUp == nil {
-            if lateness > limits.farBehind {
+            let stuck = lightening == .skipBidirectional
+                && lateSince.map { host.elapsed(since: $0) >= limits.longestLateAtLightest } == true
+            if lateness > limits.farBehind || stuck {
                 pendingCatchUp = (master, host)
                 catchUps += 1
                 decision.catchUpTo = master
                 // The next keyframe may be far: decode lighter on from there as well.
                 makeLighter(at: host, waited: true)
+                // Lateness is counted afresh from the skip.
+                lateSince = host
             } else {
                 makeLighter(at: host, waited: false)
             }
