@@ -61,6 +61,9 @@ public struct CatchUpPolicy: Sendable {
     /// Keyframe skips asked for, for `--stats`.
     public private(set) var catchUps = 0
 
+    /// Whether a keyframe skip is under way (frames until its target are left out).
+    public var isCatchingUp: Bool { pendingCatchUp != nil }
+
     private var lastShown: HostTime?
     private var lateSince: HostTime?
     private var earlySince: HostTime?

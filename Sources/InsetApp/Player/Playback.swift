@@ -190,7 +190,7 @@ final class Playback {
             if pending == nil {
                 guard let item = pipeline.frames.tryPop() else { break }
                 switch item {
-                case .frame(let frame): pending = frame
+                case .frame(let frame): pending = frame; countFramesSkipped(before: frame)
                 case .endOfStream: endOfStream = true
                 }
                 if endOfStream && pending == nil { break }
@@ -234,6 +234,21 @@ final class Playback {
 
     private var steeredLightening = DecodeLightening.none
 
+    /// The last frame taken from the queue, to see gaps after it.
+    private var lastTaken: (time: MediaTime, serial: Int)?
+
+    /// Frames the decoder left out to catch up never reach the queue: they count as dropped
+    /// (from the gap in frame times), so `--stats` says how much of the picture was lost.
+    /// Frames a PiP window's decode rate leaves out at the same time count too.
+    private func countFramesSkipped(before frame: VideoFrame) {
+        defer { lastTaken = (frame.time, frame.serial) }
+        guard let last = lastTaken, last.serial == frame.serial, frame.duration > .zero,
+              steeredLightening != .none || catchUp.isCatchingUp else { return }
+        let step = frame.duration.microseconds
+        let missing = ((frame.time - last.time).microseconds + step / 2) / step - 1
+        if missing > 0 { statistics.dropped += Int(missing) }
+    }
+
     /// Past the last frame, while the sound goes on: the last picture stays and the time
     /// shown follows the sound. True when the shown second changed.
     private func followSoundPastLastFrame(at now: HostTime) -> Bool {
@@ -275,7 +290,8 @@ final class Playback {
     }
 
     /// At the end of playback, once the last frame has had its time on screen and the
-    /// last sample has been heard (the longer of the two streams), the machine decides (quit, loop, or stay on the last frame); its effects are returned.
+    /// last sample has been heard (the longer of the two streams), the machine decides
+    /// (quit, loop, or stay on the last frame); its effects are returned.
     func checkEnd(at now: HostTime) -> [PlaybackEffect] {
         if isSoundOnly {
             guard !endReported, let end = range.end, masterTime(at: now) >= end || (sound == nil && clock.time(at: now) >= end)
