@@ -26,6 +26,9 @@ public struct CatchUpPolicy: Sendable {
     public struct Limits: Sendable {
         /// Lateness tolerated without doing anything about it.
         public var lagBound: MediaTime = .milliseconds(100)
+        /// A frame shown later than this after its time came in late: the decoder is
+        /// keeping pace at best, not ahead, so it is no reason to ease.
+        public var onTimeSlack: MediaTime = .milliseconds(20)
         /// Lateness beyond which lighter decoding cannot catch up soon: skip to a keyframe.
         public var farBehind: MediaTime = .milliseconds(500)
         /// The longest the screen stands still while every frame arrives late.
@@ -95,13 +98,12 @@ public struct CatchUpPolicy: Sendable {
            lateness > MediaTime(microseconds: limits.lagBound.microseconds / 2) {
             // The decoder could not keep up with the extra work: waiting for the bound
             // would only let the picture fall behind by the time the step back tells.
-            makeLighter(at: host, waited: true)
+            makeLighter(at: host, atOnce: true)
         }
         if lateness <= limits.lagBound {
             lateSince = nil
-            // Shown as soon as it came, a little late: the decoder is keeping pace, not ahead.
-            if lateness > .milliseconds(20) { earlySince = nil }
-            return Decision(frame: frameDecision(nextFrameTime: nextFrameTime, master: master, at: host))
+            if lateness > limits.onTimeSlack { earlySince = nil }
+            return Decision(frame: onTime(frameTime: frameTime, nextFrameTime: nextFrameTime, master: master, at: host))
         }
         earlySince = nil
         var decision = Decision(frame: .drop)
@@ -115,11 +117,11 @@ public struct CatchUpPolicy: Sendable {
                 catchUps += 1
                 decision.catchUpTo = master
                 // The next keyframe may be far: decode lighter on from there as well.
-                makeLighter(at: host, waited: true)
+                makeLighter(at: host, atOnce: true)
                 // Lateness is counted afresh from the skip.
                 lateSince = host
             } else {
-                makeLighter(at: host, waited: false)
+                makeLighter(at: host, atOnce: false)
             }
         }
         let held = lastShown.map { host.elapsed(since: $0) >= limits.longestHold } ?? true
@@ -144,10 +146,12 @@ public struct CatchUpPolicy: Sendable {
         lastShown = host
     }
 
-    private mutating func frameDecision(nextFrameTime: MediaTime?, master: MediaTime, at host: HostTime) -> FrameDecision {
-        if let next = nextFrameTime, next <= master { return .drop }
-        lastShown = host
-        return .show
+    /// A frame due and not too late: shown, unless the one after it is due as well.
+    private mutating func onTime(frameTime: MediaTime, nextFrameTime: MediaTime?, master: MediaTime,
+                                 at host: HostTime) -> FrameDecision {
+        let decision = FrameScheduler.decide(frameTime: frameTime, nextFrameTime: nextFrameTime, now: master)
+        if decision == .show { lastShown = host }
+        return decision
     }
 
     private mutating func noteEarly(at host: HostTime) {
@@ -160,14 +164,14 @@ public struct CatchUpPolicy: Sendable {
         earlySince = host
     }
 
-    /// One step lighter once lateness has lasted `stepAfter` (at once when `waited`), and
+    /// One step lighter once lateness has lasted `stepAfter` (at once when `atOnce`), and
     /// no sooner than `stepAfter` after the last step.
-    private mutating func makeLighter(at host: HostTime, waited: Bool) {
+    private mutating func makeLighter(at host: HostTime, atOnce: Bool) {
         let since = lateSince ?? host
         lateSince = since
         guard lightening < .skipBidirectional else { return }
-        guard waited || host.elapsed(since: since) >= limits.stepAfter else { return }
-        if !waited, let lastStep, host.elapsed(since: lastStep) < limits.stepAfter { return }
+        guard atOnce || host.elapsed(since: since) >= limits.stepAfter else { return }
+        if !atOnce, let lastStep, host.elapsed(since: lastStep) < limits.stepAfter { return }
         if let lastEasing, host.elapsed(since: lastEasing) < limits.easingRegretWindow {
             calmWanted = min(calmWanted * 2, limits.longestCalm)
             self.lastEasing = nil
