@@ -98,7 +98,7 @@ public struct CatchUpPolicy: Sendable {
            lateness > MediaTime(microseconds: limits.lagBound.microseconds / 2) {
             // The decoder could not keep up with the extra work: waiting for the bound
             // would only let the picture fall behind by the time the step back tells.
-            makeLighter(at: host, atOnce: true)
+            makeLighter(at: host, .forced)
         }
         if lateness <= limits.lagBound {
             lateSince = nil
@@ -117,11 +117,12 @@ public struct CatchUpPolicy: Sendable {
                 catchUps += 1
                 decision.catchUpTo = master
                 // The next keyframe may be far: decode lighter on from there as well.
-                makeLighter(at: host, atOnce: true)
+                makeLighter(at: host, .forced)
                 // Lateness is counted afresh from the skip.
                 lateSince = host
             } else {
-                makeLighter(at: host, atOnce: false)
+                // Twice the bound late is no jitter: no need to see it last.
+                makeLighter(at: host, lateness > limits.lagBound + limits.lagBound ? .clear : .lasting)
             }
         }
         let held = lastShown.map { host.elapsed(since: $0) >= limits.longestHold } ?? true
@@ -164,14 +165,23 @@ public struct CatchUpPolicy: Sendable {
         earlySince = host
     }
 
-    /// One step lighter once lateness has lasted `stepAfter` (at once when `atOnce`), and
-    /// no sooner than `stepAfter` after the last step.
-    private mutating func makeLighter(at host: HostTime, atOnce: Bool) {
+    /// How sure a step lighter is to be needed.
+    private enum Urgency {
+        /// Lateness must have lasted `stepAfter`, and the last step be `stepAfter` ago.
+        case lasting
+        /// Only the last step must be `stepAfter` ago (frames it spared may still be coming).
+        case clear
+        /// At once: an easing taken back, or a keyframe skip.
+        case forced
+    }
+
+    /// One step lighter, as soon as `urgency` allows.
+    private mutating func makeLighter(at host: HostTime, _ urgency: Urgency) {
         let since = lateSince ?? host
         lateSince = since
         guard lightening < .skipBidirectional else { return }
-        guard atOnce || host.elapsed(since: since) >= limits.stepAfter else { return }
-        if !atOnce, let lastStep, host.elapsed(since: lastStep) < limits.stepAfter { return }
+        if urgency == .lasting && host.elapsed(since: since) < limits.stepAfter { return }
+        if urgency != .forced, let lastStep, host.elapsed(since: lastStep) < limits.stepAfter { return }
         if let lastEasing, host.elapsed(since: lastEasing) < limits.easingRegretWindow {
             calmWanted = min(calmWanted * 2, limits.longestCalm)
             self.lastEasing = nil

@@ -50,13 +50,20 @@ struct CatchUpPolicyTests {
         #expect(skippedAt == 1_000 && policy.catchUps == 1, "skipped at \(String(describing: skippedAt))")
     }
 
-    @Test("a single late frame changes nothing")
+    @Test("a single frame a little late changes nothing; one twice the bound late is no jitter")
     func hiccup() {
         var policy = CatchUpPolicy()
-        _ = policy.decide(frameTime: .zero, nextFrameTime: nil, master: .milliseconds(300), at: at(300))
+        _ = policy.decide(frameTime: .zero, nextFrameTime: nil, master: .milliseconds(150), at: at(150))
         _ = policy.decide(frameTime: .milliseconds(340), nextFrameTime: nil, master: .milliseconds(340), at: at(340))
         _ = policy.decide(frameTime: .milliseconds(600), nextFrameTime: nil, master: .milliseconds(600), at: at(600))
         #expect(policy.lightening == .none)
+        _ = policy.decide(frameTime: .milliseconds(640), nextFrameTime: nil, master: .milliseconds(850), at: at(850))
+        #expect(policy.lightening == .skipNonReference)
+        // The next step waits for what the first one spared to come through.
+        _ = policy.decide(frameTime: .milliseconds(680), nextFrameTime: nil, master: .milliseconds(950), at: at(950))
+        #expect(policy.lightening == .skipNonReference)
+        _ = policy.decide(frameTime: .milliseconds(720), nextFrameTime: nil, master: .milliseconds(1_000), at: at(1_000))
+        #expect(policy.lightening == .skipBidirectional)
     }
 
     @Test("far behind: one keyframe skip to the master time, not asked again until answered or overdue")
