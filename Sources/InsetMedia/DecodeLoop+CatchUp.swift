@@ -13,20 +13,23 @@ extension DecodeLoop {
         catchUpGeneration = request.generation
         guard request.serial == serial, seekTarget == nil, !atEnd else { return }
         decoder.flush()
-        catchUpTarget = request.target
+        catchUp = (request.target, serial)
     }
 
     /// During a keyframe skip: whether `packet` is the keyframe it was waiting for (the
     /// skip is then over and the packet is decoded). A packet without timestamps ends it
-    /// at the first keyframe: the nearest there is to knowing.
+    /// at the first keyframe: the nearest there is to knowing. A seek since it began ends
+    /// it at once: the seek has its own target.
     mutating func endsCatchUp(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {
-        guard let target = catchUpTarget, packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return false }
+        guard let (target, begunIn) = catchUp else { return true }
+        if begunIn != serial { catchUp = nil; return true }
+        guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return false }
         let stamp = packet.pointee.pts != cffmpeg_nopts_value() ? packet.pointee.pts : packet.pointee.dts
         if stamp != cffmpeg_nopts_value() {
             let time = MediaTime(microseconds: av_rescale_q(stamp, decoder.timeBase, AVRational(num: 1, den: 1_000_000)))
             guard time >= target else { return false }
         }
-        catchUpTarget = nil
+        catchUp = nil
         return true
     }
 

@@ -30,8 +30,9 @@ struct DecodeLoop {
             }
         }
     }
-    /// While skipping to a keyframe (see `begin(_:)`): the time it must be at or after.
-    var catchUpTarget: MediaTime?
+    /// While skipping to a keyframe (see `begin(_:)`): the time it must be at or after,
+    /// and the serial it was begun in (a seek since ends it).
+    var catchUp: (target: MediaTime, serial: Int)?
     /// The last keyframe skip taken from the requests, so each is done once.
     var catchUpGeneration = 0
     let frameDuration: MediaTime
@@ -94,13 +95,13 @@ struct DecodeLoop {
             holding = false
             seekTarget = nil
             deliverEnd()
-            catchUpTarget = nil
+            catchUp = nil
             atEnd = true
             return
         }
         defer { av_packet_unref(packet) }
         guard packet.pointee.stream_index == videoIndex else { return }
-        if catchUpTarget != nil && !endsCatchUp(packet) { return }
+        if catchUp != nil && !endsCatchUp(packet) { return }
         let sent = decoder.send(packet)
         if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
             statistics.update { $0.corruptPackets += 1 }

@@ -64,4 +64,24 @@ struct CatchUpTests {
         #expect(DecodeRate(DecodeLightening.skipNonReference) == .referenceFrames)
         #expect(max(DecodeRate.every, .keyAndPredictedFrames) == .keyAndPredictedFrames)
     }
+
+    @Test("a seek during a keyframe skip ends the skip: the frame at the seek's target comes out")
+    func seekEndsSkip() throws {
+        let source = try MediaSource(path: sample("long_gop.mp4"))
+        let frames = FrameQueue(capacity: 1_000)
+        var loop = DecodeLoop(source: source, decoder: try VideoDecoder(source: source, threads: 1), frames: frames,
+                              statistics: VideoPipeline.Statistics(), scaleStage: nil)
+        defer { loop.release() }
+        while frames.count < 3 && !loop.atEnd { loop.step() }
+        // Keyframes at 0, 10 and 20 s: a skip to 25 s would run to the end of the file.
+        loop.begin(KeyframeCatchUp(target: .seconds(25), serial: 0, generation: 1))
+        #expect(loop.catchUp != nil)
+        loop.step()
+        frames.beginSerial(1)
+        loop.seek(to: .seconds(3), serial: 1)
+        while frames.count == 0 && !loop.atEnd { loop.step() }
+        guard case .frame(let frame)? = frames.tryPop() else { Issue.record("no frame after the seek"); return }
+        #expect(frame.time == .seconds(3) && frame.serial == 1)
+        #expect(loop.catchUp == nil)
+    }
 }
