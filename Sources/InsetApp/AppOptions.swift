@@ -40,6 +40,8 @@ public struct AppOptions: Sendable {
 public struct PlaybackSummary: Sendable {
     public var framesShown: Int
     public var framesDropped: Int
+    /// Skips to a keyframe by a decoder far behind the clock.
+    public var catchUps: Int
     /// Wall time from the first frame shown to the end, in seconds.
     public var wallSeconds: Double
     /// The signal that ended the program (SIGTERM, SIGHUP), if one did.

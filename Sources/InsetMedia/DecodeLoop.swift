@@ -30,6 +30,11 @@ struct DecodeLoop {
             }
         }
     }
+    /// While skipping to a keyframe (see `begin(_:)`): the time it must be at or after,
+    /// and the serial it was begun in (a seek since ends it).
+    var catchUp: (target: MediaTime, serial: Int)?
+    /// The last keyframe skip taken from the requests, so each is done once.
+    var catchUpGeneration = 0
     let frameDuration: MediaTime
     let videoIndex: Int32
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
@@ -96,11 +101,13 @@ struct DecodeLoop {
             holding = false
             seekTarget = nil
             deliverEnd()
+            catchUp = nil
             atEnd = true
             return
         }
         defer { av_packet_unref(packet) }
         guard packet.pointee.stream_index == videoIndex else { return }
+        if catchUp != nil && !endsCatchUp(packet) { return }
         let sent = decoder.send(packet)
         if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
             statistics.update { $0.corruptPackets += 1 }
@@ -136,6 +143,7 @@ struct DecodeLoop {
     }
 
     private mutating func handle(_ frame: UnsafeMutablePointer<AVFrame>) {
+        DecodeLoop.injectDelay()
         guard let target = seekTarget else {
             deliver(frame)
             return

@@ -34,8 +34,8 @@ public final class VideoPipeline: @unchecked Sendable {
 
     private let source: MediaSource
     private let decoder: VideoDecoder
-    /// The viewport and decode rate travel with the seeks, pause and stop.
-    private let requests: PipelineRequests<(viewport: PixelSize?, rate: DecodeRate)>
+    /// The viewport, decode rates and keyframe skips travel with the seeks, pause and stop.
+    private let requests: PipelineRequests<DecodeSettings>
     private let worker = WorkerThread(name: "inset.decode")
     private let statistics = Statistics()
     private let skipInvisibleWork: Bool
@@ -48,7 +48,7 @@ public final class VideoPipeline: @unchecked Sendable {
         self.range = source.info.playableRange
         let frames = FrameQueue(capacity: options.queueCapacity)
         self.frames = frames
-        self.requests = PipelineRequests((options.viewport, .every))
+        self.requests = PipelineRequests(DecodeSettings(viewport: options.viewport))
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
@@ -87,6 +87,23 @@ public final class VideoPipeline: @unchecked Sendable {
     /// less often. Frames keep their times; there are just fewer of them.
     public func setDecodeRate(_ rate: DecodeRate) {
         requests.update { $0.rate = rate }
+    }
+
+    /// Decodes lighter while the picture is late (the lighter of this and the decode rate
+    /// wins), `.every` once it has caught up.
+    public func setCatchUpRate(_ rate: DecodeRate) {
+        requests.update { $0.catchUpRate = rate }
+    }
+
+    /// Far behind the clock: skips to the first keyframe at or after `target`, decoding
+    /// nothing before it (no seek, so pipes can do it too). `serial` is that of the frames
+    /// found late: a seek since then makes the request void. The serial does not change;
+    /// frames already queued come out late and the consumer drops them.
+    public func catchUp(to target: MediaTime, serial: Int) {
+        requests.update { settings in
+            let generation = (settings.catchUp?.generation ?? 0) + 1
+            settings.catchUp = KeyframeCatchUp(target: target, serial: serial, generation: generation)
+        }
     }
 
     /// Accurate seek: the first frame of the new serial is the one on screen at `time`
@@ -137,14 +154,15 @@ public final class VideoPipeline: @unchecked Sendable {
             if request.stop { return }
             if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
             loop.viewport = request.settings.viewport
-            loop.work = (request.settings.viewport, skipInvisibleWork, request.settings.rate)
+            loop.work = (request.settings.viewport, skipInvisibleWork, request.settings.effectiveRate)
+            loop.begin(request.settings.catchUp)
             loop.step()
         }
     }
 }
 
 /// How many of a stream's frames to decode.
-public enum DecodeRate: Sendable, Equatable {
+public enum DecodeRate: Sendable, Equatable, Comparable {
     /// Every frame.
     case every
     /// Frames other frames refer to (skips the rest of the B-frames).

@@ -33,6 +33,8 @@ final class Playback {
     private var awaitingFirstFrame = true
     private var endOfStream = false
     private var endReported = false
+    /// Drops late frames and lightens the decoder when it falls behind the clock.
+    private var catchUp = CatchUpPolicy()
 
     /// What opening a file yields, made off the UI thread (`PlaybackOpener`): the source's
     /// facts, the picture's pipeline (not started), the sound (device open, not started)
@@ -203,21 +205,24 @@ final class Playback {
         endOfStream = false
         endReported = false
         awaitingFirstFrame = true
+        catchUp.restart(at: now)
         clock.set(target, at: now)
     }
 
-    /// Takes due frames from the queue; returns true when a new frame is to be shown. A frame
-    /// is dropped, before it is ever rasterized, when the one after it is due as well: the
-    /// rasterizer's baseline then always holds what the terminal shows, and a slow terminal
-    /// costs frames, never time.
+    /// Takes due frames from the queue; returns true when a new frame is to be shown (or,
+    /// past the last frame while the sound goes on, when the second shown changed). A frame
+    /// is dropped, before it is ever rasterized, when the one after it is due as well, or
+    /// when it comes too late (see `CatchUpPolicy`): the rasterizer's baseline then always
+    /// holds what the terminal shows, and a slow terminal or decoder costs frames, never time.
     func advance(at now: HostTime) -> Bool {
         guard let pipeline else { return advanceSoundOnly(at: now) }
         var presented = false
+        defer { steerDecoder(pipeline) }
         while true {
             if pending == nil {
                 guard let item = pipeline.frames.tryPop() else { break }
                 switch item {
-                case .frame(let frame): pending = frame
+                case .frame(let frame): pending = frame; countFramesSkipped(before: frame)
                 case .endOfStream:
                     endOfStream = true
                     // The stream ended and not one picture ever came: there is nothing to show.
@@ -234,13 +239,16 @@ final class Playback {
                 present(frame, at: now)
                 clock.set(frame.time, at: now)
                 awaitingFirstFrame = false
+                catchUp.noteShown(at: now)
                 if sound != nil && clock.isRunning { waitingForSoundSince = now } else { statistics.started(at: now) }
                 presented = true
                 continue
             }
             var nextTime: MediaTime?
             if case .frame(let next)? = pipeline.frames.peek() { nextTime = next.time }
-            switch FrameScheduler.decide(frameTime: frame.time, nextFrameTime: nextTime, now: masterTime(at: now)) {
+            let decision = catchUp.decide(frameTime: frame.time, nextFrameTime: nextTime, master: masterTime(at: now), at: now)
+            if let target = decision.catchUpTo { pipeline.catchUp(to: target, serial: frame.serial) }
+            switch decision.frame {
             case .wait:
                 return presented
             case .drop:
@@ -252,7 +260,44 @@ final class Playback {
                 presented = true
             }
         }
-        return presented
+        return presented || followSoundPastLastFrame(at: now)
+    }
+
+    /// Tells the decoder how much work to skip, when the policy changed its mind.
+    private func steerDecoder(_ pipeline: VideoPipeline) {
+        statistics.catchUps = catchUp.catchUps
+        guard catchUp.lightening != steeredLightening else { return }
+        steeredLightening = catchUp.lightening
+        pipeline.setCatchUpRate(DecodeRate(catchUp.lightening))
+    }
+
+    private var steeredLightening = DecodeLightening.none
+
+    /// The last frame taken from the queue, to see gaps after it.
+    private var lastTaken: (time: MediaTime, serial: Int)?
+
+    /// Frames the decoder left out to catch up never reach the queue: they count as dropped
+    /// (from the gap in frame times), so `--stats` says how much of the picture was lost.
+    /// Frames a PiP window's decode rate leaves out at the same time count too.
+    private func countFramesSkipped(before frame: VideoFrame) {
+        defer { lastTaken = (frame.time, frame.serial) }
+        guard let last = lastTaken, last.serial == frame.serial, frame.duration > .zero,
+              steeredLightening != .none || catchUp.isCatchingUp else { return }
+        let step = frame.duration.microseconds
+        let missing = ((frame.time - last.time).microseconds + step / 2) / step - 1
+        if missing > 0 { statistics.dropped += Int(missing) }
+    }
+
+    /// Past the last frame, while the sound goes on: the last picture stays and the time
+    /// shown follows the sound. True when the shown second changed.
+    private func followSoundPastLastFrame(at now: HostTime) -> Bool {
+        guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame, clock.isRunning,
+              let current, let sound, sound.progress != .absent else { return false }
+        let time = range.clamp(masterTime(at: now))
+        let before = machine.snapshot.position
+        guard time > current.time + current.duration, time > before else { return false }
+        _ = machine.handle(.positionChanged(time), at: now)
+        return time.microseconds / 1_000_000 != before.microseconds / 1_000_000
     }
 
     /// With no picture, the time shown follows the sound; true when the shown second changed.
@@ -284,8 +329,15 @@ final class Playback {
     /// A still picture (PNG, JPEG) is shown until the user leaves: it never ends.
     var isStillImage: Bool { info.isStillImage }
 
-    /// At the end of the stream, once the last frame has had its time on screen, the
-    /// machine decides (quit, loop, or stay on the last frame); its effects are returned.
+    /// Where the last frame's time on screen ends, once the picture has ended.
+    private var pictureEnd: MediaTime? {
+        guard endOfStream, pending == nil else { return nil }
+        return current.map { $0.time + $0.duration } ?? .zero
+    }
+
+    /// At the end of playback, once the last frame has had its time on screen and the
+    /// last sample has been heard (the longer of the two streams), the machine decides
+    /// (quit, loop, or stay on the last frame); its effects are returned.
     func checkEnd(at now: HostTime) -> [PlaybackEffect] {
         if isSoundOnly {
             guard !endReported, let end = range.end, masterTime(at: now) >= end || (sound == nil && clock.time(at: now) >= end)
@@ -294,8 +346,8 @@ final class Playback {
             return send(.reachedEnd, at: now)
         }
         guard endOfStream, pending == nil, !endReported, !awaitingFirstFrame, !isStillImage, failure == nil else { return [] }
-        let lastEnds = current.map { $0.time + $0.duration } ?? .zero
-        guard masterTime(at: now) >= lastEnds else { return [] }
+        guard PlaybackEnd.isReached(master: masterTime(at: now), pictureEnd: pictureEnd, sound: sound?.progress ?? .absent)
+        else { return [] }
         endReported = true
         return send(.reachedEnd, at: now)
     }
@@ -317,8 +369,12 @@ final class Playback {
         let ahead = (due - masterTime(at: now)).microseconds
         if pending == nil && ahead <= 0 {
             // Past the frame's end with nothing queued: only the end of the file remains
-            // to notice, which a frame arrival does not signal once it is reported.
-            return endOfStream && !endReported && !isStillImage && failure == nil ? .milliseconds(4) : nil
+            // to notice, which a frame arrival does not signal once it is reported. While
+            // the sound goes on past the picture, the time shown moves with it.
+            guard endOfStream && !endReported && !isStillImage && failure == nil else { return nil }
+            let end = PlaybackEnd.time(pictureEnd: pictureEnd, sound: sound?.progress ?? .absent)
+            let left = end.map { ($0 - masterTime(at: now)).microseconds } ?? 100_000
+            return .microseconds(min(100_000, max(4_000, left)))
         }
         return .microseconds(max(0, ahead))
     }

@@ -5,6 +5,8 @@ import InsetCore
 struct PlaybackStatistics {
     var shown = 0
     var dropped = 0
+    /// Times the decoder, far behind the clock, was sent on to the next keyframe.
+    var catchUps = 0
     var startedAt: HostTime?
     /// Recent paints as (time, bytes), one second's worth, for the overlay's rates.
     private var recent: [(time: HostTime, bytes: Int)] = []
@@ -32,6 +34,6 @@ struct PlaybackStatistics {
 
     func summary(signal: Int32?, endedAt now: HostTime) -> PlaybackSummary {
         let wall = startedAt.map { Double(now.elapsed(since: $0).components.attoseconds) / 1e18 + Double(now.elapsed(since: $0).components.seconds) } ?? 0
-        return PlaybackSummary(framesShown: shown, framesDropped: dropped, wallSeconds: wall, signal: signal)
+        return PlaybackSummary(framesShown: shown, framesDropped: dropped, catchUps: catchUps, wallSeconds: wall, signal: signal)
     }
 }

@@ -56,15 +56,47 @@ final class SoundTrack {
     func seek(to time: MediaTime) {
         guard let (serial, _) = pipeline.seek(to: time) else { return }
         output.flush(serial: serial)
-        events.clearEnd()
+        events.begin(serial: serial)
+        stall = nil
     }
 
+    /// Whether the sound holds the end of playback, and until when (see `PlaybackEnd`).
+    var progress: SoundProgress { events.progress }
+
     /// The time of the sample the listener hears now; nil while the device has not played
-    /// any sample of the current serial yet (just opened or sought), or once the sound has
-    /// ended (its clock would stand still while the picture goes on).
+    /// any sample of the current serial yet (just opened or sought), or once the last
+    /// sample has been heard (its clock would stand still while the picture goes on).
+    ///
+    /// The decoder writing its last sample is not the end: the ring and the device still
+    /// hold a few hundred milliseconds, and the clock runs on through them.
     func clockTime(at now: HostTime) -> MediaTime? {
-        if events.hasEnded { return nil }
-        return output.clockTime(at: now)
+        switch events.progress {
+        case .absent, .decoded(lastTime: nil): return nil
+        case .decoding: return output.clockTime(at: now)
+        case .decoded(let last?):
+            guard let heard = output.clockTime(at: now) else { return nil }
+            // The clock stops at the last sample written; microsecond rounding of segment
+            // times may leave it a hair short of `last`.
+            if heard >= last - Self.endTolerance { return nil }
+            return hasStalled(at: heard, now: now) ? nil : heard
+        }
+    }
+
+    /// Within this of the last sample's end, the last sample has been heard.
+    static let endTolerance = MediaTime.milliseconds(2)
+
+    /// Where the ended sound's clock last moved, and when.
+    private var stall: (heard: MediaTime, since: HostTime)?
+
+    /// An ended sound whose clock has not moved for a quarter second will not move again
+    /// (its device stopped short of the last sample): the system clock takes over rather
+    /// than leaving playback waiting for an end that never comes.
+    private func hasStalled(at heard: MediaTime, now: HostTime) -> Bool {
+        guard let stall, stall.heard == heard else {
+            self.stall = (heard, now)
+            return false
+        }
+        return now.elapsed(since: stall.since) >= .milliseconds(250)
     }
 
     /// A reason the sound stopped for good (undecodable audio), once.
@@ -79,20 +111,34 @@ final class SoundTrack {
 /// Events from the audio decode thread, kept for the UI thread to read.
 private final class EventBox: @unchecked Sendable {
     private let lock = NSLock()
+    /// The serial of the last seek: an end reported for an older one is news of a
+    /// position left behind.
+    private var serial = 0
     private var ended = false
+    private var lastTime: MediaTime?
+    private var failed = false
     private var failure: String?
 
     func post(_ event: AudioPipeline.Event) {
         lock.withLock {
             switch event {
-            case .endOfStream: ended = true
-            case .failed(let reason): failure = reason; ended = true
+            case .endOfStream(let endedSerial, let last):
+                guard endedSerial >= serial else { return }
+                ended = true
+                lastTime = last
+            case .failed(let reason): failure = reason; failed = true
             }
         }
     }
 
-    var hasEnded: Bool { lock.withLock { ended } }
-    func clearEnd() { lock.withLock { ended = false } }
+    var progress: SoundProgress {
+        lock.withLock { failed ? .absent : ended ? .decoded(lastTime: lastTime) : .decoding }
+    }
+
+    /// A seek to `serial`: the sound goes on from there (a failure stays).
+    func begin(serial: Int) {
+        lock.withLock { self.serial = serial; ended = false; lastTime = nil }
+    }
     func takeFailure() -> String? {
         lock.withLock { defer { failure = nil }; return failure }
     }
