@@ -36,53 +36,6 @@ final class Playback {
     /// Drops late frames and lightens the decoder when it falls behind the clock.
     private var catchUp = CatchUpPolicy()
 
-    /// What opening a file yields, made off the UI thread (`PlaybackOpener`): the source's
-    /// facts, the picture's pipeline (not started), the sound (device open, not started)
-    /// and a sound file's cover picture.
-    struct Media: @unchecked Sendable {
-        var path: String
-        var info: MediaInfo
-        var pipeline: VideoPipeline?
-        var sound: SoundTrack?
-        var cover: VideoFrame?
-        var soundNotice: String?
-
-        /// Opens everything a playback needs; blocking, so never on the UI thread. The
-        /// interrupts end waits on the video's and the sound's input.
-        static func open(_ request: PlaybackOpener.Request, video: MediaInterrupt, audio: MediaInterrupt) throws -> Media {
-            let path = request.path
-            let source = try MediaSource(path: path, interrupt: video)
-            let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
-            let pipeline = moving
-                ? try VideoPipeline(source: source, options: .init(threads: request.threads, queueCapacity: 4,
-                                                                   viewport: request.viewport, skipInvisibleWork: true))
-                : nil
-            var media = Media(path: path, info: source.info, pipeline: pipeline)
-            if source.hasVideo && !moving { media.cover = Playback.decodeCover(of: source, viewport: request.viewport) }
-            // A still picture has no sound to play; anything else plays its sound when it has one.
-            if let soundOptions = request.sound, let audioInfo = source.info.audio, !source.info.isStillImage {
-                // (The cover's pipeline stops the video interrupt; the sound's says if we were cancelled.)
-                if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
-                do {
-                    let sound = try SoundTrack(path: path, audio: audioInfo, options: soundOptions, interrupt: audio)
-                    // SDL's dummy driver opens like a device and plays nothing: say so, once.
-                    if sound.output.driver == "dummy" { media.soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
-                    media.sound = sound
-                } catch {
-                    if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
-                    media.soundNotice = "\(error); playing without sound"
-                }
-            }
-            return media
-        }
-
-        /// Closes what was opened, for a playback that never started (cancelled).
-        func close() {
-            pipeline?.stop()
-            sound?.stop()
-        }
-    }
-
     init(media: Media, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool, at now: HostTime) {
         path = media.path
         info = media.info
@@ -104,16 +57,6 @@ final class Playback {
     /// The cover picture of a sound file, scaled for the screen it was opened on.
     let cover: VideoFrame?
 
-    /// Decodes a file's attached picture (one frame) at the viewport's size; nil when it
-    /// cannot be decoded, which only costs the cover.
-    fileprivate static func decodeCover(of source: MediaSource, viewport: PixelSize) -> VideoFrame? {
-        guard let pipeline = try? VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: viewport))
-        else { return nil }
-        pipeline.start()
-        defer { pipeline.stop() }
-        if case .frame(let frame)? = pipeline.frames.pop(timeout: 2) { return frame }
-        return nil
-    }
     var snapshot: PlaybackSnapshot { machine.snapshot }
     var name: String { (path as NSString).lastPathComponent }
 
