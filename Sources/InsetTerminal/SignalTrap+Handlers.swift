@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The handlers themselves. They run on whichever thread the kernel picks, at any point of
 /// that thread's work, so they touch only `signalContext` and call only async-signal-safe
@@ -10,13 +11,12 @@ extension SignalTrap {
     static func onTermination(_ signal: Int32) {
         let savedErrno = errno
         defer { errno = savedErrno }
-        let context = signalContext
-        context.pointee.terminationCount &+= 1
-        if context.pointee.terminationCount > 1 {
+        let context = published()
+        if SignalFlags.terminationCount.wrappingAdd(1, ordering: .relaxed).newValue > 1 {
             leaveTerminal()
             dieByDefaultAction(signal)
         }
-        context.pointee.terminationSignal = signal
+        SignalFlags.terminationSignal.store(signal, ordering: .relaxed)
         notify(signal)
         if context.pointee.graceSeconds > 0 { alarm(context.pointee.graceSeconds) }
     }
@@ -57,8 +57,7 @@ extension SignalTrap {
     /// The watchdog: a termination signal came `graceSeconds` ago and the process is still
     /// here. Restore if not done, and end with that signal.
     static func onAlarm(_ signal: Int32) {
-        let context = signalContext
-        let termination = context.pointee.terminationSignal
+        let termination = SignalFlags.terminationSignal.load(ordering: .relaxed)
         guard termination != 0 else { return }
         leaveTerminal()
         dieByDefaultAction(termination)
@@ -71,7 +70,7 @@ extension SignalTrap {
     /// SIGTRAP is raised again too: int3 leaves the instruction pointer after itself.
     static func onCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
                         _ ucontext: UnsafeMutableRawPointer?) {
-        let context = signalContext
+        let context = published()
         leaveTerminal()
         _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
         let sentByProcess = (info?.pointee.si_code ?? 0) <= 0
@@ -87,19 +86,18 @@ extension SignalTrap {
     /// Writes the signal number to the self-pipe. The pipe is non-blocking: when it is
     /// full the loop has bytes to read anyway, so a lost byte loses nothing.
     static func notify(_ signal: Int32) {
-        let fd = signalContext.pointee.notifyFD
+        let fd = published().pointee.notifyFD
         guard fd >= 0 else { return }
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = write(fd, &byte, 1)
     }
 
     /// The emergency restore: the precomputed `leave` string to the terminal, and the tty
-    /// modes from before set-up. Once: `active` is cleared first, so a second crashing
-    /// thread or a later signal does not write it again.
+    /// modes from before set-up. Once: whoever swaps `active` from 1 to 0 restores, so a
+    /// second crashing thread or a later signal does not write it again.
     static func leaveTerminal() {
+        guard SignalFlags.active.compareExchange(expected: 1, desired: 0, ordering: .acquiring).exchanged else { return }
         let context = signalContext
-        guard context.pointee.active != 0 else { return }
-        context.pointee.active = 0
         let fd = context.pointee.outputFD
         var sent = 0
         while sent < context.pointee.leaveCount {
@@ -113,6 +111,14 @@ extension SignalTrap {
             }
         }
         _ = tcsetattr(fd, TCSANOW, &context.pointee.shellModes)
+    }
+
+    /// The context, after an acquiring load of `active` that pairs with the releasing store
+    /// at the end of `install`: what set-up wrote there is visible to this handler, whichever
+    /// thread it runs on.
+    static func published() -> UnsafeMutablePointer<SignalContext> {
+        _ = SignalFlags.active.load(ordering: .acquiring)
+        return signalContext
     }
 
     /// Resets `signal` to its default action and raises it, so the exit status says which

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// What the signal handlers may read and write, in memory allocated once at first set-up and
 /// never freed, so a handler running on any thread at any time finds it valid.
@@ -12,16 +13,10 @@ import Glibc
 /// ran, at set-up, before any handler was installed) and then plain memory. Every field is
 /// a trivial C-layout value, so touching it retains nothing and allocates nothing.
 struct SignalContext {
-    /// 1 while the session owns the terminal: handlers may write `leave` and reset modes.
-    var active: Int32
     /// Where `leave` goes: the terminal's output descriptor.
     var outputFD: Int32
     /// The write end of the self-pipe (non-blocking): one byte, the signal number, per signal.
     var notifyFD: Int32
-    /// The first termination signal (SIGTERM, SIGHUP, SIGINT) received, 0 before.
-    var terminationSignal: Int32
-    /// How many termination signals arrived: a second one means the loop did not quit.
-    var terminationCount: Int32
     /// Seconds the app has to quit after a termination signal before the watchdog restores
     /// and exits; 0 for no watchdog.
     var graceSeconds: UInt32
@@ -43,10 +38,25 @@ nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
     let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: SignalTrap.leaveCapacity)
     leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
     context.initialize(to: SignalContext(
-        active: 0, outputFD: -1, notifyFD: -1, terminationSignal: 0, terminationCount: 0, graceSeconds: 0,
+        outputFD: -1, notifyFD: -1, graceSeconds: 0,
         leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions))
     return context
 }()
+
+/// The part of the signal state that changes while handlers may run: a handler on one
+/// thread, the UI thread and a handler on another thread can touch these at once (two
+/// threads crashing together, SIGTERM while the session restores), so they are atomics,
+/// lock-free and so async-signal-safe. `active` also publishes `signalContext`: `install`
+/// stores it with release after filling the plain fields, and every handler loads it with
+/// acquire before reading them. Lazy statics like `signalContext`, first touched at set-up.
+enum SignalFlags {
+    /// 1 while the session owns the terminal: handlers may write `leave` and reset modes.
+    static let active = Atomic<Int32>(0)
+    /// The first termination signal (SIGTERM, SIGHUP, SIGINT) received, 0 before.
+    static let terminationSignal = Atomic<Int32>(0)
+    /// How many termination signals arrived: a second one means the loop did not quit.
+    static let terminationCount = Atomic<Int32>(0)
+}
 
 /// Installs and removes the handlers that keep the terminal usable on every way out.
 ///
@@ -95,11 +105,11 @@ enum SignalTrap {
     static func install(outputFD: Int32, notifyFD: Int32, leave: [UInt8], shellModes: termios,
                         graceSeconds: UInt32) throws(TerminalError) {
         let context = signalContext
-        context.pointee.active = 0
+        SignalFlags.active.store(0, ordering: .sequentiallyConsistent)
         context.pointee.outputFD = outputFD
         context.pointee.notifyFD = notifyFD
-        context.pointee.terminationSignal = 0
-        context.pointee.terminationCount = 0
+        SignalFlags.terminationSignal.store(0, ordering: .relaxed)
+        SignalFlags.terminationCount.store(0, ordering: .relaxed)
         context.pointee.graceSeconds = graceSeconds
         let count = min(leave.count, leaveCapacity)
         leave.withUnsafeBufferPointer { source in
@@ -119,7 +129,7 @@ enum SignalTrap {
             uninstall()
             throw error
         }
-        context.pointee.active = 1
+        SignalFlags.active.store(1, ordering: .releasing)
     }
 
     /// Whether a session has the handlers installed (the self-pipe is set).
@@ -127,20 +137,20 @@ enum SignalTrap {
 
     /// Handlers may restore the terminal again: the session re-entered after a stop.
     static func activate() {
-        signalContext.pointee.active = 1
+        SignalFlags.active.store(1, ordering: .releasing)
     }
 
     /// Handlers stop touching the terminal: the session is restoring it itself.
     static func deactivate() {
-        signalContext.pointee.active = 0
+        SignalFlags.active.store(0, ordering: .releasing)
     }
 
     /// Puts back the handlers found at install. The watchdog stays armed if a termination
     /// signal is being handled, so a process that hangs after restoring still ends.
     static func uninstall() {
         let context = signalContext
-        context.pointee.active = 0
-        let keepWatchdog = context.pointee.terminationSignal != 0 && context.pointee.graceSeconds > 0
+        SignalFlags.active.store(0, ordering: .releasing)
+        let keepWatchdog = SignalFlags.terminationSignal.load(ordering: .relaxed) != 0 && context.pointee.graceSeconds > 0
         for signal in allSignals where !(keepWatchdog && signal == SIGALRM) {
             _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
         }
