@@ -10,7 +10,7 @@ extension SignalTrap {
     /// watchdog); a second one means the loop did not, so restore and die now.
     static func onTermination(_ signal: Int32) {
         let savedErrno = errno
-        defer { errno = savedErrno }
+        defer { errno = savedErrno; finished() }
         let context = published()
         if SignalFlags.terminationCount.wrappingAdd(1, ordering: .relaxed).newValue > 1 {
             leaveTerminal()
@@ -24,7 +24,7 @@ extension SignalTrap {
     /// SIGWINCH, SIGCONT: the loop asks the size again, or re-enters after a stop.
     static func onWake(_ signal: Int32) {
         let savedErrno = errno
-        defer { errno = savedErrno }
+        defer { errno = savedErrno; finished() }
         notify(signal)
     }
 
@@ -34,7 +34,7 @@ extension SignalTrap {
     /// the kernel discards SIGTSTP there and we carry on.
     static func onStop(_ signal: Int32) {
         let savedErrno = errno
-        defer { errno = savedErrno }
+        defer { errno = savedErrno; finished() }
         leaveTerminal()
         var ours = sigaction()
         var standard = sigaction()
@@ -70,6 +70,7 @@ extension SignalTrap {
     /// SIGTRAP is raised again too: int3 leaves the instruction pointer after itself.
     static func onCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
                         _ ucontext: UnsafeMutableRawPointer?) {
+        defer { finished() }
         let context = published()
         leaveTerminal()
         _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
@@ -86,7 +87,7 @@ extension SignalTrap {
     /// Writes the signal number to the self-pipe. The pipe is non-blocking: when it is
     /// full the loop has bytes to read anyway, so a lost byte loses nothing.
     static func notify(_ signal: Int32) {
-        let fd = published().pointee.notifyFD
+        let fd = SignalFlags.notifyFD.load(ordering: .acquiring)
         guard fd >= 0 else { return }
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = write(fd, &byte, 1)
@@ -119,6 +120,12 @@ extension SignalTrap {
     static func published() -> UnsafeMutablePointer<SignalContext> {
         _ = SignalFlags.active.load(ordering: .acquiring)
         return signalContext
+    }
+
+    /// The handler is done with the context: counted with release, for the next set-up's
+    /// acquire (see `SignalFlags.finishedHandlers`).
+    static func finished() {
+        SignalFlags.finishedHandlers.wrappingAdd(1, ordering: .releasing)
     }
 
     /// Resets `signal` to its default action and raises it, so the exit status says which

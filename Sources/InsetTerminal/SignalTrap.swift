@@ -15,8 +15,6 @@ import Synchronization
 struct SignalContext {
     /// Where `leave` goes: the terminal's output descriptor.
     var outputFD: Int32
-    /// The write end of the self-pipe (non-blocking): one byte, the signal number, per signal.
-    var notifyFD: Int32
     /// Seconds the app has to quit after a termination signal before the watchdog restores
     /// and exits; 0 for no watchdog.
     var graceSeconds: UInt32
@@ -38,7 +36,7 @@ nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
     let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: SignalTrap.leaveCapacity)
     leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
     context.initialize(to: SignalContext(
-        outputFD: -1, notifyFD: -1, graceSeconds: 0,
+        outputFD: -1, graceSeconds: 0,
         leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions))
     return context
 }()
@@ -56,6 +54,14 @@ enum SignalFlags {
     static let terminationSignal = Atomic<Int32>(0)
     /// How many termination signals arrived: a second one means the loop did not quit.
     static let terminationCount = Atomic<Int32>(0)
+    /// The write end of the self-pipe (non-blocking): one byte, the signal number, per
+    /// signal; -1 once the session has put the handlers back and is about to close it.
+    static let notifyFD = Atomic<Int32>(-1)
+    /// Handler runs that returned, each counted with release; set-up loads it with acquire
+    /// before it rewrites the context, so what a handler of an earlier session read comes
+    /// before the next session's writes (the pipe byte orders them too, but that is a
+    /// system call, not a memory-model edge, and ThreadSanitizer rightly does not count it).
+    static let finishedHandlers = Atomic<UInt32>(0)
 }
 
 /// Installs and removes the handlers that keep the terminal usable on every way out.
@@ -95,6 +101,7 @@ enum SignalTrap {
         // Touching the global here runs its lazy initializer on the UI thread, long before
         // any handler could need it.
         let context = signalContext
+        _ = SignalFlags.finishedHandlers.load(ordering: .acquiring)
         for signal in allSignals {
             _ = sigaction(signal, nil, context.pointee.previousActions + Int(signal))
         }
@@ -105,9 +112,10 @@ enum SignalTrap {
     static func install(outputFD: Int32, notifyFD: Int32, leave: [UInt8], shellModes: termios,
                         graceSeconds: UInt32) throws(TerminalError) {
         let context = signalContext
+        _ = SignalFlags.finishedHandlers.load(ordering: .acquiring)
         SignalFlags.active.store(0, ordering: .sequentiallyConsistent)
         context.pointee.outputFD = outputFD
-        context.pointee.notifyFD = notifyFD
+        SignalFlags.notifyFD.store(notifyFD, ordering: .relaxed)
         SignalFlags.terminationSignal.store(0, ordering: .relaxed)
         SignalFlags.terminationCount.store(0, ordering: .relaxed)
         context.pointee.graceSeconds = graceSeconds
@@ -133,7 +141,7 @@ enum SignalTrap {
     }
 
     /// Whether a session has the handlers installed (the self-pipe is set).
-    static var isInstalled: Bool { signalContext.pointee.notifyFD >= 0 }
+    static var isInstalled: Bool { SignalFlags.notifyFD.load(ordering: .relaxed) >= 0 }
 
     /// Handlers may restore the terminal again: the session re-entered after a stop.
     static func activate() {
@@ -154,7 +162,7 @@ enum SignalTrap {
         for signal in allSignals where !(keepWatchdog && signal == SIGALRM) {
             _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
         }
-        context.pointee.notifyFD = -1
+        SignalFlags.notifyFD.store(-1, ordering: .releasing)
     }
 
     /// `sigaction(2)` with a plain handler, SA_RESTART so other threads' reads and writes
