@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The handlers themselves. They run on whichever thread the kernel picks, at any point of
 /// that thread's work, so they touch only `signalContext` and call only async-signal-safe
@@ -9,14 +10,13 @@ extension SignalTrap {
     /// watchdog); a second one means the loop did not, so restore and die now.
     static func onTermination(_ signal: Int32) {
         let savedErrno = errno
-        defer { errno = savedErrno }
-        let context = signalContext
-        context.pointee.terminationCount &+= 1
-        if context.pointee.terminationCount > 1 {
+        defer { errno = savedErrno; finished() }
+        let context = published()
+        if SignalFlags.terminationCount.wrappingAdd(1, ordering: .relaxed).newValue > 1 {
             leaveTerminal()
             dieByDefaultAction(signal)
         }
-        context.pointee.terminationSignal = signal
+        SignalFlags.terminationSignal.store(signal, ordering: .relaxed)
         notify(signal)
         if context.pointee.graceSeconds > 0 { alarm(context.pointee.graceSeconds) }
     }
@@ -24,7 +24,7 @@ extension SignalTrap {
     /// SIGWINCH, SIGCONT: the loop asks the size again, or re-enters after a stop.
     static func onWake(_ signal: Int32) {
         let savedErrno = errno
-        defer { errno = savedErrno }
+        defer { errno = savedErrno; finished() }
         notify(signal)
     }
 
@@ -34,7 +34,7 @@ extension SignalTrap {
     /// the kernel discards SIGTSTP there and we carry on.
     static func onStop(_ signal: Int32) {
         let savedErrno = errno
-        defer { errno = savedErrno }
+        defer { errno = savedErrno; finished() }
         leaveTerminal()
         var ours = sigaction()
         var standard = sigaction()
@@ -57,8 +57,7 @@ extension SignalTrap {
     /// The watchdog: a termination signal came `graceSeconds` ago and the process is still
     /// here. Restore if not done, and end with that signal.
     static func onAlarm(_ signal: Int32) {
-        let context = signalContext
-        let termination = context.pointee.terminationSignal
+        let termination = SignalFlags.terminationSignal.load(ordering: .relaxed)
         guard termination != 0 else { return }
         leaveTerminal()
         dieByDefaultAction(termination)
@@ -71,7 +70,8 @@ extension SignalTrap {
     /// SIGTRAP is raised again too: int3 leaves the instruction pointer after itself.
     static func onCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
                         _ ucontext: UnsafeMutableRawPointer?) {
-        let context = signalContext
+        defer { finished() }
+        let context = published()
         leaveTerminal()
         _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
         let sentByProcess = (info?.pointee.si_code ?? 0) <= 0
@@ -87,19 +87,18 @@ extension SignalTrap {
     /// Writes the signal number to the self-pipe. The pipe is non-blocking: when it is
     /// full the loop has bytes to read anyway, so a lost byte loses nothing.
     static func notify(_ signal: Int32) {
-        let fd = signalContext.pointee.notifyFD
+        let fd = SignalFlags.notifyFD.load(ordering: .acquiring)
         guard fd >= 0 else { return }
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = write(fd, &byte, 1)
     }
 
     /// The emergency restore: the precomputed `leave` string to the terminal, and the tty
-    /// modes from before set-up. Once: `active` is cleared first, so a second crashing
-    /// thread or a later signal does not write it again.
+    /// modes from before set-up. Once: whoever swaps `active` from 1 to 0 restores, so a
+    /// second crashing thread or a later signal does not write it again.
     static func leaveTerminal() {
+        guard SignalFlags.active.compareExchange(expected: 1, desired: 0, ordering: .acquiring).exchanged else { return }
         let context = signalContext
-        guard context.pointee.active != 0 else { return }
-        context.pointee.active = 0
         let fd = context.pointee.outputFD
         var sent = 0
         while sent < context.pointee.leaveCount {
@@ -115,6 +114,20 @@ extension SignalTrap {
         _ = tcsetattr(fd, TCSANOW, &context.pointee.shellModes)
         // The crash report (the Swift backtracer) and a stopped shell's job need the real stderr.
         if context.pointee.savedStderrFD >= 0 { _ = dup2(context.pointee.savedStderrFD, STDERR_FILENO) }
+    }
+
+    /// The context, after an acquiring load of `active` that pairs with the releasing store
+    /// at the end of `install`: what set-up wrote there is visible to this handler, whichever
+    /// thread it runs on.
+    static func published() -> UnsafeMutablePointer<SignalContext> {
+        _ = SignalFlags.active.load(ordering: .acquiring)
+        return signalContext
+    }
+
+    /// The handler is done with the context: counted with release, for the next set-up's
+    /// acquire (see `SignalFlags.finishedHandlers`).
+    static func finished() {
+        SignalFlags.finishedHandlers.wrappingAdd(1, ordering: .releasing)
     }
 
     /// Resets `signal` to its default action and raises it, so the exit status says which

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// What the signal handlers may read and write, in memory allocated once at first set-up and
 /// never freed, so a handler running on any thread at any time finds it valid.
@@ -12,16 +13,8 @@ import Glibc
 /// ran, at set-up, before any handler was installed) and then plain memory. Every field is
 /// a trivial C-layout value, so touching it retains nothing and allocates nothing.
 struct SignalContext {
-    /// 1 while the session owns the terminal: handlers may write `leave` and reset modes.
-    var active: Int32
     /// Where `leave` goes: the terminal's output descriptor.
     var outputFD: Int32
-    /// The write end of the self-pipe (non-blocking): one byte, the signal number, per signal.
-    var notifyFD: Int32
-    /// The first termination signal (SIGTERM, SIGHUP, SIGINT) received, 0 before.
-    var terminationSignal: Int32
-    /// How many termination signals arrived: a second one means the loop did not quit.
-    var terminationCount: Int32
     /// Seconds the app has to quit after a termination signal before the watchdog restores
     /// and exits; 0 for no watchdog.
     var graceSeconds: UInt32
@@ -46,11 +39,34 @@ nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
     let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: SignalTrap.leaveCapacity)
     leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
     context.initialize(to: SignalContext(
-        active: 0, outputFD: -1, notifyFD: -1, terminationSignal: 0, terminationCount: 0, graceSeconds: 0,
+        outputFD: -1, graceSeconds: 0,
         leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions,
         savedStderrFD: -1))
     return context
 }()
+
+/// The part of the signal state that changes while handlers may run: a handler on one
+/// thread, the UI thread and a handler on another thread can touch these at once (two
+/// threads crashing together, SIGTERM while the session restores), so they are atomics,
+/// lock-free and so async-signal-safe. `active` also publishes `signalContext`: `install`
+/// stores it with release after filling the plain fields, and every handler loads it with
+/// acquire before reading them. Lazy statics like `signalContext`, first touched at set-up.
+enum SignalFlags {
+    /// 1 while the session owns the terminal: handlers may write `leave` and reset modes.
+    static let active = Atomic<Int32>(0)
+    /// The first termination signal (SIGTERM, SIGHUP, SIGINT) received, 0 before.
+    static let terminationSignal = Atomic<Int32>(0)
+    /// How many termination signals arrived: a second one means the loop did not quit.
+    static let terminationCount = Atomic<Int32>(0)
+    /// The write end of the self-pipe (non-blocking): one byte, the signal number, per
+    /// signal; -1 once the session has put the handlers back and is about to close it.
+    static let notifyFD = Atomic<Int32>(-1)
+    /// Handler runs that returned, each counted with release; set-up loads it with acquire
+    /// before it rewrites the context, so what a handler of an earlier session read comes
+    /// before the next session's writes (the pipe byte orders them too, but that is a
+    /// system call, not a memory-model edge, and ThreadSanitizer rightly does not count it).
+    static let finishedHandlers = Atomic<UInt32>(0)
+}
 
 /// Installs and removes the handlers that keep the terminal usable on every way out.
 ///
@@ -89,6 +105,7 @@ enum SignalTrap {
         // Touching the global here runs its lazy initializer on the UI thread, long before
         // any handler could need it.
         let context = signalContext
+        _ = SignalFlags.finishedHandlers.load(ordering: .acquiring)
         for signal in allSignals {
             _ = sigaction(signal, nil, context.pointee.previousActions + Int(signal))
         }
@@ -99,11 +116,12 @@ enum SignalTrap {
     static func install(outputFD: Int32, notifyFD: Int32, leave: [UInt8], shellModes: termios,
                         graceSeconds: UInt32) throws(TerminalError) {
         let context = signalContext
-        context.pointee.active = 0
+        _ = SignalFlags.finishedHandlers.load(ordering: .acquiring)
+        SignalFlags.active.store(0, ordering: .sequentiallyConsistent)
         context.pointee.outputFD = outputFD
-        context.pointee.notifyFD = notifyFD
-        context.pointee.terminationSignal = 0
-        context.pointee.terminationCount = 0
+        SignalFlags.notifyFD.store(notifyFD, ordering: .relaxed)
+        SignalFlags.terminationSignal.store(0, ordering: .relaxed)
+        SignalFlags.terminationCount.store(0, ordering: .relaxed)
         context.pointee.graceSeconds = graceSeconds
         let count = min(leave.count, leaveCapacity)
         leave.withUnsafeBufferPointer { source in
@@ -123,32 +141,32 @@ enum SignalTrap {
             uninstall()
             throw error
         }
-        context.pointee.active = 1
+        SignalFlags.active.store(1, ordering: .releasing)
     }
 
     /// Whether a session has the handlers installed (the self-pipe is set).
-    static var isInstalled: Bool { signalContext.pointee.notifyFD >= 0 }
+    static var isInstalled: Bool { SignalFlags.notifyFD.load(ordering: .relaxed) >= 0 }
 
     /// Handlers may restore the terminal again: the session re-entered after a stop.
     static func activate() {
-        signalContext.pointee.active = 1
+        SignalFlags.active.store(1, ordering: .releasing)
     }
 
     /// Handlers stop touching the terminal: the session is restoring it itself.
     static func deactivate() {
-        signalContext.pointee.active = 0
+        SignalFlags.active.store(0, ordering: .releasing)
     }
 
     /// Puts back the handlers found at install. The watchdog stays armed if a termination
     /// signal is being handled, so a process that hangs after restoring still ends.
     static func uninstall() {
         let context = signalContext
-        context.pointee.active = 0
-        let keepWatchdog = context.pointee.terminationSignal != 0 && context.pointee.graceSeconds > 0
+        SignalFlags.active.store(0, ordering: .releasing)
+        let keepWatchdog = SignalFlags.terminationSignal.load(ordering: .relaxed) != 0 && context.pointee.graceSeconds > 0
         for signal in allSignals where !(keepWatchdog && signal == SIGALRM) {
             _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
         }
-        context.pointee.notifyFD = -1
+        SignalFlags.notifyFD.store(-1, ordering: .releasing)
     }
 
     /// `sigaction(2)` with a plain handler, SA_RESTART so other threads' reads and writes

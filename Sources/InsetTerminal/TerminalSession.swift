@@ -92,13 +92,15 @@ public final class TerminalSession {
         colorMode = ColorCapability.detect(environment: environment, terminfoHasRGB: terminfoHasRGB,
                                            terminfoColors: terminfoColors ?? -1)
         let grace = options.terminationGrace.map { UInt32(clamping: max(1, $0.components.seconds)) } ?? 0
+        // Standard error away from the terminal before the handlers go in: installing them
+        // publishes the signal context, the saved descriptor included, to every thread.
+        StandardErrorRedirect.begin()
+        undo.add { StandardErrorRedirect.end() }
         // Handlers go in before anything visible is written, so a crash from here on
         // already restores.
         try SignalTrap.install(outputFD: outputFD, notifyFD: wake.write, leave: sequences.leave,
                                shellModes: shellModes, graceSeconds: grace)
         undo.add { SignalTrap.uninstall() }
-        StandardErrorRedirect.begin()
-        undo.add { StandardErrorRedirect.end() }
 
         // ncurses writes its start-up (smcup, scroll region, smkx) here, then civis.
         try curses.enableKeypad()
