@@ -29,7 +29,7 @@ public final class AudioPipeline: @unchecked Sendable {
     private let decoder: AudioDecoder
     private let sink: any AudioSink
     private let onEvent: @Sendable (Event) -> Void
-    private let requests = PipelineRequests(())
+    private let requests: PipelineRequests<Void>
     private let worker = WorkerThread(name: "inset.audio")
 
     /// Opens `path` again for audio alone. Throws `MediaError` when the file cannot be
@@ -47,6 +47,7 @@ public final class AudioPipeline: @unchecked Sendable {
         }
         self.decoder = try AudioDecoder(source: source)
         self.source = source
+        self.requests = PipelineRequests((), interrupt: source.interrupt)
         self.sink = sink
         self.onEvent = onEvent
         self.info = source.info
@@ -87,7 +88,6 @@ public final class AudioPipeline: @unchecked Sendable {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
         let serial = requests.seek(to: target)
-        source.interrupt.wake()
         return (serial, target)
     }
 
@@ -98,8 +98,6 @@ public final class AudioPipeline: @unchecked Sendable {
         defer { loop.release() }
         var idle = false  // at the end of the stream, or failed: wait for a seek or stop
         while true {
-            // Cleared before taking requests: a seek posted from here on wakes the next read.
-            source.interrupt.clearWake()
             let request = requests.next(idle: idle)
             if request.stop { return }
             if let (target, serial) = request.seek {

@@ -21,7 +21,15 @@ final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
     private var stopping = false
     private var settings: Settings
 
-    init(_ settings: Settings) { self.settings = settings }
+    /// Raised while a seek waits to be taken, so a read blocked on slow input gives the
+    /// thread back (`MediaInterrupt.wake`); set and cleared under this lock, with the seek
+    /// itself, so it never outlives the request and interrupts the seek's own reads.
+    private let interrupt: MediaInterrupt?
+
+    init(_ settings: Settings, interrupt: MediaInterrupt? = nil) {
+        self.settings = settings
+        self.interrupt = interrupt
+    }
 
     /// Posts a seek and returns its serial, one more than the last. `prepare` runs with the
     /// new serial before the decode thread can see the seek: the queue must refuse the old
@@ -32,6 +40,7 @@ final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
             serial += 1
             prepare(serial)
             seek = (target, serial)
+            interrupt?.wake()
             condition.broadcast()
             return serial
         }
@@ -46,7 +55,10 @@ final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
     func next(idle: Bool) -> Next {
         condition.withLock {
             while !stopping && seek == nil && (paused || idle) { condition.wait() }
-            defer { seek = nil }
+            defer {
+                if seek != nil { interrupt?.clearWake() }
+                seek = nil
+            }
             return Next(stop: stopping, seek: seek, settings: settings)
         }
     }

@@ -48,7 +48,7 @@ public final class VideoPipeline: @unchecked Sendable {
         self.range = source.info.playableRange
         let frames = FrameQueue(capacity: options.queueCapacity)
         self.frames = frames
-        self.requests = PipelineRequests(DecodeSettings(viewport: options.viewport))
+        self.requests = PipelineRequests(DecodeSettings(viewport: options.viewport), interrupt: source.interrupt)
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
@@ -115,7 +115,6 @@ public final class VideoPipeline: @unchecked Sendable {
         let target = range.clamp(time)
         let frames = self.frames
         let serial = requests.seek(to: target) { frames.beginSerial($0) }
-        source.interrupt.wake()
         return (serial, target)
     }
 
@@ -148,8 +147,6 @@ public final class VideoPipeline: @unchecked Sendable {
                               scaleStage: scaleStage)
         defer { loop.release() }
         while true {
-            // Cleared before taking requests: a seek posted from here on wakes the next read.
-            source.interrupt.clearWake()
             let request = requests.next(idle: loop.atEnd)
             if request.stop { return }
             if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
