@@ -14,8 +14,13 @@ enum SDLAudio {
         }
     }
 
-    /// SDL_QuitSubSystem(SDL_INIT_AUDIO).
-    static func quit() { SDL_QuitSubSystem(csdl2_init_audio()) }
+    /// SDL_QuitSubSystem(SDL_INIT_AUDIO), and SDL_Quit once no subsystem is left: SDL keeps
+    /// its hints and per-thread error strings until then (LeakSanitizer sees them as lost
+    /// once the thread that opened the device has ended).
+    static func quit() {
+        SDL_QuitSubSystem(csdl2_init_audio())
+        if SDL_WasInit(0) == 0 { SDL_Quit() }
+    }
 
     /// SDL_GetCurrentAudioDriver: "pulseaudio", "alsa", "disk", "dummy"…
     static var currentDriver: String {

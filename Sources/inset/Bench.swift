@@ -59,7 +59,7 @@ struct Bench: ParsableCommand {
         do {
             results = try Benchmark.run(options)
         } catch let error as MediaError {
-            fail(error.description)
+            throw CommandFailure(error.description)
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print(json ? try Benchmark.json(results) : Benchmark.table(results), terminator: "")

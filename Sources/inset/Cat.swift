@@ -50,7 +50,7 @@ struct Cat: ParsableCommand {
         do {
             try CatRunner.run(options)
         } catch let error as MediaError {
-            fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as POSIXError where error.code == .EPIPE {
             throw ExitCode(0)
         }

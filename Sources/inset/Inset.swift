@@ -13,6 +13,10 @@ struct Inset: ParsableCommand {
         do {
             var command = try parseAsRoot(try LinearFlag.normalized(Array(CommandLine.arguments.dropFirst())))
             try command.run()
+        } catch let failure as CommandFailure {
+            // Thrown rather than exited from inside the command, so nothing the command
+            // holds is still alive (and reported as a leak) when the process ends.
+            fail(failure.message, code: failure.code)
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
@@ -30,6 +34,13 @@ struct Inset: ParsableCommand {
         subcommands: [Play.self, Probe.self, Bench.self, Cat.self],
         defaultSubcommand: Play.self
     )
+}
+
+/// A command's one-line failure, thrown up to `main`, which prints it and exits.
+struct CommandFailure: Error {
+    var message: String
+    var code: Int32
+    init(_ message: String, code: Int32 = 1) { self.message = message; self.code = code }
 }
 
 /// Prints `inset: message` on one line to stderr and exits non-zero: every error the

@@ -59,14 +59,14 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        if startInPiP && noPiP { fail("--pip and --no-pip cannot both be given") }
+        if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
         guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
-            fail("no file given and no bundled samples found (set INSET_SAMPLES)")
+            throw CommandFailure("no file given and no bundled samples found (set INSET_SAMPLES)")
         }
         var linearRanges = LinearRanges.none
         if let linear {
             do { linearRanges = linear == "all" ? .all : try LinearRanges(parsing: linear) } catch {
-                fail("--linear \(linear): \(error)")
+                throw CommandFailure("--linear \(linear): \(error)")
             }
         }
         let options = AppOptions(
@@ -77,9 +77,9 @@ struct Play: ParsableCommand {
         do {
             app = try App(options: options)
         } catch let error as MediaError {
-            fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as TerminalError {
-            fail(error.description)
+            throw CommandFailure(error.description)
         }
         let summary = app.run()
         if let notice = summary.notice { FileHandle.standardError.write(Data(("inset: " + notice + "\n").utf8)) }
@@ -89,7 +89,7 @@ struct Play: ParsableCommand {
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }
-        if let error = summary.error { fail(error) }
+        if let error = summary.error { throw CommandFailure(error) }
     }
 }
 

@@ -18,7 +18,7 @@ struct Probe: ParsableCommand {
         do {
             info = try MediaSource(path: path).info
         } catch let error as MediaError {
-            fail(error.description)
+            throw CommandFailure(error.description)
         }
         print(json ? try ProbeReport.json(info) : ProbeReport.text(info), terminator: "")
     }
