@@ -56,6 +56,31 @@ struct SoundEndToEndTests {
         print("A/V offsets over \(shown.count) frames: max \(offsets.max() ?? -1) ms, mean \(offsets.reduce(0, +) / Double(max(1, offsets.count))) ms; markers checked: \(checked)")
     }
 
+    /// The same markers, with nothing taken from the player: scripts/av-sync reads the times
+    /// frames reached its pty and the samples SDL's disk driver wrote, and pairs each flash
+    /// with its tone (see the script).
+    @Test("A/V offset at every marker measured outside the player (pty and disk driver): within ±45 ms through a pause, a skip and PiP")
+    func markersInSyncFromOutside() throws {
+        let script = repositoryRoot.appendingPathComponent("scripts/av-sync").path
+        let output = try runCommand(["INSET_BIN=\(try insetBinary())", "python3", script, "--json"])
+        guard let data = output.split(separator: "\n").last.map({ Data($0.utf8) }),
+              let result = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            Issue.record("av-sync printed no result: \(output)")
+            return
+        }
+        let pairs = result["pairs"] as? [[String: Any]] ?? []
+        let offsets = pairs.compactMap { $0["offset_ms"] as? Double }
+        let phases = Set(pairs.compactMap { $0["phase"] as? String })
+        #expect(result["exit"] as? Int == 0, "player exit: \(result)")
+        #expect(pairs.count >= 7, "markers paired: \(pairs)")
+        #expect(phases.isSuperset(of: ["start", "after pause", "after skip", "in PiP", "after PiP"]), "\(phases)")
+        for pair in pairs {
+            #expect(abs(pair["offset_ms"] as? Double ?? .infinity) <= 45, "\(pair)")
+        }
+        #expect(result["ok"] as? Bool == true, "\(result)")
+        print("A/V from outside: \(offsets.count) markers, offsets \(offsets) ms")
+    }
+
     @Test("with no sound device: the video plays on the system clock and one notice says so")
     func noDevice() throws {
         let tmux = try Tmux(environment: ["SDL_AUDIODRIVER": "nosuchdriver"])
