@@ -128,4 +128,14 @@ enum TerminalGlyph {
         if (glyph >= 0xD800 && glyph < 0xE000) || glyph > 0x10FFFF { return 0xFFFD }
         return glyph
     }
+
+    /// The glyph sent for `glyph` over colour codes that the terminal shows: a half block
+    /// whose two halves are one colour, with no attribute, goes as a space on that colour.
+    /// The same picture for one byte instead of three, which flat areas (a flash, a sky, a
+    /// title card) are made of; on a slow link a white frame is a third of the bytes.
+    @inline(__always)
+    static func shown(_ glyph: UInt32, foreground: UInt32, background: UInt32, attributes: CellAttributes) -> UInt32 {
+        if glyph == Cell.upperHalfBlock && foreground == background && attributes.isEmpty { return 0x20 }
+        return displayable(glyph)
+    }
 }

@@ -40,10 +40,11 @@ struct RowDiffer<E: ColorEncoding> {
         let lastColumn = columns - 1
         for column in 0..<columns {
             let source = intended[column]
-            var want = Cell(glyph: TerminalGlyph.displayable(source.glyph),
-                            foreground: code(source.foreground),
-                            background: code(source.background),
-                            attributes: source.attributes.intersection(.all))
+            let foreground = code(source.foreground), background = code(source.background)
+            let attributes = source.attributes.intersection(.all)
+            var want = Cell(glyph: TerminalGlyph.shown(source.glyph, foreground: foreground, background: background,
+                                                       attributes: attributes),
+                            foreground: foreground, background: background, attributes: attributes)
             if !full {
                 let have = shown[column]
                 if want == have { continue }

@@ -28,6 +28,32 @@ struct RasterizerTests {
         #expect(firstMismatch(model, f, mode: mode) == nil)
     }
 
+    @Test("a half block of one colour goes as a space on it: a flat white frame costs a byte a cell", arguments: ColorMode.allCases)
+    func flatHalfBlocksAsSpaces(mode: ColorMode) throws {
+        let rasterizer = Rasterizer(colorMode: mode, perceptualThreshold: 0)
+        let size = CellSize(columns: 40, rows: 6)
+        let black = RGB(0, 0, 0).packed, whiteColor = RGB(255, 255, 255).packed
+        var dark = CellGrid(size: size)
+        dark.fill(Cell.halfBlock(top: black, bottom: black))
+        var white = CellGrid(size: size)
+        white.fill(Cell.halfBlock(top: whiteColor, bottom: whiteColor))
+        var split = white
+        split[5, 2] = Cell.halfBlock(top: whiteColor, bottom: black)
+        var model = TerminalModel(size: size)
+
+        _ = try replay(dark, through: rasterizer, into: &model)
+        let flash = try replay(white, through: rasterizer, into: &model)
+        #expect(firstMismatch(model, white, mode: mode) == nil)
+        #expect(model[0, 0].glyph == 0x20 && model[39, 5].glyph == 0x20)
+        // 240 spaces, one SGR, a CUP per row and the markers; as ▀ it was three bytes a cell.
+        #expect(flash.bytes < 240 + 6 * 8 + 60, "\(flash.bytes) bytes")
+        _ = try replay(split, through: rasterizer, into: &model)
+        #expect(firstMismatch(model, split, mode: mode) == nil)
+        #expect(model[5, 2].glyph == Cell.upperHalfBlock)
+        _ = try replay(dark, through: rasterizer, into: &model)
+        #expect(firstMismatch(model, dark, mode: mode) == nil)
+    }
+
     @Test("one changed cell costs one move, its colours and its glyph")
     func singleCell() throws {
         let rasterizer = Rasterizer(colorMode: .truecolor, perceptualThreshold: 0)

@@ -69,7 +69,9 @@ func thresholdViolation(_ model: TerminalModel, _ frame: CellGrid, shown: CellGr
                                       background: RGB(packed: base.background), attributes: base.attributes)
             if have != baseShown { return "cell (\(column),\(row)): screen \(have) but baseline \(baseShown)" }
             guard let fg = have.foreground, let bg = have.background else { return "cell (\(column),\(row)) has a default colour" }
-            if have.glyph != TerminalGlyph.displayable(want.glyph) || have.attributes != want.attributes {
+            let glyph = TerminalGlyph.shown(want.glyph, foreground: want.foreground, background: want.background,
+                                            attributes: want.attributes.intersection(.all))
+            if have.glyph != glyph || have.attributes != want.attributes {
                 return "cell (\(column),\(row)): glyph or attributes differ: \(have)"
             }
             if ColorQuantizer.distance(fg, RGB(packed: want.foreground)) > limit

@@ -31,8 +31,12 @@ func shownCell(_ cell: Cell, mode: ColorMode) -> ModelCell {
         case .palette16: ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index16(packed: packed)))
         }
     }
-    return ModelCell(glyph: TerminalGlyph.displayable(cell.glyph), foreground: show(cell.foreground),
-                     background: show(cell.background), attributes: cell.attributes.intersection(.all))
+    let foreground = show(cell.foreground), background = show(cell.background)
+    let attributes = cell.attributes.intersection(.all)
+    // A half block of one colour is sent as a space on it (TerminalGlyph.shown): the same picture.
+    let glyph = cell.glyph == Cell.upperHalfBlock && foreground == background && attributes.isEmpty
+        ? 0x20 : TerminalGlyph.displayable(cell.glyph)
+    return ModelCell(glyph: glyph, foreground: foreground, background: background, attributes: attributes)
 }
 
 /// The first cell where the model differs from `frame` as `mode` shows it, described; nil
