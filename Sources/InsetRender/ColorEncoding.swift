@@ -16,14 +16,17 @@ protocol ColorEncoding {
 
 struct TrueColorEncoding: ColorEncoding {
     static var codeIsTrivial: Bool { true }
-    @inline(__always) func code(_ packed: UInt32) -> UInt32 { packed & 0xFFFFFF }
+    /// The colour itself: RGB is sent as it is, palette and default colours as themselves.
+    @inline(__always) func code(_ packed: UInt32) -> UInt32 { packed }
 
     @inline(__always) func putForeground<S: ByteSink>(_ code: UInt32, into sink: inout S) {
+        if TerminalColor.isTagged(code) { return putTerminalColor(code, foreground: true, into: &sink) }
         sink.put(UInt8(ascii: "3"), UInt8(ascii: "8"))
         putRGB(code, into: &sink)
     }
 
     @inline(__always) func putBackground<S: ByteSink>(_ code: UInt32, into sink: inout S) {
+        if TerminalColor.isTagged(code) { return putTerminalColor(code, foreground: false, into: &sink) }
         sink.put(UInt8(ascii: "4"), UInt8(ascii: "8"))
         putRGB(code, into: &sink)
     }
@@ -44,14 +47,26 @@ struct Palette256Encoding: ColorEncoding {
     static var codeIsTrivial: Bool { false }
     let table = ColorQuantizer.table256
 
-    @inline(__always) func code(_ packed: UInt32) -> UInt32 { UInt32(table.index(packed: packed)) }
+    /// A palette colour is its own index (0–255); the defaults stay tagged.
+    @inline(__always) func code(_ packed: UInt32) -> UInt32 {
+        if TerminalColor.isTagged(packed) { return TerminalColor.paletteIndex(packed).map(UInt32.init) ?? packed }
+        return UInt32(table.index(packed: packed))
+    }
 
+    /// Codes below 16 only come from palette colours (the table answers 16–255): they go
+    /// in the sixteen's short form, as the program that asked for them wrote them.
     @inline(__always) func putForeground<S: ByteSink>(_ code: UInt32, into sink: inout S) {
+        if code < 16 || TerminalColor.isTagged(code) {
+            return putTerminalColor(code < 16 ? TerminalColor.palette(UInt8(code)) : code, foreground: true, into: &sink)
+        }
         sink.put(UInt8(ascii: "3"), UInt8(ascii: "8"))
         putIndex(code, into: &sink)
     }
 
     @inline(__always) func putBackground<S: ByteSink>(_ code: UInt32, into sink: inout S) {
+        if code < 16 || TerminalColor.isTagged(code) {
+            return putTerminalColor(code < 16 ? TerminalColor.palette(UInt8(code)) : code, foreground: false, into: &sink)
+        }
         sink.put(UInt8(ascii: "4"), UInt8(ascii: "8"))
         putIndex(code, into: &sink)
     }
@@ -68,15 +83,47 @@ struct Palette16Encoding: ColorEncoding {
     static var codeIsTrivial: Bool { false }
     let table = ColorQuantizer.table16
 
-    @inline(__always) func code(_ packed: UInt32) -> UInt32 { UInt32(table.index(packed: packed)) }
+    /// A palette colour of the sixteen is its own index, one beyond them the nearest of the
+    /// sixteen; the defaults stay tagged.
+    @inline(__always) func code(_ packed: UInt32) -> UInt32 {
+        if TerminalColor.isTagged(packed) {
+            guard let index = TerminalColor.paletteIndex(packed) else { return packed }
+            return index < 16 ? UInt32(index) : UInt32(table.index(packed: TerminalColor.rgb(packed).packed))
+        }
+        return UInt32(table.index(packed: packed))
+    }
 
     /// 30–37 for the normal eight, 90–97 for the bright ones.
     @inline(__always) func putForeground<S: ByteSink>(_ code: UInt32, into sink: inout S) {
+        if TerminalColor.isTagged(code) { return putTerminalColor(code, foreground: true, into: &sink) }
         sink.putSmallDecimal(code < 8 ? 30 + Int(code) : 90 + Int(code & 7))
     }
 
     /// 40–47 and 100–107.
     @inline(__always) func putBackground<S: ByteSink>(_ code: UInt32, into sink: inout S) {
+        if TerminalColor.isTagged(code) { return putTerminalColor(code, foreground: false, into: &sink) }
         sink.putSmallDecimal(code < 8 ? 40 + Int(code) : 100 + Int(code & 7))
+    }
+}
+
+extension ColorEncoding {
+    /// A `TerminalColor` in the terminal's own terms: 39/49 for the defaults, 30–37/90–97
+    /// (40–47/100–107) for the sixteen, `38;5;n` (`48;5;n`) for the rest of the palette.
+    @inline(__always)
+    func putTerminalColor<S: ByteSink>(_ code: UInt32, foreground: Bool, into sink: inout S) {
+        guard let index = TerminalColor.paletteIndex(code) else {
+            sink.put(UInt8(ascii: foreground ? "3" : "4"), UInt8(ascii: "9"))
+            return
+        }
+        if index < 8 {
+            sink.putSmallDecimal((foreground ? 30 : 40) + index)
+        } else if index < 16 {
+            sink.putSmallDecimal((foreground ? 90 : 100) + index - 8)
+        } else {
+            sink.put(UInt8(ascii: foreground ? "3" : "4"), UInt8(ascii: "8"))
+            sink.put(UInt8(ascii: ";"), UInt8(ascii: "5"))
+            sink.put(UInt8(ascii: ";"))
+            sink.putSmallDecimal(index)
+        }
     }
 }

@@ -54,7 +54,8 @@ public enum ColorQuantizer {
     /// Whether two packed colours are within `threshold` (a scaled squared `distance`).
     @inline(__always)
     static func isClose(_ a: UInt32, _ b: UInt32, within threshold: Int) -> Bool {
-        a == b || distance(RGB(packed: a), RGB(packed: b)) <= threshold
+        // A palette or default colour (TerminalColor) is only ever equal to itself.
+        a == b || ((a | b) < TerminalColor.paletteTag && distance(RGB(packed: a), RGB(packed: b)) <= threshold)
     }
 
     /// `distance` for the same change on all three channels of one step: a grey moving by

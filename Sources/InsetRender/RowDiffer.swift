@@ -38,23 +38,52 @@ struct RowDiffer<E: ColorEncoding> {
     mutating func diff(row: Int, intended: UnsafePointer<Cell>, shown: UnsafeMutablePointer<Cell>,
                        into writer: inout ByteWriter) {
         let lastColumn = columns - 1
-        for column in 0..<columns {
+        var column = 0
+        while column < columns {
             let source = intended[column]
+            var glyph = source.glyph
+            var span = 1
+            if source.attributes.contains(.wide) {
+                // A wide glyph with its continuation beside it covers both cells; cut off (at
+                // the edge, or half under a window) it would spill, so it is a space.
+                if column < lastColumn && intended[column + 1].glyph == Cell.wideContinuation { span = 2 } else { glyph = Cell.space }
+            } else if glyph == Cell.wideContinuation {
+                // Not after a wide glyph (that case is written with it): half of a cut-off one.
+                glyph = Cell.space
+            }
             let foreground = code(source.foreground), background = code(source.background)
             let attributes = source.attributes.intersection(.all)
-            var want = Cell(glyph: TerminalGlyph.shown(source.glyph, foreground: foreground, background: background,
+            var want = Cell(glyph: TerminalGlyph.shown(glyph, foreground: foreground, background: background,
                                                        attributes: attributes),
                             foreground: foreground, background: background, attributes: attributes)
+            if span == 2 { want.attributes.insert(.wide) }
             if !full {
                 let have = shown[column]
-                if want == have { continue }
-                if threshold > 0 && isClose(want, have) { continue }
+                if want == have && (span == 1 || shown[column + 1].glyph == Cell.wideContinuation) {
+                    column += span
+                    continue
+                }
+                if span == 1 && threshold > 0 && isClose(want, have) { column += 1; continue }
             }
             moveCursor(toRow: row, column: column, target: want, shown: shown, into: &writer)
             if threshold > 0 { want = state.keepingCurrentColors(want, threshold: threshold) }
-            state.write(want, encoding: encoding, lastColumn: lastColumn, into: &writer)
+            var sent = want
+            sent.attributes.remove(.wide)
+            state.write(sent, encoding: encoding, lastColumn: lastColumn - (span - 1), into: &writer)
+            // A terminal blanks both halves of a wide glyph when either is overwritten: the
+            // half this write does not cover is no longer known.
+            let coveredLast = column + span - 1
+            if shown[coveredLast].attributes.contains(.wide) && coveredLast < lastColumn {
+                shown[coveredLast + 1].glyph = Cell.unknownGlyph
+            }
             shown[column] = want
+            if span == 2 {
+                if state.cursorColumn >= 0 { state.cursorColumn += 1 }
+                shown[column + 1] = Cell(glyph: Cell.wideContinuation, foreground: want.foreground,
+                                         background: want.background, attributes: want.attributes.subtracting(.wide))
+            }
             cellsChanged += 1
+            column += span
         }
     }
 
@@ -89,7 +118,7 @@ struct RowDiffer<E: ColorEncoding> {
         scratch.moveTo(row: row, column: column, into: &jump)
         let useForward = forward.count <= jump.count
 
-        if gap <= RowDiffer.maxRewriteGap {
+        if gap <= RowDiffer.maxRewriteGap && RowDiffer.isPlain(shown + from, count: gap) {
             // Cost of moving: the move plus the target's SGR from the current state.
             var moving = ByteCounter()
             var afterMove = state
@@ -118,6 +147,17 @@ struct RowDiffer<E: ColorEncoding> {
         } else {
             state.moveTo(row: row, column: column, into: &writer)
         }
+    }
+
+    /// Whether the cells can be re-written one by one as they are: no wide glyph, no half of
+    /// one, nothing unknown.
+    @inline(__always)
+    private static func isPlain(_ cells: UnsafeMutablePointer<Cell>, count: Int) -> Bool {
+        for k in 0..<count {
+            let cell = cells[k]
+            if cell.attributes.contains(.wide) || cell.glyph >= Cell.wideContinuation { return false }
+        }
+        return true
     }
 
     @inline(__always)

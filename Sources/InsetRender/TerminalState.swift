@@ -2,8 +2,8 @@
 /// the escapes that change them. Every escape is written through a `ByteSink`, so the same
 /// code that writes a sequence also measures it when the rasterizer compares options.
 ///
-/// "Unknown" is a sentinel that no real value equals (colour codes are at most 24 bits,
-/// attributes 3 bits), so "must I send this?" is one comparison whether or not the state
+/// "Unknown" is a sentinel that no real value equals (colour codes are 24 bits or a
+/// `TerminalColor` tag, attributes 5 bits), so "must I send this?" is one comparison whether or not the state
 /// is known.
 struct TerminalState {
     static let unknownColor = UInt32.max
@@ -83,10 +83,18 @@ struct TerminalState {
                 if off & CellAttributes.reverse.rawValue != 0 {
                     TerminalState.parameter(UInt8(ascii: "2"), UInt8(ascii: "7"), &first, into: &sink)
                 }
+                if off & CellAttributes.underline.rawValue != 0 {
+                    TerminalState.parameter(UInt8(ascii: "2"), UInt8(ascii: "4"), &first, into: &sink)
+                }
+                if off & CellAttributes.italic.rawValue != 0 {
+                    TerminalState.parameter(UInt8(ascii: "2"), UInt8(ascii: "3"), &first, into: &sink)
+                }
             }
             if on & CellAttributes.bold.rawValue != 0 { TerminalState.parameter(UInt8(ascii: "1"), &first, into: &sink) }
             if on & CellAttributes.dim.rawValue != 0 { TerminalState.parameter(UInt8(ascii: "2"), &first, into: &sink) }
             if on & CellAttributes.reverse.rawValue != 0 { TerminalState.parameter(UInt8(ascii: "7"), &first, into: &sink) }
+            if on & CellAttributes.underline.rawValue != 0 { TerminalState.parameter(UInt8(ascii: "4"), &first, into: &sink) }
+            if on & CellAttributes.italic.rawValue != 0 { TerminalState.parameter(UInt8(ascii: "3"), &first, into: &sink) }
             attributes = attrs
         }
         if fg != foreground {

@@ -26,9 +26,10 @@ struct TerminalModelError: Error, CustomStringConvertible {
 /// would read differently.
 ///
 /// Understood: CUP `ESC[r;cH` (empty or missing parameters are 1), CUF `ESC[nC`,
-/// `ESC[2J`, SGR 0/1/2/7/22/27, 30–37, 39, 40–47, 49, 90–97, 100–107, `38;2;r;g;b`,
+/// `ESC[2J`, SGR 0/1/2/3/4/7/22/23/24/27, 30–37, 39, 40–47, 49, 90–97, 100–107, `38;2;r;g;b`,
 /// `48;2;r;g;b`, `38;5;n`, `48;5;n`, the synchronized-update markers `ESC[?2026h/l`, and
-/// UTF-8 text, each scalar taking one cell. Writing in the last column sets the pending-wrap
+/// UTF-8 text, each scalar taking one cell, or two for East Asian wide ones (the right
+/// cell then holds `Cell.wideContinuation`, the left has `.wide`). Writing in the last column sets the pending-wrap
 /// state as xterm does; printing in that state (relying on autowrap) is an error, and so
 /// are moves off the screen, control characters, invalid UTF-8, unknown sequences, text
 /// outside a synchronized update, and nested or unbalanced markers.
@@ -195,8 +196,12 @@ struct TerminalModel {
             case 0: attributes = []; foreground = nil; background = nil
             case 1: attributes.insert(.bold)
             case 2: attributes.insert(.dim)
+            case 3: attributes.insert(.italic)
+            case 4: attributes.insert(.underline)
             case 7: attributes.insert(.reverse)
             case 22: attributes.subtract([.bold, .dim])
+            case 23: attributes.remove(.italic)
+            case 24: attributes.remove(.underline)
             case 27: attributes.remove(.reverse)
             case 30...37: foreground = ColorQuantizer.rgb(forIndex: p - 30)
             case 90...97: foreground = ColorQuantizer.rgb(forIndex: p - 90 + 8)
@@ -234,9 +239,37 @@ struct TerminalModel {
         guard value >= 0x20, !(0x7F..<0xA0).contains(value) else { throw fail("control character \(value)") }
         guard inSynchronizedUpdate else { throw fail("text outside a synchronized update") }
         guard !pendingWrap else { throw fail("printing at the pending-wrap position relies on autowrap") }
+        let width = TerminalModel.isWide(value) ? 2 : 1
+        guard cursorColumn + width <= size.columns else { throw fail("a wide glyph in the last column") }
+        // Overwriting either half of a wide glyph blanks the other half, as terminals do.
+        for column in cursorColumn..<(cursorColumn + width) {
+            let here = cells[cursorRow * size.columns + column]
+            if here.glyph == Cell.wideContinuation, column > 0 {
+                cells[cursorRow * size.columns + column - 1].glyph = 0x20
+            } else if here.attributes.contains(.wide), column + 1 < size.columns {
+                cells[cursorRow * size.columns + column + 1].glyph = 0x20
+            }
+        }
         cells[cursorRow * size.columns + cursorColumn] = ModelCell(
-            glyph: value, foreground: foreground, background: background, attributes: attributes)
-        if cursorColumn == size.columns - 1 { pendingWrap = true } else { cursorColumn += 1 }
+            glyph: value, foreground: foreground, background: background,
+            attributes: width == 2 ? attributes.union(.wide) : attributes)
+        if width == 2 {
+            cells[cursorRow * size.columns + cursorColumn + 1] = ModelCell(
+                glyph: Cell.wideContinuation, foreground: foreground, background: background, attributes: attributes)
+        }
+        if cursorColumn + width - 1 == size.columns - 1 { pendingWrap = true; cursorColumn = size.columns - 1 } else { cursorColumn += width }
         return start + length
+    }
+
+    /// East Asian wide and emoji ranges: the glyphs a terminal draws two columns wide.
+    static func isWide(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -23,7 +23,7 @@ struct TerminalModelTests {
 
     static let rejected: [String] = [
         "\u{1B}[5A",            // cursor up: not in the subset
-        "\u{1B}[3m",            // italic
+        "\u{1B}[5m",           // blink: the rasterizer never sends it
         "\u{1B}[38;2;1;2m",     // truncated colour
         "\u{1B}[38;2;1;2;300m", // out of range
         "\u{1B}[38;;1m",        // empty parameter inside SGR

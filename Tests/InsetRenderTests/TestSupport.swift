@@ -22,20 +22,28 @@ struct SplitMix64: RandomNumberGenerator {
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }
 
-/// What a terminal in `mode` shows for an intended cell.
+/// What a terminal in `mode` shows for an intended cell (nil colours: the defaults).
 func shownCell(_ cell: Cell, mode: ColorMode) -> ModelCell {
-    func show(_ packed: UInt32) -> RGB {
+    func show(_ packed: UInt32) -> RGB? {
+        if packed == TerminalColor.defaultForeground || packed == TerminalColor.defaultBackground { return nil }
+        if let index = TerminalColor.paletteIndex(packed) {
+            if mode == .palette16 && index >= 16 {
+                return ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index16(packed: TerminalColor.rgb(packed).packed)))
+            }
+            return ColorQuantizer.rgb(forIndex: index)
+        }
         switch mode {
-        case .truecolor: RGB(packed: packed)
-        case .palette256: ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index256(packed: packed)))
-        case .palette16: ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index16(packed: packed)))
+        case .truecolor: return RGB(packed: packed)
+        case .palette256: return ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index256(packed: packed)))
+        case .palette16: return ColorQuantizer.rgb(forIndex: Int(ColorQuantizer.index16(packed: packed)))
         }
     }
     let foreground = show(cell.foreground), background = show(cell.background)
-    let attributes = cell.attributes.intersection(.all)
+    let attributes = cell.attributes.intersection(.all.union(.wide))
     // A half block of one colour is sent as a space on it (TerminalGlyph.shown): the same picture.
-    let glyph = cell.glyph == Cell.upperHalfBlock && foreground == background && attributes.isEmpty
-        ? 0x20 : TerminalGlyph.displayable(cell.glyph)
+    let glyph = cell.glyph == Cell.upperHalfBlock && foreground == background && foreground != nil
+        && TerminalColor.isTagged(cell.foreground) == TerminalColor.isTagged(cell.background) && attributes.isEmpty
+        ? 0x20 : cell.glyph == Cell.wideContinuation ? cell.glyph : TerminalGlyph.displayable(cell.glyph)
     return ModelCell(glyph: glyph, foreground: foreground, background: background, attributes: attributes)
 }
 
