@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells),
-// InsetTerminal (ncurses) <- InsetApp (wires them, owns threads) <- inset (command line).
+// InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp (wires them, owns threads) <- inset (command line).
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -31,14 +31,20 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
+        .systemLibrary(
+            name: "CVTerm",
+            pkgConfig: "vterm",
+            providers: [.apt(["libvterm-dev"]), .brew(["libvterm"])]
+        ),
         .target(name: "InsetCore"),
         .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore"]),
         .target(name: "InsetRender", dependencies: ["InsetCore"]),
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
+        .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
         .target(
             name: "InsetApp",
-            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio"]
+            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell"]
         ),
         .executableTarget(
             name: "inset",
@@ -52,6 +58,7 @@ let package = Package(
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
         .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"]),
+        .testTarget(name: "InsetShellTests", dependencies: ["InsetShell", "InsetCore", "InsetRender"]),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
     ]

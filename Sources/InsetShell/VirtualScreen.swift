@@ -1,0 +1,168 @@
+import CVTerm
+import InsetCore
+import InsetRender
+
+/// A terminal's screen, emulated by libvterm: bytes a program writes go in, cells come out
+/// as the renderer's `Cell`s, and keys, pastes and mouse events are encoded as that
+/// program expects them (cursor-key mode, bracketed paste, the mouse protocol it asked
+/// for). Not thread-safe: `ShellPane` owns one behind its lock.
+final class VirtualScreen {
+    private let term: UnsafeMutablePointer<cvterm_term>
+    private(set) var size: CellSize
+
+    init(size: CellSize) {
+        precondition(size.columns > 0 && size.rows > 0, "a terminal has at least one cell")
+        guard let term = cvterm_new(Int32(size.rows), Int32(size.columns)) else { fatalError("libvterm: out of memory") }
+        self.term = term
+        self.size = size
+    }
+
+    deinit { cvterm_free(term) }
+
+    /// Changes with everything that changes what `draw` shows (cells, cursor, modes).
+    var generation: UInt64 { term.pointee.generation }
+    var cursor: CellPoint { CellPoint(column: Int(term.pointee.cursor_column), row: Int(term.pointee.cursor_row)) }
+    var cursorVisible: Bool { term.pointee.cursor_visible != 0 }
+    var isAlternateScreen: Bool { term.pointee.alternate_screen != 0 }
+    /// The program asked for mouse reports (click, drag or all motion).
+    var wantsMouse: Bool { term.pointee.mouse_mode != 0 }
+
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        cvterm_feed(term, base.assumingMemoryBound(to: CChar.self), bytes.count)
+    }
+
+    func feed(_ text: String) {
+        var text = text
+        text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+    }
+
+    func resize(to newSize: CellSize) {
+        guard newSize != size, newSize.columns > 0, newSize.rows > 0 else { return }
+        size = newSize
+        cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
+    }
+
+    /// What the emulator has to say to the program (encoded keys, answers to queries).
+    func takeOutput(into buffer: inout [UInt8]) {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while term.pointee.output_length > 0 {
+            let n = chunk.withUnsafeMutableBytes { cvterm_take_output(term, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096) }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    // MARK: Input, encoded for the program
+
+    func send(_ press: KeyPress) {
+        let modifiers = VirtualScreen.modifiers(press.modifiers)
+        switch press.key {
+        case .character(let character):
+            for scalar in character.unicodeScalars { cvterm_char(term, scalar.value, modifiers) }
+        case .enter: cvterm_key(term, cvterm_key_enter(), modifiers)
+        case .tab: cvterm_key(term, cvterm_key_tab(), modifiers)
+        case .escape: cvterm_key(term, cvterm_key_escape(), modifiers)
+        case .backspace: cvterm_key(term, cvterm_key_backspace(), modifiers)
+        case .insert: cvterm_key(term, cvterm_key_insert(), modifiers)
+        case .delete: cvterm_key(term, cvterm_key_delete(), modifiers)
+        case .up: cvterm_key(term, cvterm_key_up(), modifiers)
+        case .down: cvterm_key(term, cvterm_key_down(), modifiers)
+        case .left: cvterm_key(term, cvterm_key_left(), modifiers)
+        case .right: cvterm_key(term, cvterm_key_right(), modifiers)
+        case .home: cvterm_key(term, cvterm_key_home(), modifiers)
+        case .end: cvterm_key(term, cvterm_key_end(), modifiers)
+        case .pageUp: cvterm_key(term, cvterm_key_page_up(), modifiers)
+        case .pageDown: cvterm_key(term, cvterm_key_page_down(), modifiers)
+        case .function(let n): cvterm_key(term, cvterm_key_function(Int32(n)), modifiers)
+        }
+    }
+
+    /// Pasted text, wrapped in ESC[200~ … ESC[201~ when the program turned bracketed paste on.
+    func paste(_ text: String) {
+        cvterm_paste(term, 1)
+        for scalar in text.unicodeScalars {
+            // A pasted newline is Enter, as terminals send it.
+            cvterm_char(term, scalar.value == 0x0A ? 0x0D : scalar.value, 0)
+        }
+        cvterm_paste(term, 0)
+    }
+
+    /// A mouse event at `point` (relative to the screen), reported only if the program
+    /// asked for mouse reports; returns whether it did.
+    @discardableResult
+    func mouse(_ event: MouseEvent, at point: CellPoint) -> Bool {
+        guard wantsMouse else { return false }
+        let modifiers = VirtualScreen.modifiers(event.modifiers)
+        cvterm_mouse_move(term, Int32(point.row), Int32(point.column), modifiers)
+        let button: Int32
+        switch event.button {
+        case .left: button = 1
+        case .middle: button = 2
+        case .right: button = 3
+        case .wheelUp: button = 4
+        case .wheelDown: button = 5
+        case .wheelLeft: button = 6
+        case .wheelRight: button = 7
+        case .extra, .none: button = 0
+        }
+        switch event.action {
+        case .press where button > 0: cvterm_mouse_button(term, button, 1, modifiers)
+        case .release where button > 0 && !event.isWheel: cvterm_mouse_button(term, button, 0, modifiers)
+        case .release:
+            // Encodings that do not say which button: release the ones that could be held.
+            for held: Int32 in 1...3 { cvterm_mouse_button(term, held, 0, modifiers) }
+        default: break
+        }
+        return true
+    }
+
+    private static func modifiers(_ modifiers: KeyModifiers) -> Int32 {
+        var result: Int32 = 0
+        if modifiers.contains(.shift) { result |= cvterm_mod_shift() }
+        if modifiers.contains(.alt) { result |= cvterm_mod_alt() }
+        if modifiers.contains(.control) { result |= cvterm_mod_ctrl() }
+        return result
+    }
+
+    // MARK: Cells
+
+    /// Draws the screen into `grid` (the same size), and the cursor as a reversed cell when
+    /// `showCursor` and the program has not hidden it.
+    func draw(into grid: inout CellGrid, showCursor: Bool) {
+        let columns = min(grid.columns, size.columns), rows = min(grid.rows, size.rows)
+        var cell = cvterm_cell()
+        for row in 0..<rows {
+            var column = 0
+            while column < columns {
+                cvterm_cell_at(term, Int32(row), Int32(column), &cell)
+                var attributes: CellAttributes = []
+                if cell.attributes & UInt32(CVTERM_BOLD) != 0 { attributes.insert(.bold) }
+                if cell.attributes & UInt32(CVTERM_UNDERLINE) != 0 { attributes.insert(.underline) }
+                if cell.attributes & UInt32(CVTERM_ITALIC) != 0 { attributes.insert(.italic) }
+                if cell.attributes & UInt32(CVTERM_REVERSE) != 0 { attributes.insert(.reverse) }
+                var glyph = cell.glyph
+                if glyph == 0 || cell.attributes & UInt32(CVTERM_CONCEAL) != 0 { glyph = Cell.space }
+                if glyph < 0x20 || (glyph >= 0x7F && glyph < 0xA0) { glyph = Cell.space }
+                let wide = cell.width == 2 && column + 1 < columns
+                if wide { attributes.insert(.wide) }
+                grid[column, row] = Cell(glyph: glyph, foreground: cell.foreground, background: cell.background,
+                                         attributes: attributes)
+                if wide {
+                    grid[column + 1, row] = Cell(glyph: Cell.wideContinuation, foreground: cell.foreground,
+                                                 background: cell.background, attributes: attributes.subtracting(.wide))
+                    column += 2
+                } else {
+                    if cell.width == 2 { grid[column, row].glyph = Cell.space }
+                    column += 1
+                }
+            }
+        }
+        let at = cursor
+        if showCursor && cursorVisible && at.row < rows && at.column < columns {
+            grid[at.column, at.row].attributes.formSymmetricDifference(.reverse)
+            if at.column + 1 < columns && grid[at.column, at.row].attributes.contains(.wide) {
+                grid[at.column + 1, at.row].attributes.formSymmetricDifference(.reverse)
+            }
+        }
+    }
+}
