@@ -11,6 +11,8 @@ extension App {
         case .mouse(let mouse):
             if screen == .player { player.revealControls(at: now) }
             handle(mouse, at: now)
+        case .paste(let text):
+            if screen == .shell && focus == .pane { shell?.paste(text) }
         case .resize:
             relayout(at: now)
         case .resumed:
@@ -23,6 +25,8 @@ extension App {
     }
 
     func handle(_ press: KeyPress, at now: HostTime) {
+        // The shell has the keyboard (Ctrl-C included) but for the prefix chord.
+        if screen == .shell && focus == .pane && !helpVisible && handleShellKey(press, at: now) { return }
         if press.isInterrupt { running = false; return }
         if helpVisible {
             helpVisible = false
@@ -31,6 +35,7 @@ extension App {
         switch press.key {
         case .character("q"): running = false; return
         case .character("?"): helpVisible = true; return
+        case .character("!") where screen != .shell: openShell(at: now); return
         case .tab:
             if pip != nil { focus = focus == .pip ? .pane : .pip }
             return
@@ -43,6 +48,7 @@ extension App {
         case .player: handlePlayerKey(press, at: now)
         case .library: handleLibraryKey(press, at: now)
         case .details: handleDetailsKey(press, at: now)
+        case .shell: handleGlobalPiPKey(press, at: now)
         }
     }
 
@@ -178,6 +184,7 @@ extension App {
             pip = moved
         }
         send(.pipSupportChanged(PiPLayout.canShow(on: size)), at: now)
+        shell?.resize(to: size)
         updateRenderSize(at: now)
     }
 }

@@ -10,6 +10,7 @@ extension App {
             handle(mouse, on: window, at: now)
             return
         }
+        if screen == .shell { handleShellMouse(mouse, at: now); return }
         guard mouse.action == .press else { return }
         switch screen {
         case .player: handlePlayerClick(mouse, at: now)
@@ -19,6 +20,8 @@ extension App {
             let action = pane.handle(mouse, origin: .zero)
             details = pane
             act(onDetails: action, at: now)
+        case .shell:
+            break
         }
     }
 

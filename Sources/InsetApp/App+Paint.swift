@@ -10,6 +10,8 @@ extension App {
         player.layout(size, current: pip == nil ? playback?.current : nil)
         libraryPlane.resize(to: size, fill: .blank)
         detailsPlane.resize(to: size, fill: .blank)
+        shellPlane.resize(to: size, fill: .blank)
+        shellDrawnGeneration = .max
         library.resize(to: size, entryCount: catalog.count)
         libraryDirty = true
     }
@@ -19,6 +21,7 @@ extension App {
     /// measured, and a slow terminal shows up as late frames that the playback drops.
     func paint(at now: HostTime) {
         needsPaint = false
+        lastPaintAt = now
         let snapshot = playback?.snapshot
         switch screen {
         case .player:
@@ -38,6 +41,9 @@ extension App {
         case .details:
             details?.draw(into: &detailsPlane.grid, focused: focus == .pane)
             planes.append(detailsPlane)
+        case .shell:
+            drawShell()
+            planes.append(shellPlane)
         }
         if pip != nil, let snapshot, let playback {
             pip!.planes(snapshot, frame: playback.current, title: playback.name, focused: focus == .pip, at: now, into: &planes)
@@ -68,13 +74,15 @@ extension App {
             overlay.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
         }
-        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen), into: &overlay.grid) }
+        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen, prefix: options.prefix.chordName), into: &overlay.grid) }
     }
 }
 
 /// The `?` screen: every key and mouse action of the screen in front.
 enum HelpOverlay {
-    static func keys(for screen: App.Screen?) -> [(String, String)] {
+
+    /// `prefix`: the shell pane's prefix chord, as `--prefix` set it.
+    static func keys(for screen: App.Screen?, prefix: String = "C-]") -> [(String, String)] {
         let window: [(String, String)] = [
             ("Tab", "move focus between the pane and the PiP window"),
             ("f", "restore the PiP video full screen"),
@@ -86,6 +94,7 @@ enum HelpOverlay {
                 ("Space", "play / pause"),
                 ("← / →", "skip back / forward 15 s"),
                 ("p", "picture in picture"),
+                ("!", "the shell pane (the video goes on in PiP)"),
                 ("m, 9 / 0", "mute; volume down / up"),
                 ("Esc", "back to the library (a playing video goes on in PiP)"),
                 ("q, Ctrl-C", "quit"),
@@ -97,10 +106,22 @@ enum HelpOverlay {
                 ("↑ ↓ PgUp PgDn", "choose a file"),
                 ("Enter, click twice", "play it full screen"),
                 ("i", "details of the file"),
+                ("!", "the shell pane (a playing video goes on in PiP)"),
                 ("q", "quit"),
             ] + window
         case .details?:
-            return [("Enter", "play this file"), ("Esc, ←", "back to the library"), ("q", "quit")] + window
+            return [("Enter", "play this file"), ("Esc, ←", "back to the library"), ("!", "the shell pane"), ("q", "quit")] + window
+        case .shell?:
+            return [
+                ("any key", "goes to the shell (Ctrl-C too); mouse to programs that ask"),
+                ("\(prefix) Tab", "focus the PiP window (Tab, Esc: back to the shell)"),
+                ("\(prefix) f / x", "the video full screen / close the window"),
+                ("\(prefix) Space, ← →", "play / pause, skip 15 s"),
+                ("\(prefix) S-arrows", "move the window"),
+                ("\(prefix) \(prefix)", "send \(prefix) itself to the shell"),
+                ("\(prefix) ?, \(prefix) q", "these keys; quit Inset"),
+                ("exit", "close the shell: back to where you were"),
+            ]
         case nil:
             return [
                 ("Space", "play / pause"),

@@ -25,7 +25,7 @@ extension App {
         opening = opener
         let waker = self.waker
         opener.start { waker.wake() }
-        screen = options.startsInPiP ? .library : .player
+        if screen != .shell || !options.startsInShell { screen = options.startsInPiP ? .library : .player }
         player.layout(session.size, current: nil)
         player.revealControls(at: now)
         needsPaint = true
@@ -51,7 +51,9 @@ extension App {
             perform(playback.start(renderSize: session.size.halfBlockPixels, at: now), at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
-            if options.startsInPiP && pip == nil && !playback.isSoundOnly { screen = .player }
+            if (options.startsInPiP || options.startsInShell) && pip == nil && !playback.isSoundOnly && screen != .shell {
+                screen = .player
+            }
             if let notice = playback.takeSoundNotice() { show(message: notice, at: now) }
             if let truncation = playback.info.truncation {
                 let text = "\(playback.name) is cut short: \(truncation.percentPresent)% of it is there; playing the "

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetMedia
 import InsetRender
+import InsetShell
 import InsetTerminal
 
 /// The program as the user meets it: the panes (library, details, the full-screen player),
@@ -13,7 +14,7 @@ import InsetTerminal
 /// playback's frame queue; the catalog and the details preview probe on worker threads and
 /// are polled here.
 public final class App {
-    enum Screen: Equatable { case library, details, player }
+    enum Screen: Equatable { case library, details, player, shell }
     enum Focus: Equatable { case pane, pip }
 
     let options: AppOptions
@@ -26,6 +27,16 @@ public final class App {
     var detailsPlane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
     var screen: Screen
     var focus: Focus = .pane
+
+    /// The shell pane (`!`, `--shell`): kept while its shell runs, shown or not.
+    var shell: ShellPane?
+    var shellPlane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
+    /// Where the app goes back to when the shell exits.
+    var shellReturn: Screen = .library
+    /// The prefix chord was typed: the next key is Inset's.
+    var prefixPending = false
+    var shellDrawnGeneration: UInt64 = .max
+    var lastPaintAt: HostTime = .zero
 
     var playback: Playback?
     var player = PlayerScreen()
@@ -40,6 +51,7 @@ public final class App {
 
     /// A single file given on the command line: its end quits, as a player's does.
     let quitsAtEnd: Bool
+    let singleFile: Bool
     var running = true
     var needsPaint = true
     var libraryDirty = true
@@ -60,11 +72,11 @@ public final class App {
     /// never freezes the screen and `q` always quits.
     public init(options: AppOptions) throws {
         self.options = options
-        let singleFile = options.paths.count == 1 && !App.isDirectory(options.paths[0])
+        singleFile = options.paths.count == 1 && !App.isDirectory(options.paths[0])
         if singleFile { try MediaSource.checkPath(options.paths[0]) }
         catalog = LibraryCatalog(paths: options.paths)
-        quitsAtEnd = singleFile && !options.startsInPiP
-        screen = singleFile ? .player : .library
+        quitsAtEnd = singleFile && !options.startsInPiP && !options.startsInShell
+        screen = options.startsInShell ? .shell : singleFile ? .player : .library
         session = try TerminalSession()
         painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
         planes.reserveCapacity(12)
@@ -85,6 +97,7 @@ public final class App {
             playback?.stop()
             catalog.stop()
             details?.stop()
+            shell?.close()
         }
         catalog.startProbing()
         let now = HostTime.now()
@@ -92,7 +105,17 @@ public final class App {
         layout()
         // A single file was opened once already (init), so it plays without waiting for the
         // catalog's probe; `--pip` over a library waits for the first playable entry.
-        if screen == .player { open(entry: 0, at: now) } else if options.startsInPiP { waitingForFirstPlayable = true }
+        if screen == .shell {
+            // `--shell`: the shell full screen; a single file plays in the window over it.
+            screen = .library
+            openShell(at: now)
+            if shell == nil { running = false; fatalError = message?.text }
+            if singleFile { open(entry: 0, at: now) }
+        } else if screen == .player {
+            open(entry: 0, at: now)
+        } else if options.startsInPiP {
+            waitingForFirstPlayable = true
+        }
         while running {
             let now = HostTime.now()
             tick(at: now)
@@ -138,6 +161,8 @@ public final class App {
             }
         }
         if details?.poll() == true { needsPaint = true }
+        if shell?.hasExited == true { shellEnded(at: now) }
+        if shellNeedsPaint(at: now) { needsPaint = true }
         if var window = pip, window.isAnimating, now >= lastAnimationStep.advanced(by: PiPWindow.frameInterval) {
             lastAnimationStep = now
             let finished = window.stepAnimation()
@@ -165,6 +190,9 @@ public final class App {
         }
         if let message { wait = min(wait, message.until.elapsed(since: now) + .milliseconds(1)) }
         if let window = pip, window.hoverUntil > now { wait = min(wait, window.hoverUntil.elapsed(since: now) + .milliseconds(1)) }
+        if screen == .shell, let shell, shell.generation != shellDrawnGeneration {
+            wait = min(wait, lastPaintAt.advanced(by: App.shellPaintInterval).elapsed(since: now) + .milliseconds(1))
+        }
         return wait
     }
 

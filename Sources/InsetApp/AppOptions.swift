@@ -18,20 +18,28 @@ public struct AppOptions: Sendable {
     public var muted: Bool
     /// `--volume N`, 0–100.
     public var volume: Int
+    /// `--shell`: start in the shell pane, the video (if a file is given) in the window.
+    public var startsInShell: Bool
+    /// The shell pane's program: nil for `$SHELL` (or /bin/sh).
+    public var shellCommand: [String]?
+    /// The chord after which one key goes to Inset rather than the shell (`--prefix`).
+    public var prefix: KeyPress
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
-                muted: Bool = false, volume: Int = 100) {
+                muted: Bool = false, volume: Int = 100, startsInShell: Bool = false, shellCommand: [String]? = nil,
+                prefix: KeyPress = KeyPress(.character("]"), .control)) {
         self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop
         self.start = start; self.threads = threads; self.linear = linear
         self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP; self.startsInPiP = startsInPiP
         self.muted = muted; self.volume = min(100, max(0, volume))
+        self.startsInShell = startsInShell; self.shellCommand = shellCommand; self.prefix = prefix
     }
 
     /// The state machine's configuration for a video played from here.
     func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
-        .init(pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP,
+        .init(pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
               loops: loops, linear: linear, startPosition: start)
     }
 }

@@ -8,6 +8,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(KeyPress)
     /// A mouse press, release, drag, move or wheel step.
     case mouse(MouseEvent)
+    /// Text pasted into the terminal (bracketed paste, mode 2004), whole.
+    case paste(String)
     /// The terminal now has this many cells (SIGWINCH, or a size change found on resume).
     case resize(CellSize)
     /// The process was continued after a suspend (Ctrl-Z, SIGTSTP, SIGSTOP): the terminal

@@ -22,6 +22,7 @@ extension InputDecoder {
                 ? .function(Int(final - UInt8(ascii: "A")) + 1) : nil
             return .consumed(4, key.map { .key(KeyPress($0)) })
         }
+        if bytes[start] == UInt8(ascii: "2") { if let paste = decodePaste(bytes, at: index, atEnd: atEnd) { return paste } }
         var cursor = start
         while cursor < bytes.count, (0x30...0x3F).contains(bytes[cursor]) { cursor += 1 }
         let parametersEnd = cursor
@@ -38,6 +39,34 @@ extension InputDecoder {
         let hasIntermediates = parametersEnd != cursor
         let event = hasIntermediates ? nil : csiEvent(parameters: bytes[start..<parametersEnd], final: final)
         return .consumed(cursor + 1 - index, event)
+    }
+
+    static let pasteStart = Array("\u{1B}[200~".utf8)
+    static let pasteEnd = Array("\u{1B}[201~".utf8)
+    /// The most a paste may hold before it is delivered in pieces.
+    static let maximumPasteLength = 1 << 20
+
+    /// A bracketed paste: `ESC [ 200 ~`, the text, `ESC [ 201 ~`. Nil when the bytes are
+    /// not a paste's start. Incomplete until the end marker arrives; at the escape timeout
+    /// (or past the limit) what has come is delivered as a paste, and the rest follows as
+    /// ordinary input.
+    static func decodePaste(_ bytes: [UInt8], at index: Int, atEnd: Bool) -> DecodeStep? {
+        let available = bytes.count - index
+        let prefix = min(available, pasteStart.count)
+        guard bytes[index..<(index + prefix)].elementsEqual(pasteStart[0..<prefix]) else { return nil }
+        guard available >= pasteStart.count else { return atEnd ? .consumed(available, nil) : .incomplete }
+        let body = index + pasteStart.count
+        var cursor = body
+        while cursor + pasteEnd.count <= bytes.count {
+            if bytes[cursor] == 0x1B && bytes[cursor..<(cursor + pasteEnd.count)].elementsEqual(pasteEnd) {
+                return .consumed(cursor + pasteEnd.count - index, .paste(String(decoding: bytes[body..<cursor], as: UTF8.self)))
+            }
+            cursor += 1
+        }
+        if atEnd || bytes.count - body > maximumPasteLength {
+            return .consumed(bytes.count - index, .paste(String(decoding: bytes[body...], as: UTF8.self)))
+        }
+        return .incomplete
     }
 
     /// `ESC O` and one final byte, optionally with a modifier digit (`ESC O 5 C`).

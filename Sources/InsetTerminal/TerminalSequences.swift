@@ -4,12 +4,13 @@
 /// They are computed up front because the signal handlers need `leave` and may not build
 /// anything: it is copied into the static buffer of `SignalTrap` at set-up.
 struct TerminalSequences: Equatable {
-    /// Mouse tracking: 1000 press/release, 1002 drag, 1003 any motion, 1006 SGR encoding.
+    /// Mouse tracking: 1000 press/release, 1002 drag, 1003 any motion, 1006 SGR encoding;
+    /// and bracketed paste (2004), so a paste reaches the shell pane whole, not as keys.
     /// Written directly rather than through ncurses' mousemask, whose decoding depends
     /// on the entry's kmous and which we do not use for input anyway.
-    static let mouseOn: [UInt8] = Array("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h".utf8)
+    static let mouseOn: [UInt8] = Array("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h\u{1B}[?2004h".utf8)
     /// The same modes off, in the reverse order.
-    static let mouseOff: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    static let mouseOff: [UInt8] = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
     /// Ends a synchronized update (mode 2026) a frame may have left open when interrupted.
     static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
     /// CAN: cancels an escape sequence cut off half-written, so what follows is read anew.

@@ -15,6 +15,13 @@ struct Play: ParsableCommand {
     @Flag(name: .customLong("pip"), help: "Start in picture in picture, over the library.")
     var startInPiP = false
 
+    @Flag(name: .customLong("shell"), help: "Start in the shell pane ($SHELL in a terminal), the video in the window over it.")
+    var startInShell = false
+
+    @Option(help: ArgumentHelp("The shell pane's prefix chord: after it one key goes to Inset (Tab, f, x, ?…). Default: C-].",
+                               valueName: "chord"))
+    var prefix: String?
+
     @Option(help: "truecolor, 256 or 16. Default: from COLORTERM and terminfo.")
     var colors: ColorMode?
 
@@ -53,6 +60,9 @@ struct Play: ParsableCommand {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         try volumeArgument?.validate(as: "--volume", in: ArgumentBounds.volume)
+        if let prefix, KeyPress.chord(parsing: prefix) == nil {
+            throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
+        }
         if let linear, linear != "all" {
             do { _ = try LinearRanges(parsing: linear) } catch { throw invalidValue("--linear", linear, error) }
         }
@@ -60,6 +70,7 @@ struct Play: ParsableCommand {
 
     func run() throws {
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
+        if startInShell && noPiP { throw CommandFailure("--shell and --no-pip cannot both be given (the video plays in the window)") }
         guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
             throw CommandFailure("no file given and no bundled samples found (set INSET_SAMPLES)")
         }
@@ -72,7 +83,8 @@ struct Play: ParsableCommand {
         let options = AppOptions(
             paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
-            muted: mute, volume: volume)
+            muted: mute, volume: volume, startsInShell: startInShell,
+            prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control))
         let app: App
         do {
             app = try App(options: options)

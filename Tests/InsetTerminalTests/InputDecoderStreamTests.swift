@@ -9,7 +9,7 @@ import Testing
         "q \r\u{1B}[A\u{1B}OB\u{1B}[1;5C\u{1B}[5~\u{1B}[24~\u{1B}OP\u{1B}[Z"
         + "\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m\u{1B}[<64;1;1M"
         + "é日🎬\u{1B}[?1;2c\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}[I\u{03}"
-        + "\u{1B}x\u{1B}[200~\u{1B}]0;title\u{1B}\\\u{7F}\u{1B}[[B"
+        + "\u{1B}x\u{1B}[?2004;1$y\u{1B}]0;title\u{1B}\\\u{7F}\u{1B}[[B"
     ).utf8) + [0x1B, 0x5B, 0x4D, 32, 33, 33]
 
     static let expected: [InputEvent] = [
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "\u{1B}[?1;2c", "\u{1B}[I", "\u{1B}[O", "\u{1B}[200~", "\u{1B}[201~", "\u{1B}[99~", "\u{1B}[1;2;3X",
+        "\u{1B}[?1;2c", "\u{1B}[I", "\u{1B}[O", "\u{1B}[201~", "\u{1B}[99~", "\u{1B}[1;2;3X",
         "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}", "\u{1B}]0;t\u{1B}\\", "\u{1B}[>0;276;0c", "\u{1B}[2 q",
         "\u{1B}Oz", "\u{FF}", "\u{C3}", "\u{80}",
     ])

@@ -10,8 +10,8 @@ extension ProcessStateTests {
     /// leaves, and the events it reads, including real signals that do not stop or end
     /// the test process (SIGWINCH, SIGCONT, SIGTERM caught by the session).
     @Suite struct TerminalSessionTests {
-        static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h"
-        static let mouseOff = "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
+        static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h\u{1B}[?2004h"
+        static let mouseOff = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
 
         static func options(_ pty: PseudoTerminal) -> TerminalSession.Options {
             var options = TerminalSession.Options()

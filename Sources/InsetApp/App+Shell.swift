@@ -1,0 +1,132 @@
+import Foundation
+import InsetCore
+import InsetRender
+import InsetShell
+
+/// The shell pane: the user's shell in a pty under the floating window, so the video can
+/// be watched while working. Keys go to the shell while it has focus, except the prefix
+/// chord (Ctrl-] unless `--prefix` says otherwise), after which one key goes to Inset.
+extension App {
+    /// `!` from any pane: the shell, started the first time, kept (with whatever runs in
+    /// it) until it exits. A playing video goes on in the window, as with Esc.
+    func openShell(at now: HostTime) {
+        guard screen != .shell else { return }
+        if shell == nil {
+            let waker = self.waker
+            do {
+                shell = try ShellPane(command: options.shellCommand, size: session.size, onChange: { waker.wake() })
+            } catch {
+                show(message: "no shell: \(error)", at: now)
+                return
+            }
+            shellDrawnGeneration = .max
+        }
+        shellReturn = screen
+        let leaving = screen
+        screen = .shell
+        focus = .pane
+        prefixPending = false
+        layout()
+        if leaving == .player { send(.leavePlayer, at: now) }
+        needsPaint = true
+    }
+
+    /// The shell exited: its pane closes and the app goes back to where it was.
+    func shellEnded(at now: HostTime) {
+        shell?.close()
+        shell = nil
+        prefixPending = false
+        guard screen == .shell else { return }
+        switch shellReturn {
+        case .player where playback != nil:
+            screen = .library
+            if pip != nil { send(.restoreFromPiP, at: now) } else { screen = .player; send(.returnToPlayer, at: now) }
+        case .details where details != nil:
+            screen = .details
+        default:
+            screen = .library
+        }
+        focus = .pane
+        libraryDirty = true
+        needsPaint = true
+    }
+
+    /// A key while the shell pane is in front with focus. Returns false when the key is
+    /// Inset's (after the prefix), for the usual handling.
+    func handleShellKey(_ press: KeyPress, at now: HostTime) -> Bool {
+        guard let shell else { return false }
+        if prefixPending {
+            prefixPending = false
+            message = nil
+            if press == options.prefix {
+                shell.send(press)  // the prefix twice: the chord itself, for the shell
+                return true
+            }
+            switch press.key {
+            case .escape: return true
+            case .tab:
+                if pip != nil { focus = .pip } else { show(message: "no video in a window", at: now) }
+                return true
+            default:
+                // Inset's keys: the window's (Space, arrows, p, f, x…) and ?, q.
+                if pip != nil, handlePiPKey(press, at: now) { return true }
+                return false
+            }
+        }
+        if press == options.prefix {
+            prefixPending = true
+            show(message: "\(options.prefix.chordName): Tab the window · f full screen · x close · ? keys · q quit", at: now)
+            return true
+        }
+        shell.send(press)
+        return true
+    }
+
+    /// Mouse events over the pane (not the window) go to the program when it asked for them.
+    func handleShellMouse(_ mouse: MouseEvent, at now: HostTime) {
+        guard let shell else { return }
+        if mouse.action == .press { focus = .pane }
+        shell.mouse(mouse, at: mouse.position)
+    }
+
+    /// Whether the pane shows something not yet painted, and painting is due: at most once
+    /// per video frame while a video plays (the frames paint anyway), else at 60 Hz.
+    func shellNeedsPaint(at now: HostTime) -> Bool {
+        guard screen == .shell, let shell, shell.generation != shellDrawnGeneration else { return false }
+        if playback?.snapshot.isPlaying == true && pip != nil { return false }
+        return now >= lastPaintAt.advanced(by: App.shellPaintInterval)
+    }
+
+    static let shellPaintInterval = Duration.milliseconds(16)
+
+    /// Draws the pane into its plane (a copy of the emulator's cells, under its lock).
+    func drawShell() {
+        guard let shell else { return }
+        if shellPlane.size != session.size { shellPlane.resize(to: session.size, fill: .blank) }
+        shellDrawnGeneration = shell.generation
+        shell.draw(into: &shellPlane.grid, showCursor: focus == .pane && !helpVisible)
+    }
+}
+
+extension KeyPress {
+    /// `C-]`, as `--prefix` takes it and the help shows it.
+    var chordName: String {
+        if modifiers == .control, case .character(let c) = key { return "C-\(c)" }
+        return description
+    }
+
+    /// Parses `C-x` (Ctrl and a letter or one of `[]\^_@`) or `M-x` (Alt and a character).
+    public static func chord(parsing text: String) -> KeyPress? {
+        let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
+        guard parts.count == 2, parts[1].count == 1, let c = parts[1].lowercased().first else { return nil }
+        switch parts[0].lowercased() {
+        case "c", "ctrl", "control":
+            guard c.isLetter || "[]\\^_@".contains(c) else { return nil }
+            return KeyPress(.character(c), .control)
+        case "m", "alt", "meta":
+            return KeyPress(.character(Character(parts[1])), .alt)
+        default:
+            return nil
+        }
+    }
+}
