@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+
+/// The shell pane, driven in tmux as a person would use it, and compared cell by cell
+/// (characters, colours, attributes) with the same commands in a plain tmux pane.
+@Suite("Shell pane end to end", .serialized)
+struct ShellPaneEndToEndTests {
+    /// A cell as `capture-pane -e` shows it: the character and the SGR state it was
+    /// written with, colours named as the terminal names them (`p1`, `p196`, `#0a0b0c`).
+    struct StyledCell: Equatable, CustomStringConvertible {
+        var character: Character = " "
+        var foreground: String?
+        var background: String?
+        var attributes: Set<Int> = []
+        var description: String {
+            "'\(character)' fg \(foreground ?? "default") bg \(background ?? "default") attrs \(attributes.sorted())"
+        }
+    }
+
+    /// Parses a capture into rows of cells; a wide character is followed by a padding cell
+    /// (capture-pane writes it once) so columns line up with the screen.
+    /// The SGR state carries over from line to line: capture-pane writes only changes.
+    static func styledCells(_ capture: String, columns: Int) -> [[StyledCell]] {
+        var style = StyledCell()
+        return capture.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var cells: [StyledCell] = []
+            let characters = Array(line)
+            var i = 0
+            while i < characters.count {
+                if characters[i] == "\u{1B}", i + 1 < characters.count, characters[i + 1] == "[" {
+                    var j = i + 2
+                    var parameters = ""
+                    while j < characters.count, !characters[j].isLetter { parameters.append(characters[j]); j += 1 }
+                    if j < characters.count, characters[j] == "m" { apply(parameters, to: &style) }
+                    i = j + 1
+                    continue
+                }
+                var cell = style
+                cell.character = characters[i]
+                cells.append(cell)
+                if isWide(characters[i]) { cells.append(StyledCell(character: "\u{0}", foreground: style.foreground,
+                                                                   background: style.background, attributes: style.attributes)) }
+                i += 1
+            }
+            // Cells past the end of a line are blank: capture-pane trims trailing spaces.
+            while cells.count < columns { cells.append(StyledCell()) }
+            return cells
+        }
+    }
+
+    static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        switch scalar {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func apply(_ parameters: String, to style: inout StyledCell) {
+        let p = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        if p.isEmpty { style = StyledCell(); return }
+        var i = 0
+        func palette(_ n: Int) -> String { "p\(n)" }
+        while i < p.count {
+            switch p[i] {
+            case 0: style = StyledCell()
+            case 1, 2, 3, 4, 5, 7, 9: style.attributes.insert(p[i])
+            case 22: style.attributes.subtract([1, 2])
+            case 23: style.attributes.remove(3)
+            case 24: style.attributes.remove(4)
+            case 27: style.attributes.remove(7)
+            case 30...37: style.foreground = palette(p[i] - 30)
+            case 90...97: style.foreground = palette(p[i] - 90 + 8)
+            case 40...47: style.background = palette(p[i] - 40)
+            case 100...107: style.background = palette(p[i] - 100 + 8)
+            case 39: style.foreground = nil
+            case 49: style.background = nil
+            case 38, 48:
+                let isForeground = p[i] == 38
+                var value: String?
+                if i + 2 < p.count && p[i + 1] == 5 {
+                    value = palette(p[i + 2]); i += 2
+                } else if i + 4 < p.count && p[i + 1] == 2 {
+                    value = String(format: "#%02x%02x%02x", p[i + 2], p[i + 3], p[i + 4]); i += 4
+                }
+                if isForeground { style.foreground = value } else { style.background = value }
+            default: break
+            }
+            i += 1
+        }
+    }
+
+    /// Cells that differ between Inset's pane and the plain pane, outside `excluded`
+    /// (the PiP window) and the cursor cell (Inset draws its cursor as a reversed cell).
+    static func differences(_ inset: [[StyledCell]], _ plain: [[StyledCell]], rows: Int, columns: Int,
+                            excluded: (column: Int, row: Int, columns: Int, rows: Int)?,
+                            cursor: (column: Int, row: Int)) -> [String] {
+        var found: [String] = []
+        for row in 0..<rows {
+            for column in 0..<columns {
+                if let box = excluded, column >= box.column - 1, column < box.column + box.columns + 1,
+                   row >= box.row, row < box.row + box.rows { continue }
+                if column == cursor.column && row == cursor.row { continue }
+                let a = row < inset.count && column < inset[row].count ? inset[row][column] : StyledCell()
+                let b = row < plain.count && column < plain[row].count ? plain[row][column] : StyledCell()
+                if a != b { found.append("(\(column),\(row)): inset \(a), plain \(b)") }
+            }
+        }
+        return found
+    }
+
+    /// A directory with a known listing, a script that prints every pattern, a shell
+    /// without start-up files for both panes, and a file for less.
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-shell-\(UUID().uuidString.prefix(8))")
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("listing/subdir"), withIntermediateDirectories: true)
+        fm.createFile(atPath: dir.appendingPathComponent("listing/plain.txt").path, contents: Data("x".utf8))
+        fm.createFile(atPath: dir.appendingPathComponent("listing/run.sh").path, contents: Data("#!/bin/sh\n".utf8),
+                      attributes: [.posixPermissions: 0o755])
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("listing/link").path, withDestinationPath: "plain.txt")
+        let patterns = """
+            printf 'hello \\033[1mbold\\033[0m \\033[4munder\\033[0m \\033[3mitalic\\033[0m \\033[7mreverse\\033[0m \\033[31mred\\033[0m \\033[94mbright\\033[0m\\n'
+            ls --color=always -1 \(dir.path)/listing
+            i=0; while [ $i -lt 256 ]; do printf '\\033[38;5;%dm%03d\\033[0m ' $i $i; i=$((i+1)); [ $((i % 16)) -eq 0 ] && printf '\\n'; done
+            i=0; while [ $i -lt 64 ]; do printf '\\033[48;2;%d;%d;%dm \\033[0m' $((i*4)) $((255-i*4)) $((i*2)); i=$((i+1)); done; printf '\\n'
+            i=0; while [ $i -lt 32 ]; do printf '\\033[38;2;%d;100;%dm#' $((i*8)) $((255-i*8)); i=$((i+1)); done; printf '\\033[0m\\n'
+            printf 'wide: 日本語のテキスト 中文 한국어 end\\n'
+            """
+        try patterns.write(to: dir.appendingPathComponent("patterns.sh"), atomically: true, encoding: .utf8)
+        try (1...200).map { "line \($0) of a file for less" }.joined(separator: "\n")
+            .write(to: dir.appendingPathComponent("long.txt"), atomically: true, encoding: .utf8)
+        let shell = dir.appendingPathComponent("plainbash")
+        try "#!/bin/sh\nexec bash --norc --noprofile\n".write(to: shell, atomically: true, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shell.path)
+        return dir
+    }
+
+    /// bash's prompt without start-up files: `bash-5.2# ` (or `$ ` as another user).
+    static func hasPrompt(_ text: String) -> Bool { text.contains("# ") || text.contains("$ ") }
+
+    static func plainPane(_ dir: URL) throws -> Tmux {
+        let plain = try Tmux(environment: ["TERM": "xterm-256color"])
+        try plain.run("cd \(dir.path) && clear")
+        return plain
+    }
+
+    func cursor(_ tmux: Tmux) throws -> (column: Int, row: Int) {
+        let text = try tmux.tmux(["display", "-p", "-t", "0", "#{cursor_x} #{cursor_y}"])
+        let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return (parts[0], parts[1])
+    }
+
+    /// Starts a video, opens the shell pane over it with `!`: the video goes on in the window.
+    func startShell(_ tmux: Tmux, _ dir: URL, file: String = "clock_16x9_aac.mp4") throws {
+        try tmux.run("cd \(dir.path) && SHELL=\(dir.path)/plainbash \(try insetBinary()) --loop \(samplePath(file)); echo \"ex\"\"it=$?\"")
+        try tmux.waitFor(timeout: 5, "video") { $0.videoRows.count > 20 }
+        try tmux.keys("!")
+        _ = try tmux.settledWindow(timeout: 5, "the window over the shell")
+        try tmux.waitFor(timeout: 5, "the prompt") { Self.hasPrompt($0.text) }
+    }
+
+    @Test("what commands print in the pane matches a plain tmux pane cell by cell (text, 16/256/24-bit colours, attributes, wide characters), around the moving window")
+    func outputMatchesPlainPane() throws {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try startShell(tmux, dir)
+        let plain = try Self.plainPane(dir)
+        for pane in [tmux, plain] {
+            try pane.run("clear; sh patterns.sh")
+        }
+        try tmux.waitFor(timeout: 5, "the patterns") { $0.text.contains("end") && $0.text.contains("255") }
+        try plain.waitFor(timeout: 5, "the patterns") { $0.text.contains("end") && $0.text.contains("255") }
+        Thread.sleep(forTimeInterval: 0.5)
+
+        let first = try tmux.capture()
+        let window = try #require(first.pipWindow, "the window floats over the shell")
+        #expect(window.column + window.columns >= 110 && window.row + window.rows >= 36, "bottom-right: \(window)")
+        let timeBefore = try #require(first.pipTime)
+        let insetCells = Self.styledCells(try tmux.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120)
+        let plainCells = Self.styledCells(try plain.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120)
+        let differences = Self.differences(insetCells, plainCells, rows: 40, columns: 120, excluded: window,
+                                           cursor: try cursor(plain))
+        #expect(differences.isEmpty, "\(differences.count) cells differ, first: \(differences.prefix(5))")
+        // The cursor: Inset draws it as a reversed cell where the plain pane's cursor is.
+        let at = try cursor(plain)
+        #expect(insetCells[at.row][at.column].attributes.contains(7), "cursor cell \(insetCells[at.row][at.column])")
+        // The video kept moving in the window meanwhile.
+        let later = try tmux.waitFor(timeout: 4, "the window's time moves") { ($0.pipTime ?? 0) > timeBefore }
+        #expect(later.pipWindow != nil)
+    }
+
+    @Test("less and vim work in the pane: alternate screen, keys, back to the shell as it was")
+    func fullScreenPrograms() throws {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try startShell(tmux, dir)
+        let plain = try Self.plainPane(dir)
+        for pane in [tmux, plain] { try pane.run("clear; less long.txt") }
+        try tmux.waitFor(timeout: 5, "less") { $0.text.contains("line 1 of a file") }
+        try plain.waitFor(timeout: 5, "less") { $0.text.contains("line 1 of a file") }
+        for pane in [tmux, plain] { try pane.keys("Space") }  // a page down
+        try tmux.waitFor(timeout: 5, "less paged") { $0.text.contains("line 60 of a file") && !$0.text.contains("line 1 of a file") }
+        try plain.waitFor(timeout: 5, "less paged") { $0.text.contains("line 60 of a file") }
+        Thread.sleep(forTimeInterval: 0.3)
+        let window = try #require(try tmux.capture().pipWindow)
+        let differences = Self.differences(
+            Self.styledCells(try tmux.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120),
+            Self.styledCells(try plain.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120),
+            rows: 40, columns: 120, excluded: window, cursor: try cursor(plain))
+        #expect(differences.isEmpty, "less: \(differences.count) cells differ, first: \(differences.prefix(5))")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 5, "back at the prompt") { !$0.text.contains("line 60 of a file") && Self.hasPrompt($0.text) }
+
+        let file = dir.appendingPathComponent("typed.txt").path
+        try tmux.run("vim -u NONE -N \(file)")
+        try tmux.waitFor(timeout: 5, "vim") { $0.text.contains("typed.txt") }
+        try tmux.literal("ihello from vim")
+        try tmux.keys("Escape")
+        try tmux.literal(":wq")
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 5, "vim gone") { Self.hasPrompt($0.text) && !$0.text.contains("~ ") }
+        #expect((try? String(contentsOfFile: file, encoding: .utf8)) == "hello from vim\n")
+    }
+
+    @Test("the prefix: Tab focuses the window, Shift-arrows move it, f plays full screen; ! returns to the shell as it was; exit closes it")
+    func prefixAndReturn() throws {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try startShell(tmux, dir)
+        try tmux.run("clear; echo before; cat")   // a command still running when we come back
+        try tmux.waitFor(timeout: 5, "cat waiting") { $0.text.contains("before") }
+        try tmux.literal("typed ahead")
+        Thread.sleep(forTimeInterval: 0.3)
+        let start = try tmux.settledWindow()
+        try tmux.keys("C-]", "Tab")
+        try tmux.keys("S-Left")
+        let moved = try tmux.settledWindow(timeout: 5, "window moved left") { $0.column < start.column }
+        #expect(moved.row == start.row)
+        try tmux.keys("S-Up")
+        _ = try tmux.settledWindow(timeout: 5, "window moved up") { $0.row < start.row }
+        try tmux.keys("f")
+        try tmux.waitFor(timeout: 5, "the video full screen") { $0.videoRows.count > 20 && $0.pipWindow == nil }
+        try tmux.keys("!")
+        let back = try tmux.waitFor(timeout: 5, "the shell again") { $0.text.contains("before") && $0.text.contains("typed ahead") }
+        #expect(back.pipWindow != nil, "the video went on in the window")
+        // cat still runs: a line typed now comes back from it.
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 5, "cat echoes") { $0.text.components(separatedBy: "typed ahead").count >= 3 }
+        try tmux.keys("C-d")
+        // Ctrl-C goes to the shell, not to Inset.
+        try tmux.run("sleep 30")
+        try tmux.keys("C-c")
+        try tmux.run("echo still here")
+        try tmux.waitFor(timeout: 5, "the shell after Ctrl-C") { $0.text.contains("still here") && $0.pipWindow != nil }
+        try tmux.run("exit")
+        let after = try tmux.waitFor(timeout: 5, "back to the player") { $0.videoRows.count > 20 && $0.pipWindow == nil }
+        #expect(!after.text.contains("still here"))
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 5, "inset quit") { $0.text.contains("exit=0") }
+    }
+
+    @Test("a terminal resize resizes the pty (stty size says so) and keeps the window inside")
+    func resize() throws {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try startShell(tmux, dir)
+        try tmux.run("clear; stty size")
+        try tmux.waitFor(timeout: 5, "40 120") { $0.text.contains("40 120") }
+        try tmux.resize(columns: 90, rows: 30)
+        try tmux.run("clear; stty size")
+        let screen = try tmux.waitFor(timeout: 5, "30 90") { $0.text.contains("30 90") }
+        let window = try #require(screen.pipWindow)
+        #expect(window.column >= 0 && window.column + window.columns <= 90, "\(window)")
+        #expect(window.row >= 0 && window.row + window.rows <= 30, "\(window)")
+    }
+
+    @Test("a paste reaches the shell whole")
+    func paste() throws {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try startShell(tmux, dir)
+        try tmux.tmux(["set-buffer", "-b", "p", "echo pasted-$((6*7))"])
+        try tmux.tmux(["paste-buffer", "-p", "-b", "p", "-t", "0"])
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 5, "the pasted command ran") { $0.text.contains("pasted-42") }
+    }
+}
