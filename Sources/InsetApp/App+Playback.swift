@@ -97,6 +97,9 @@ extension App {
     /// didStart (the library under it); restoreUserInterface (the player back, completed at
     /// once), willStop (exit animation), didStop (window gone).
     func perform(_ effects: [PlaybackEffect], at now: HostTime) {
+        // Most ticks bring none (`checkEnd` asks every time): nothing to redraw for them, and
+        // a loop woken often (a shell pane's output) must not paint on every wake.
+        guard !effects.isEmpty else { return }
         for effect in effects {
             switch effect {
             case .finished:

@@ -79,6 +79,9 @@ extension App {
             return true
         }
         shell.send(press)
+        lastShellKeyAt = now
+        // Nothing on screen changes until the program answers; its echo gets the paint.
+        needsPaint = false
         return true
     }
 
@@ -89,13 +92,19 @@ extension App {
         shell.mouse(mouse, at: mouse.position)
     }
 
-    /// Whether the pane shows something not yet painted, and painting is due: at most once
-    /// per video frame while a video plays (the frames paint anyway), else at 60 Hz.
+    /// Whether the pane shows something not yet painted, and painting is due: while a video
+    /// plays its frames paint anyway, and the pane's changes go with them (a flood of output
+    /// costs no extra paint); else, and just after a key (its echo should not wait for the
+    /// next frame), at most at 60 Hz.
     func shellNeedsPaint(at now: HostTime) -> Bool {
         guard screen == .shell, let shell, shell.generation != shellDrawnGeneration else { return false }
-        if playback?.snapshot.isPlaying == true && pip != nil { return false }
+        let typing = now < lastShellKeyAt.advanced(by: App.echoWindow)
+        if playback?.snapshot.isPlaying == true && pip != nil && !typing { return false }
         return now >= lastPaintAt.advanced(by: App.shellPaintInterval)
     }
+
+    /// How long after a key the pane's changes are painted at once (the echo, a completion).
+    static let echoWindow = Duration.milliseconds(250)
 
     static let shellPaintInterval = Duration.milliseconds(16)
 

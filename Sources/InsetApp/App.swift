@@ -37,6 +37,7 @@ public final class App {
     var prefixPending = false
     var shellDrawnGeneration: UInt64 = .max
     var lastPaintAt: HostTime = .zero
+    var lastShellKeyAt: HostTime = .zero
 
     var playback: Playback?
     var player = PlayerScreen()

@@ -121,9 +121,10 @@ public final class ShellPane: @unchecked Sendable {
     public func close() {
         lock.withLock { exited = true }
         wake()
-        process.hangUp()
+        // The reader first (it reaps the child while it runs), then the program.
         while thread?.isFinished == false { usleep(1_000) }
         thread = nil
+        process.hangUp()
     }
 
     private func wake() {
@@ -168,9 +169,10 @@ public final class ShellPane: @unchecked Sendable {
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 break
             }
-            if ready == 0 && process.reap() { break }
+            if ready == 0 && lock.withLock({ process.reap() }) { break }
         }
-        _ = process.reap()
+        // The pty closed: the program has ended or is about to; its status, within a second.
+        for _ in 0..<200 where !lock.withLock({ process.reap() }) { usleep(5_000) }
         lock.withLock { exited = true }
         onChange()
     }
