@@ -9,10 +9,17 @@ enum SDLAudio {
     static func initialize() throws(AudioError) {
         csdl2_disable_signal_handlers()
         csdl2_silence_logs()
+        defer { releaseThreadState() }
         if SDL_InitSubSystem(csdl2_init_audio()) != 0 {
             throw AudioError.noDriver(detail: AudioError.oneLine(lastError()))
         }
     }
+
+    /// SDL_TLSCleanup: SDL keeps error strings (set by drivers it tries and drops) in
+    /// storage of the calling thread that it frees only for its own threads; the threads
+    /// that open sound here (the opener, a test's) end, and those strings would be lost.
+    /// Called once an error, if any, has been read.
+    static func releaseThreadState() { SDL_TLSCleanup() }
 
     /// SDL_QuitSubSystem(SDL_INIT_AUDIO), and SDL_Quit once no subsystem is left: SDL keeps
     /// its hints and per-thread error strings until then (LeakSanitizer sees them as lost
@@ -35,6 +42,7 @@ enum SDLAudio {
         var obtained = SDL_AudioSpec()
         let allowed = csdl2_allow_frequency_change() | csdl2_allow_channels_change()
         let device = SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(allowed))
+        defer { releaseThreadState() }
         if device == 0 {
             throw AudioError.noDevice(driver: currentDriver, detail: AudioError.oneLine(lastError()))
         }

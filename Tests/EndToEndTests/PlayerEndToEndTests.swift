@@ -13,7 +13,7 @@ struct PlayerEndToEndTests {
         #expect(try tmux.terminalState() == "1 0")
         // 16:9 in 120x40 cells (120x80 pixels) is 120x68 pixels: 34 rows, letterboxed.
         #expect(screen.videoRows.count >= 30 && screen.videoRows.count <= 34)
-        #expect(screen.videoColumns(row: screen.videoRows[screen.videoRows.count / 2]) == 0...119)
+        #expect(screen.videoColumnSpan == 0...119)
         #expect(screen.text.contains("«15") && screen.text.contains("15»") && screen.text.contains("PiP"))
         #expect(screen.shownTime?.duration == 10)
 
@@ -73,8 +73,7 @@ struct PlayerEndToEndTests {
         try tmux.keys("z")
         let screen = try tmux.waitFor(timeout: 3, "relayout") { screen in
             // 4:3 in 100x30 cells (100x60 pixels) is 80x60 pixels: 80 columns, 30 rows, centred.
-            guard let middle = screen.videoRows.dropFirst(screen.videoRows.count / 2).first else { return false }
-            return screen.videoColumns(row: middle) == 10...89 && screen.shownTime != nil
+            return screen.videoColumnSpan == 10...89 && screen.shownTime != nil
         }
         #expect(screen.rows.count >= 30)
         #expect(screen.line(29).contains("/ 0:06"), "the bar is on the last row")
@@ -119,7 +118,7 @@ struct PlayerEndToEndTests {
         try tmux.run("fg")
         let back = try tmux.waitFor(timeout: 3, "video again") { $0.videoRows.count > 20 && !$0.text.contains("Stopped") }
         // 4:3 in 120x80 pixels is 107x80, centred: columns 6 to 112.
-        #expect(back.videoColumns(row: back.videoRows[back.videoRows.count / 2]) == 6...112)
+        #expect(back.videoColumnSpan == 6...112)
         #expect(try tmux.terminalState() == "1 0")
         try tmux.keys("q")
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }

@@ -7,6 +7,19 @@ struct Screen {
         var character: Character = " "
         var foreground: RGBColor?
         var background: RGBColor?
+
+        /// A cell of a picture: a half block, or a space on a colour other than black (the
+        /// rasterizer sends a half block whose halves are one colour as a space on it).
+        /// Letterbox bars are black spaces, and within the perceptual threshold of black
+        /// (a few steps, which the rasterizer leaves alone), so near-black is not picture.
+        var isPicture: Bool {
+            character == "▀" || (character == " " && (background.map { max($0.r, $0.g, $0.b) > 8 } ?? false))
+        }
+
+        /// A picture cell in colour (not a grey of the UI).
+        var isColourfulPicture: Bool {
+            character == "▀" ? (foreground?.isColourful ?? false) : (isPicture && (background?.isColourful ?? false))
+        }
     }
 
     struct RGBColor: Equatable {
@@ -70,14 +83,22 @@ struct Screen {
 
     func line(_ row: Int) -> String { row < rows.count ? String(rows[row].map(\.character)) : "" }
 
-    /// Rows holding half-block cells in colour: where the video is.
+    /// Rows holding picture cells in colour: where the video is.
     var videoRows: [Int] {
-        rows.indices.filter { r in rows[r].filter { $0.character == "▀" && ($0.foreground?.isColourful ?? false) }.count > 4 }
+        rows.indices.filter { r in rows[r].filter { $0.isColourfulPicture }.count > 4 }
     }
 
-    /// The columns of row `row` that hold half blocks.
+    /// The columns the picture spans over all its rows: a row's black edge looks like the
+    /// letterbox beside it (to a person too), but some row of the picture reaches each side.
+    var videoColumnSpan: ClosedRange<Int>? {
+        let spans = videoRows.compactMap { videoColumns(row: $0) }
+        guard let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() else { return nil }
+        return first...last
+    }
+
+    /// The columns of row `row` that hold picture cells.
     func videoColumns(row: Int) -> ClosedRange<Int>? {
-        let columns = rows[row].indices.filter { rows[row][$0].character == "▀" }
+        let columns = rows[row].indices.filter { rows[row][$0].isPicture }
         guard let first = columns.first, let last = columns.last else { return nil }
         return first...last
     }

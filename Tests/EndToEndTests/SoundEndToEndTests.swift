@@ -124,7 +124,7 @@ struct SoundEndToEndTests {
         try tmux.run("\(try insetBinary()) \(song); echo \"ex\"\"it=$?\"")
         let screen = try tmux.waitFor(timeout: 5, "cover and time") { ($0.shownTime?.position ?? 0) >= 1 && $0.videoRows.count > 10 }
         #expect(screen.text.contains("song.mp3") && screen.text.contains("sound only"))
-        let red = screen.rows.flatMap { $0 }.filter { $0.character == "▀" && ($0.foreground.map { $0.r > 200 && $0.g < 60 } ?? false) }
+        let red = screen.rows.flatMap { $0 }.filter { $0.isPicture && (($0.character == "▀" ? $0.foreground : $0.background).map { $0.r > 200 && $0.g < 60 } ?? false) }
         #expect(red.count > 100, "the red cover is drawn")
         try tmux.waitFor(timeout: 6, "the end") { $0.text.contains("exit=0") }
     }
