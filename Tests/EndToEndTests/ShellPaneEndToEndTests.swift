@@ -216,8 +216,8 @@ struct ShellPaneEndToEndTests {
         try tmux.waitFor(timeout: 5, "back at the prompt") { !$0.text.contains("line 60 of a file") && Self.hasPrompt($0.text) }
 
         let file = dir.appendingPathComponent("typed.txt").path
-        try tmux.run("vim -u NONE -N \(file)")
-        try tmux.waitFor(timeout: 5, "vim") { $0.text.contains("typed.txt") }
+        try tmux.run("vi -u NONE -N \(file)")
+        try tmux.waitFor(timeout: 5, "vi") { $0.text.contains("typed.txt") }
         try tmux.literal("ihello from vim")
         try tmux.keys("Escape")
         try tmux.literal(":wq")
@@ -276,6 +276,31 @@ struct ShellPaneEndToEndTests {
         let window = try #require(screen.pipWindow)
         #expect(window.column >= 0 && window.column + window.columns <= 90, "\(window)")
         #expect(window.row >= 0 && window.row + window.rows <= 30, "\(window)")
+    }
+
+    @Test("inset --shell FILE starts in the shell, the video in the window; clicks go to a program that asked for them, drags on the window move it")
+    func startInShellAndMouse() throws {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try tmux.run("cd \(dir.path) && SHELL=\(dir.path)/plainbash \(try insetBinary()) --shell --loop \(samplePath("clock_16x9_aac.mp4"))")
+        let window = try tmux.settledWindow(timeout: 5, "the window over the shell")
+        try tmux.waitFor(timeout: 5, "the prompt") { Self.hasPrompt($0.text) }
+        // A program asks for mouse reports (SGR encoding) and shows what comes in.
+        try tmux.run("clear; printf '\\033[?1000h\\033[?1006h'; cat -v")
+        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.mouse("press", column: 4, row: 6)
+        try tmux.mouse("release", column: 4, row: 6)
+        try tmux.waitFor(timeout: 5, "the click reported to cat") { $0.text.contains("^[[<0;5;7M") }
+        // A drag on the window's title moves the window, and cat sees nothing of it.
+        try tmux.mouse("press", column: window.column + 3, row: window.row)
+        try tmux.mouse("drag", column: 10, row: 3)
+        try tmux.mouse("release", column: 10, row: 3)
+        let moved = try tmux.settledWindow(timeout: 5, "the window dragged") { $0.column < window.column && $0.row < window.row }
+        #expect(moved.column < window.column)
+        #expect(!(try tmux.capture().text.contains("^[[<32;")), "a drag on the window reached the shell")
+        try tmux.keys("C-c")
+        try tmux.run("printf '\\033[?1000l'; echo mouse off")
+        try tmux.waitFor(timeout: 5, "mouse off") { $0.text.contains("mouse off") }
     }
 
     @Test("a paste reaches the shell whole")
