@@ -111,6 +111,8 @@ struct ArgumentErrorTests {
         #expect(text.contains("USAGE") && text.contains("SUBCOMMANDS") && text.split(separator: "\n").count > 5)
         let catHelp = try CommandLineTests().inset(["cat", "--help"])
         #expect(catHelp.status == 0 && String(decoding: catHelp.stdout, as: UTF8.self).contains("--size <size>"))
+        let playHelp = try CommandLineTests().inset(["play", "--help"])
+        #expect(playHelp.status == 0 && String(decoding: playHelp.stdout, as: UTF8.self).contains("--pip-saver"))
         let version = try CommandLineTests().inset(["--version"])
         #expect(version.status == 0 && String(decoding: version.stdout, as: UTF8.self) == "0.1.0\n")
     }
