@@ -140,11 +140,13 @@ extension App {
     }
 
     /// The decoder scales to what is on screen: the window's video area in PiP, else the
-    /// whole screen.
+    /// whole screen. It decodes every frame in either, unless `--pip-saver` asks for fewer
+    /// in the window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`).
     func updateRenderSize(at now: HostTime) {
         guard let playback else { return }
         let wanted = pip.map(\.renderSize) ?? session.size.halfBlockPixels
-        playback.pipeline?.setDecodeRate(pip.map { $0.decodeRate(on: session.size) } ?? .every)
+        let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: pip?.layout.frame.size, on: session.size)
+        playback.pipeline?.setDecodeRate(DecodeRate(place))
         if playback.snapshot.renderSize != wanted {
             perform(playback.send(.renderSizeChanged(wanted), at: now), at: now)
         }

@@ -14,6 +14,8 @@ public struct AppOptions: Sendable {
     public var pipAllowed: Bool
     public var automaticPiP: Bool
     public var startsInPiP: Bool
+    /// `--pip-saver`: a PiP window decodes fewer frames (`DecodeWorkRule`).
+    public var pipSaver: Bool
     /// `--mute`: the sound plays silently (its clock still times the picture).
     public var muted: Bool
     /// `--volume N`, 0–100.
@@ -28,11 +30,12 @@ public struct AppOptions: Sendable {
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
-                muted: Bool = false, volume: Int = 100, startsInShell: Bool = false, shellCommand: [String]? = nil,
-                prefix: KeyPress = KeyPress(.character("]"), .control)) {
+                pipSaver: Bool = false, muted: Bool = false, volume: Int = 100, startsInShell: Bool = false,
+                shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control)) {
         self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop
         self.start = start; self.threads = threads; self.linear = linear
         self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP; self.startsInPiP = startsInPiP
+        self.pipSaver = pipSaver
         self.muted = muted; self.volume = min(100, max(0, volume))
         self.startsInShell = startsInShell; self.shellCommand = shellCommand; self.prefix = prefix
     }

@@ -5,14 +5,16 @@ import InsetCore
 struct DecodeSettings: Sendable {
     /// Where frames are scaled into (nil: decode only).
     var viewport: PixelSize?
-    /// The consumer's rate (fewer frames for a small PiP window).
+    /// The rate for where the picture is shown (fewer frames for a PiP window under
+    /// `--pip-saver`).
     var rate: DecodeRate = .every
     /// Lighter decoding while the picture is late.
     var catchUpRate: DecodeRate = .every
     /// The newest keyframe skip asked for.
     var catchUp: KeyframeCatchUp?
 
-    /// The lighter of the two rates: each asks for at least that much skipping.
+    /// The lighter of the two rates: each asks for at least that much skipping (as
+    /// `DecodeWorkRule.lightening(window:on:catchUp:)`).
     var effectiveRate: DecodeRate { max(rate, catchUpRate) }
 }
 

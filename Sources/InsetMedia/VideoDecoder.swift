@@ -55,14 +55,13 @@ final class VideoDecoder {
     func receive(_ frame: UnsafeMutablePointer<AVFrame>) -> Int32 { avcodec_receive_frame(context, frame) }
 
     /// Skips decoding work nobody can see when the picture is shown much smaller than it is
-    /// coded: with at least 6x6 coded pixels averaged into each shown pixel, the deblocking
-    /// filter's few-pixel smoothing (a fifth to a quarter of H.264's decoding time) cannot
-    /// change what is shown. `rate` may also skip frames (a PiP window: its picture updates
-    /// less often, on time). Decode thread; libavcodec copies these fields into its frame
+    /// coded: the deblocking filter, when `DecodeWorkRule.skipsDeblocking` says it cannot
+    /// show. `rate` may also skip frames (the decoder is behind the clock, or a PiP window
+    /// under `--pip-saver`). Decode thread; libavcodec copies these fields into its frame
     /// threads with each packet.
     func configureWork(output viewport: PixelSize?, skipInvisible: Bool, rate: DecodeRate) {
         let coded = PixelSize(width: Int(context.pointee.width), height: Int(context.pointee.height))
-        let small = viewport.map { $0.width * 6 <= coded.width && $0.height * 6 <= coded.height } ?? false
+        let small = viewport.map { DecodeWorkRule.skipsDeblocking(coded: coded, shown: $0) } ?? false
         context.pointee.skip_loop_filter = skipInvisible && small ? AVDISCARD_ALL : AVDISCARD_DEFAULT
         switch rate {
         case .every: context.pointee.skip_frame = AVDISCARD_DEFAULT

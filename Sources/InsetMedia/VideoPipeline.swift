@@ -83,8 +83,9 @@ public final class VideoPipeline: @unchecked Sendable {
         requests.update { $0.viewport = viewport }
     }
 
-    /// Which frames to decode: all, or fewer for a small window whose picture may update
-    /// less often. Frames keep their times; there are just fewer of them.
+    /// Which frames to decode for where the picture is shown: all, or fewer for a PiP
+    /// window under `--pip-saver` (`DecodeWorkRule`), whose picture then updates less
+    /// often. Frames keep their times; there are just fewer of them.
     public func setDecodeRate(_ rate: DecodeRate) {
         requests.update { $0.rate = rate }
     }

@@ -43,6 +43,10 @@ struct Play: ParsableCommand {
     @Flag(name: .customLong("no-auto-pip"), help: "Do not start picture in picture when leaving a playing video.")
     var noAutoPiP = false
 
+    @Flag(name: .customLong("pip-saver"),
+          help: "Save CPU in picture in picture: a window a third of the screen wide or less (as by default) shows key and P-frames only, about a third of them; a larger one skips the other B-frames. Without it the window shows every frame.")
+    var pipSaver = false
+
     @Option(name: .customLong("threads"), parsing: .unconditional,
             help: ArgumentHelp("Decoder threads, 1 to 64. Default: one per core.", valueName: "n"))
     var threadsArgument: WholeNumberArgument?
@@ -83,7 +87,7 @@ struct Play: ParsableCommand {
         let options = AppOptions(
             paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
-            muted: mute, volume: volume, startsInShell: startInShell,
+            pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
             prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control))
         let app: App
         do {

@@ -67,14 +67,6 @@ struct PiPWindow {
         animation == nil && !layout.isStashed && (focused || now < hoverUntil)
     }
 
-    /// Which frames the decoder needs for this window. A small window (a third of the
-    /// screen wide or less, as the default quarter is) shows key and P-frames only, a larger
-    /// one every reference frame: its picture updates less often, always on time, so a
-    /// small window costs little (decoding is most of the cost: `scripts/bench-pip`).
-    func decodeRate(on screen: CellSize) -> DecodeRate {
-        layout.frame.size.columns * 3 <= screen.columns ? .keyAndPredictedFrames : .referenceFrames
-    }
-
     /// The pixel size the decoder should scale to for this window.
     var renderSize: PixelSize { layout.videoRect.size.halfBlockPixels }
 

@@ -221,7 +221,7 @@ final class Playback {
 
     /// Frames the decoder left out to catch up never reach the queue: they count as dropped
     /// (from the gap in frame times), so `--stats` says how much of the picture was lost.
-    /// Frames a PiP window's decode rate leaves out at the same time count too.
+    /// Frames a PiP window's decode rate (`--pip-saver`) leaves out at the same time count too.
     private func countFramesSkipped(before frame: VideoFrame) {
         defer { lastTaken = (frame.time, frame.serial) }
         guard let last = lastTaken, last.serial == frame.serial, frame.duration > .zero,
