@@ -4,25 +4,10 @@ import Testing
 /// The commands that need no terminal: probe, cat, bench, run as a script would.
 @Suite("Command line")
 struct CommandLineTests {
-    struct Output { var status: Int32; var stdout: Data; var stderr: String }
+    typealias Output = InsetRun
 
     func inset(_ arguments: [String], stdin: String? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try insetBinary())
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin.map { FileHandle(forReadingAtPath: $0)! } ?? FileHandle.nullDevice
-        try process.run()
-        // Read both pipes to their ends before waiting, so a full pipe cannot stall the child.
-        let errorData = LockedData()
-        let reader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.01) }
-        return Output(status: process.terminationStatus, stdout: data, stderr: String(decoding: errorData.value, as: UTF8.self))
+        try runInset(arguments, stdin: stdin)
     }
 
     static let badInputs: URL = {
@@ -116,6 +101,45 @@ struct CommandLineTests {
         #expect((rows[2]["bytesPerFrame"] as? Double ?? 0) > 0)
         #expect(result.stderr.isEmpty, "no progress line without a terminal")
     }
+}
+
+/// How a run of the inset binary ended: its status (or the signal that killed it), what it
+/// printed, and whether it was killed for running past its time limit.
+struct InsetRun {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    var signal: Int32? = nil
+    var timedOut = false
+}
+
+/// Runs `inset arguments` (standard input from `stdin`, or none), reading both outputs to
+/// their ends; with a `timeLimit`, kills it (SIGKILL) past that many seconds.
+func runInset(_ arguments: [String], stdin: String? = nil, timeLimit: TimeInterval? = nil) throws -> InsetRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try insetBinary())
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = stdin.map { FileHandle(forReadingAtPath: $0)! } ?? FileHandle.nullDevice
+    try process.run()
+    let killed = LockedData()
+    let killer = DispatchWorkItem {
+        if process.isRunning { killed.set(Data([1])); kill(process.processIdentifier, SIGKILL) }
+    }
+    if let timeLimit { DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: killer) }
+    // Read both pipes to their ends before waiting, so a full pipe cannot stall the child.
+    let errorData = LockedData()
+    let reader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    killer.cancel()
+    while !errorData.isSet { Thread.sleep(forTimeInterval: 0.01) }
+    let bySignal = process.terminationReason == .uncaughtSignal
+    return InsetRun(status: process.terminationStatus, stdout: data, stderr: String(decoding: errorData.value, as: UTF8.self),
+                    signal: bySignal ? process.terminationStatus : nil, timedOut: killed.isSet)
 }
 
 final class LockedData: @unchecked Sendable {
