@@ -22,6 +22,9 @@ public final class ShellPane: @unchecked Sendable {
     private let onChange: @Sendable () -> Void
     /// Bytes read from the program, for the benchmark and `--stats`.
     private var bytesRead = 0
+    /// Of those, plain text that only scrolled past and was not fed to the emulator.
+    private var bytesSkipped = 0
+    private var regionWatch = ScrollRegionWatch()
 
     /// The user's shell: `$SHELL`, or /bin/sh.
     public static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
@@ -73,6 +76,7 @@ public final class ShellPane: @unchecked Sendable {
     public var wantsMouse: Bool { lock.withLock { screen.wantsMouse } }
     public var isAlternateScreen: Bool { lock.withLock { screen.isAlternateScreen } }
     public var totalBytesRead: Int { lock.withLock { bytesRead } }
+    public var totalBytesSkipped: Int { lock.withLock { bytesSkipped } }
 
     public func draw(into grid: inout CellGrid, showCursor: Bool) {
         lock.withLock { screen.draw(into: &grid, showCursor: showCursor) }
@@ -155,8 +159,9 @@ public final class ShellPane: @unchecked Sendable {
             if fds[0].revents & Int16(POLLIN) != 0 {
                 let n = read(process.master, buffer.baseAddress, buffer.count)
                 if n > 0 {
+                    let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
                     lock.withLock {
-                        screen.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                        feed(chunk)
                         screen.takeOutput(into: &pendingInput)
                         bytesRead += n
                     }
@@ -175,6 +180,12 @@ public final class ShellPane: @unchecked Sendable {
         for _ in 0..<200 where !lock.withLock({ process.reap() }) { usleep(5_000) }
         lock.withLock { exited = true }
         onChange()
+    }
+
+    /// Feeds a chunk the program wrote, skipping what a flood of plain text would only
+    /// scroll past (`FloodSkip`). Under the lock.
+    private func feed(_ chunk: UnsafeRawBufferPointer) {
+        bytesSkipped += FloodSkip.feed(chunk, into: screen, watch: &regionWatch)
     }
 
     /// Writes what is queued for the program as far as the pty takes it now.
