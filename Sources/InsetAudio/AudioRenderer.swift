@@ -22,7 +22,7 @@ final class AudioRenderer: @unchecked Sendable {
     private(set) var heldFrames = 0
     let volume = Atomic<Int>(100)
     let muted = Atomic<Bool>(false)
-    let state = Mutex(State())
+    let state = Locked(State())
 
     func attach(ring: AudioRing, heldFrames: Int) {
         self.ring = ring

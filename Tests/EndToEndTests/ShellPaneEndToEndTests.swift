@@ -278,7 +278,7 @@ struct ShellPaneEndToEndTests {
         #expect(window.row >= 0 && window.row + window.rows <= 30, "\(window)")
     }
 
-    @Test("inset --shell FILE starts in the shell, the video in the window; clicks go to a program that asked for them, drags on the window move it")
+    @Test("inset --shell FILE starts in the shell, the video in the window; clicks go to a program that asked for them, drags on the window move it; the prefix twice is the chord")
     func startInShellAndMouse() throws {
         let dir = try Self.scratch()
         let tmux = try Tmux()
@@ -298,6 +298,12 @@ struct ShellPaneEndToEndTests {
         let moved = try tmux.settledWindow(timeout: 5, "the window dragged") { $0.column < window.column && $0.row < window.row }
         #expect(moved.column < window.column)
         #expect(!(try tmux.capture().text.contains("^[[<32;")), "a drag on the window reached the shell")
+        // The press on the window focused it; Esc gives the keyboard back to the shell, and
+        // the prefix twice sends the chord itself to the program.
+        try tmux.keys("Escape")
+        Thread.sleep(forTimeInterval: 0.3)   // past the escape timeout: a lone Esc, not Alt-
+        try tmux.keys("C-]", "C-]")
+        try tmux.waitFor(timeout: 5, "the chord reached cat") { $0.text.contains("^]") }
         try tmux.keys("C-c")
         try tmux.run("printf '\\033[?1000l'; echo mouse off")
         try tmux.waitFor(timeout: 5, "mouse off") { $0.text.contains("mouse off") }
