@@ -69,7 +69,8 @@ typedef struct {
     /// VTERM_PROP_MOUSE_*: what the program asked for (0: no mouse reports).
     int mouse_mode;
     int bell;
-    /// What the emulator answers (keys encoded, replies to queries), for the pty.
+    /// What the emulator answers (keys encoded, replies to queries), for the pty; the Swift
+    /// side copies `output_length` bytes out and sets it back to 0.
     char *output;
     size_t output_length, output_capacity;
 } cvterm_term;
@@ -184,16 +185,6 @@ static inline void cvterm_cell_at(cvterm_term *term, int row, int column, cvterm
     out->attributes = flags;
     out->foreground = cvterm_color(&cell.fg, 1);
     out->background = cvterm_color(&cell.bg, 0);
-}
-
-/// Takes what the emulator has to send to the program: copies up to `capacity` bytes into
-/// `buffer`, keeps the rest, returns the count.
-static inline size_t cvterm_take_output(cvterm_term *term, char *buffer, size_t capacity) {
-    size_t n = term->output_length < capacity ? term->output_length : capacity;
-    memcpy(buffer, term->output, n);
-    memmove(term->output, term->output + n, term->output_length - n);
-    term->output_length -= n;
-    return n;
 }
 
 static inline void cvterm_key(cvterm_term *term, int key, int modifiers) {

@@ -108,12 +108,19 @@ extension App {
 
     static let shellPaintInterval = Duration.milliseconds(16)
 
-    /// Draws the pane into its plane (a copy of the emulator's cells, under its lock).
+    /// Draws the pane into its plane (a copy of the emulator's cells, under its lock) when
+    /// the screen or the cursor's showing changed since the last time: the video's frames
+    /// repaint 30 times a second, and the pane is most often still.
     func drawShell() {
         guard let shell else { return }
-        if shellPlane.size != session.size { shellPlane.resize(to: session.size, fill: .blank) }
-        shellDrawnGeneration = shell.generation
-        shell.draw(into: &shellPlane.grid, showCursor: focus == .pane && !helpVisible)
+        let showCursor = focus == .pane && !helpVisible
+        if shellPlane.size != session.size {
+            shellPlane.resize(to: session.size, fill: .blank)
+            shellDrawnGeneration = .max
+        }
+        guard shell.generation != shellDrawnGeneration || showCursor != shellDrawnCursor else { return }
+        shellDrawnGeneration = shell.draw(into: &shellPlane.grid, showCursor: showCursor)
+        shellDrawnCursor = showCursor
     }
 }
 

@@ -36,6 +36,7 @@ public final class App {
     /// The prefix chord was typed: the next key is Inset's.
     var prefixPending = false
     var shellDrawnGeneration: UInt64 = .max
+    var shellDrawnCursor = false
     var lastPaintAt: HostTime = .zero
     var lastShellKeyAt: HostTime = .zero
 

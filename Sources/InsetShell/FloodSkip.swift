@@ -40,11 +40,9 @@ enum FloodSkip {
         return cut
     }
 
-    /// What stands for the skipped text: CR, then a screen's height of LFs.
-    static func replacement(rows: Int) -> [UInt8] { [0x0D] + [UInt8](repeating: 0x0A, count: rows) }
-
     /// Feeds `chunk` to `screen`, skipping what only scrolls past when it may; returns the
     /// bytes skipped.
+    @discardableResult
     static func feed(_ chunk: UnsafeRawBufferPointer, into screen: VirtualScreen, watch: inout ScrollRegionWatch) -> Int {
         watch.scan(chunk)
         let rows = screen.size.rows
@@ -53,7 +51,12 @@ enum FloodSkip {
             screen.feed(chunk)
             return 0
         }
-        replacement(rows: rows).withUnsafeBytes { screen.feed($0) }
+        // What stands for the skipped text: CR, then a screen's height of LFs.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rows + 1) { replacement in
+            replacement.initialize(repeating: 0x0A)
+            replacement[0] = 0x0D
+            screen.feed(UnsafeRawBufferPointer(replacement))
+        }
         screen.feed(UnsafeRawBufferPointer(rebasing: chunk[cut...]))
         return cut
     }

@@ -20,10 +20,8 @@ public final class ShellPane: @unchecked Sendable {
     private var thread: Thread?
     private let wakeRead: Int32, wakeWrite: Int32
     private let onChange: @Sendable () -> Void
-    /// Bytes read from the program, for the benchmark and `--stats`.
+    /// Bytes read from the program.
     private var bytesRead = 0
-    /// Of those, plain text that only scrolled past and was not fed to the emulator.
-    private var bytesSkipped = 0
     private var regionWatch = ScrollRegionWatch()
 
     /// The user's shell: `$SHELL`, or /bin/sh.
@@ -73,13 +71,15 @@ public final class ShellPane: @unchecked Sendable {
     public var size: CellSize { lock.withLock { screen.size } }
     /// Changes whenever what `draw` shows changes.
     public var generation: UInt64 { lock.withLock { screen.generation } }
-    public var wantsMouse: Bool { lock.withLock { screen.wantsMouse } }
-    public var isAlternateScreen: Bool { lock.withLock { screen.isAlternateScreen } }
     public var totalBytesRead: Int { lock.withLock { bytesRead } }
-    public var totalBytesSkipped: Int { lock.withLock { bytesSkipped } }
 
-    public func draw(into grid: inout CellGrid, showCursor: Bool) {
-        lock.withLock { screen.draw(into: &grid, showCursor: showCursor) }
+    /// Copies the screen into `grid`; returns the `generation` it shows.
+    @discardableResult
+    public func draw(into grid: inout CellGrid, showCursor: Bool) -> UInt64 {
+        lock.withLock {
+            screen.draw(into: &grid, showCursor: showCursor)
+            return screen.generation
+        }
     }
 
     /// The pane's new size: the emulator reflows, the kernel tells the program (SIGWINCH).
@@ -143,6 +143,7 @@ public final class ShellPane: @unchecked Sendable {
         defer { buffer.deallocate() }
         var fds = [pollfd(fd: process.master, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var wakeBytes = [UInt8](repeating: 0, count: 64)
         while true {
             let (stop, wantsWrite) = lock.withLock { (exited, !pendingInput.isEmpty) }
             if stop { return }
@@ -152,8 +153,7 @@ public final class ShellPane: @unchecked Sendable {
             let ready = poll(&fds, 2, 250)
             if ready < 0 && errno != EINTR { break }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                var sink = [UInt8](repeating: 0, count: 64)
-                while read(wakeRead, &sink, sink.count) > 0 {}
+                while read(wakeRead, &wakeBytes, wakeBytes.count) > 0 {}
             }
             if wantsWrite && fds[0].revents & Int16(POLLOUT) != 0 { flushInput() }
             if fds[0].revents & Int16(POLLIN) != 0 {
@@ -185,7 +185,7 @@ public final class ShellPane: @unchecked Sendable {
     /// Feeds a chunk the program wrote, skipping what a flood of plain text would only
     /// scroll past (`FloodSkip`). Under the lock.
     private func feed(_ chunk: UnsafeRawBufferPointer) {
-        bytesSkipped += FloodSkip.feed(chunk, into: screen, watch: &regionWatch)
+        FloodSkip.feed(chunk, into: screen, watch: &regionWatch)
     }
 
     /// Writes what is queued for the program as far as the pty takes it now.

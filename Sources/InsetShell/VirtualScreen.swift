@@ -43,13 +43,15 @@ final class VirtualScreen {
         cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
     }
 
-    /// What the emulator has to say to the program (encoded keys, answers to queries).
+    /// What the emulator has to say to the program (encoded keys, answers to queries),
+    /// appended to `buffer` straight from libvterm's output buffer, which is then emptied.
     func takeOutput(into buffer: inout [UInt8]) {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while term.pointee.output_length > 0 {
-            let n = chunk.withUnsafeMutableBytes { cvterm_take_output(term, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096) }
-            buffer.append(contentsOf: chunk[0..<n])
+        let length = term.pointee.output_length
+        guard length > 0, let bytes = term.pointee.output else { return }
+        bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
         }
+        term.pointee.output_length = 0
     }
 
     // MARK: Input, encoded for the program
