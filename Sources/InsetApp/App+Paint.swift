@@ -74,7 +74,7 @@ extension App {
             overlay.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
         }
-        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen, prefix: options.prefix.chordName), into: &overlay.grid) }
+        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen, prefix: options.prefix.description), into: &overlay.grid) }
     }
 }
 

@@ -75,7 +75,7 @@ extension App {
         }
         if press == options.prefix {
             prefixPending = true
-            show(message: "\(options.prefix.chordName): Tab the window · f full screen · x close · ? keys · q quit", at: now)
+            show(message: "\(options.prefix.description): Tab the window · f full screen · x close · ? keys · q quit", at: now)
             return true
         }
         shell.send(press)
@@ -121,28 +121,5 @@ extension App {
         guard shell.generation != shellDrawnGeneration || showCursor != shellDrawnCursor else { return }
         shellDrawnGeneration = shell.draw(into: &shellPlane.grid, showCursor: showCursor)
         shellDrawnCursor = showCursor
-    }
-}
-
-extension KeyPress {
-    /// `C-]`, as `--prefix` takes it and the help shows it.
-    var chordName: String {
-        if modifiers == .control, case .character(let c) = key { return "C-\(c)" }
-        return description
-    }
-
-    /// Parses `C-x` (Ctrl and a letter or one of `[]\^_@`) or `M-x` (Alt and a character).
-    public static func chord(parsing text: String) -> KeyPress? {
-        let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
-        guard parts.count == 2, parts[1].count == 1, let c = parts[1].lowercased().first else { return nil }
-        switch parts[0].lowercased() {
-        case "c", "ctrl", "control":
-            guard c.isLetter || "[]\\^_@".contains(c) else { return nil }
-            return KeyPress(.character(c), .control)
-        case "m", "alt", "meta":
-            return KeyPress(.character(Character(parts[1])), .alt)
-        default:
-            return nil
-        }
     }
 }

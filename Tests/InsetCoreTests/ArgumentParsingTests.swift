@@ -101,3 +101,20 @@ struct LinearRangesRefusalTests {
         }
     }
 }
+
+@Suite("KeyPress.chord(parsing:)")
+struct ChordParsingTests {
+    @Test("Ctrl and Alt chords, written back as they were given")
+    func chords() {
+        #expect(KeyPress.chord(parsing: "C-]") == KeyPress(.character("]"), .control))
+        #expect(KeyPress.chord(parsing: "C-b") == KeyPress(.character("b"), .control))
+        #expect(KeyPress.chord(parsing: "ctrl-A") == KeyPress(.character("a"), .control))
+        #expect(KeyPress.chord(parsing: "M-x") == KeyPress(.character("x"), .alt))
+        #expect(KeyPress.chord(parsing: "C-]")?.description == "C-]")
+    }
+
+    @Test("anything else is refused", arguments: ["", "C-", "C-ab", "C-1", "X-a", "]", "C-]-"])
+    func refused(text: String) {
+        #expect(KeyPress.chord(parsing: text) == nil)
+    }
+}
