@@ -5,92 +5,11 @@ import Testing
 /// (characters, colours, attributes) with the same commands in a plain tmux pane.
 @Suite("Shell pane end to end", .serialized)
 struct ShellPaneEndToEndTests {
-    /// A cell as `capture-pane -e` shows it: the character and the SGR state it was
-    /// written with, colours named as the terminal names them (`p1`, `p196`, `#0a0b0c`).
-    struct StyledCell: Equatable, CustomStringConvertible {
-        var character: Character = " "
-        var foreground: String?
-        var background: String?
-        var attributes: Set<Int> = []
-        var description: String {
-            "'\(character)' fg \(foreground ?? "default") bg \(background ?? "default") attrs \(attributes.sorted())"
-        }
-    }
+    typealias StyledCell = Screen.StyledCell
 
-    /// Parses a capture into rows of cells; a wide character is followed by a padding cell
-    /// (capture-pane writes it once) so columns line up with the screen.
-    /// The SGR state carries over from line to line: capture-pane writes only changes.
-    static func styledCells(_ capture: String, columns: Int) -> [[StyledCell]] {
-        var style = StyledCell()
-        return capture.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var cells: [StyledCell] = []
-            let characters = Array(line)
-            var i = 0
-            while i < characters.count {
-                if characters[i] == "\u{1B}", i + 1 < characters.count, characters[i + 1] == "[" {
-                    var j = i + 2
-                    var parameters = ""
-                    while j < characters.count, !characters[j].isLetter { parameters.append(characters[j]); j += 1 }
-                    if j < characters.count, characters[j] == "m" { apply(parameters, to: &style) }
-                    i = j + 1
-                    continue
-                }
-                var cell = style
-                cell.character = characters[i]
-                cells.append(cell)
-                if isWide(characters[i]) { cells.append(StyledCell(character: "\u{0}", foreground: style.foreground,
-                                                                   background: style.background, attributes: style.attributes)) }
-                i += 1
-            }
-            // Cells past the end of a line are blank: capture-pane trims trailing spaces.
-            while cells.count < columns { cells.append(StyledCell()) }
-            return cells
-        }
-    }
-
-    static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first?.value else { return false }
-        switch scalar {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
-            return true
-        default:
-            return false
-        }
-    }
-
-    static func apply(_ parameters: String, to style: inout StyledCell) {
-        let p = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-        if p.isEmpty { style = StyledCell(); return }
-        var i = 0
-        func palette(_ n: Int) -> String { "p\(n)" }
-        while i < p.count {
-            switch p[i] {
-            case 0: style = StyledCell()
-            case 1, 2, 3, 4, 5, 7, 9: style.attributes.insert(p[i])
-            case 22: style.attributes.subtract([1, 2])
-            case 23: style.attributes.remove(3)
-            case 24: style.attributes.remove(4)
-            case 27: style.attributes.remove(7)
-            case 30...37: style.foreground = palette(p[i] - 30)
-            case 90...97: style.foreground = palette(p[i] - 90 + 8)
-            case 40...47: style.background = palette(p[i] - 40)
-            case 100...107: style.background = palette(p[i] - 100 + 8)
-            case 39: style.foreground = nil
-            case 49: style.background = nil
-            case 38, 48:
-                let isForeground = p[i] == 38
-                var value: String?
-                if i + 2 < p.count && p[i + 1] == 5 {
-                    value = palette(p[i + 2]); i += 2
-                } else if i + 4 < p.count && p[i + 1] == 2 {
-                    value = String(format: "#%02x%02x%02x", p[i + 2], p[i + 3], p[i + 4]); i += 4
-                }
-                if isForeground { style.foreground = value } else { style.background = value }
-            default: break
-            }
-            i += 1
-        }
+    /// Every cell of a pane, with its SGR state, trailing spaces kept.
+    static func styledCells(_ tmux: Tmux) throws -> [[StyledCell]] {
+        Screen(capture: try tmux.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: tmux.columns).styled
     }
 
     /// Cells that differ between Inset's pane and the plain pane, outside `excluded`
@@ -118,8 +37,8 @@ struct ShellPaneEndToEndTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-shell-\(UUID().uuidString.prefix(8))")
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("listing/subdir"), withIntermediateDirectories: true)
-        fm.createFile(atPath: dir.appendingPathComponent("listing/plain.txt").path, contents: Data("x".utf8))
-        fm.createFile(atPath: dir.appendingPathComponent("listing/run.sh").path, contents: Data("#!/bin/sh\n".utf8),
+        _ = fm.createFile(atPath: dir.appendingPathComponent("listing/plain.txt").path, contents: Data("x".utf8))
+        _ = fm.createFile(atPath: dir.appendingPathComponent("listing/run.sh").path, contents: Data("#!/bin/sh\n".utf8),
                       attributes: [.posixPermissions: 0o755])
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("listing/link").path, withDestinationPath: "plain.txt")
         let patterns = """
@@ -154,6 +73,14 @@ struct ShellPaneEndToEndTests {
         return (parts[0], parts[1])
     }
 
+    /// A scratch directory, and a tmux where a video plays with the shell pane open over it.
+    func shellOverVideo() throws -> (dir: URL, tmux: Tmux) {
+        let dir = try Self.scratch()
+        let tmux = try Tmux()
+        try startShell(tmux, dir)
+        return (dir, tmux)
+    }
+
     /// Starts a video, opens the shell pane over it with `!`: the video goes on in the window.
     func startShell(_ tmux: Tmux, _ dir: URL, file: String = "clock_16x9_aac.mp4") throws {
         try tmux.run("cd \(dir.path) && SHELL=\(dir.path)/plainbash \(try insetBinary()) --loop \(samplePath(file)); echo \"ex\"\"it=$?\"")
@@ -165,9 +92,7 @@ struct ShellPaneEndToEndTests {
 
     @Test("what commands print in the pane matches a plain tmux pane cell by cell (text, 16/256/24-bit colours, attributes, wide characters), around the moving window")
     func outputMatchesPlainPane() throws {
-        let dir = try Self.scratch()
-        let tmux = try Tmux()
-        try startShell(tmux, dir)
+        let (dir, tmux) = try shellOverVideo()
         let plain = try Self.plainPane(dir)
         for pane in [tmux, plain] {
             try pane.run("clear; sh patterns.sh")
@@ -180,8 +105,8 @@ struct ShellPaneEndToEndTests {
         let window = try #require(first.pipWindow, "the window floats over the shell")
         #expect(window.column + window.columns >= 110 && window.row + window.rows >= 36, "bottom-right: \(window)")
         let timeBefore = try #require(first.pipTime)
-        let insetCells = Self.styledCells(try tmux.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120)
-        let plainCells = Self.styledCells(try plain.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120)
+        let insetCells = try Self.styledCells(tmux)
+        let plainCells = try Self.styledCells(plain)
         let differences = Self.differences(insetCells, plainCells, rows: 40, columns: 120, excluded: window,
                                            cursor: try cursor(plain))
         #expect(differences.isEmpty, "\(differences.count) cells differ, first: \(differences.prefix(5))")
@@ -195,9 +120,7 @@ struct ShellPaneEndToEndTests {
 
     @Test("less and vim work in the pane: alternate screen, keys, back to the shell as it was")
     func fullScreenPrograms() throws {
-        let dir = try Self.scratch()
-        let tmux = try Tmux()
-        try startShell(tmux, dir)
+        let (dir, tmux) = try shellOverVideo()
         let plain = try Self.plainPane(dir)
         for pane in [tmux, plain] { try pane.run("clear; less long.txt") }
         try tmux.waitFor(timeout: 5, "less") { $0.text.contains("line 1 of a file") }
@@ -208,8 +131,8 @@ struct ShellPaneEndToEndTests {
         Thread.sleep(forTimeInterval: 0.3)
         let window = try #require(try tmux.capture().pipWindow)
         let differences = Self.differences(
-            Self.styledCells(try tmux.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120),
-            Self.styledCells(try plain.tmux(["capture-pane", "-p", "-e", "-N", "-t", "0"]), columns: 120),
+            try Self.styledCells(tmux),
+            try Self.styledCells(plain),
             rows: 40, columns: 120, excluded: window, cursor: try cursor(plain))
         #expect(differences.isEmpty, "less: \(differences.count) cells differ, first: \(differences.prefix(5))")
         try tmux.keys("q")
@@ -228,9 +151,7 @@ struct ShellPaneEndToEndTests {
 
     @Test("the prefix: Tab focuses the window, Shift-arrows move it, f plays full screen; ! returns to the shell as it was; exit closes it")
     func prefixAndReturn() throws {
-        let dir = try Self.scratch()
-        let tmux = try Tmux()
-        try startShell(tmux, dir)
+        let (_, tmux) = try shellOverVideo()
         try tmux.run("clear; echo before; cat")   // a command still running when we come back
         try tmux.waitFor(timeout: 5, "cat waiting") { $0.text.contains("before") }
         try tmux.literal("typed ahead")
@@ -267,9 +188,7 @@ struct ShellPaneEndToEndTests {
 
     @Test("a terminal resize resizes the pty (stty size says so) and keeps the window inside")
     func resize() throws {
-        let dir = try Self.scratch()
-        let tmux = try Tmux()
-        try startShell(tmux, dir)
+        let (_, tmux) = try shellOverVideo()
         try tmux.run("clear; stty size")
         try tmux.waitFor(timeout: 5, "40 120") { $0.text.contains("40 120") }
         try tmux.resize(columns: 90, rows: 30)
@@ -313,9 +232,7 @@ struct ShellPaneEndToEndTests {
 
     @Test("a paste reaches the shell whole")
     func paste() throws {
-        let dir = try Self.scratch()
-        let tmux = try Tmux()
-        try startShell(tmux, dir)
+        let (_, tmux) = try shellOverVideo()
         try tmux.tmux(["set-buffer", "-b", "p", "echo pasted-$((6*7))"])
         try tmux.tmux(["paste-buffer", "-p", "-b", "p", "-t", "0"])
         try tmux.keys("Enter")
