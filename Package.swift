@@ -53,12 +53,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // SplitMix64 and the like, for the test targets only.
+        .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetRenderTests", dependencies: ["InsetRender", "InsetCore"]),
-        .testTarget(name: "InsetMediaTests", dependencies: ["InsetMedia", "InsetCore", "CFFmpeg"]),
+        .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore"]),
+        .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
         .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"]),
-        .testTarget(name: "InsetShellTests", dependencies: ["InsetShell", "InsetCore", "InsetRender"]),
+        .testTarget(name: "InsetShellTests", dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender"]),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
     ]

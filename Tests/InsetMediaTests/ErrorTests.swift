@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import InsetCore
+import InsetTestSupport
 import Testing
 @testable import InsetMedia
 

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetTestSupport
 import Testing
 @testable import InsetRender
 

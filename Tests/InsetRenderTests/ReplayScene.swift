@@ -1,5 +1,6 @@
 import InsetCore
 @testable import InsetRender
+import InsetTestSupport
 
 /// A random but reproducible screen for replay tests: a video plane, a boxed panel with
 /// text and holes, a PiP window with its own picture, and a control bar, which move,

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetRender
+import InsetTestSupport
 
 /// A cell as a terminal shows it. A nil colour is the terminal's default colour, which a
 /// frame drawn by the rasterizer must never leave on screen.

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetRender
+import InsetTestSupport
 import Testing
 @testable import InsetShell
 
@@ -7,26 +8,14 @@ import Testing
 /// (cells, colours, cursor) that feeding every byte leaves.
 @Suite("Flood skip")
 struct FloodSkipTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Lines of plain text, some longer than the screen is wide (they wrap), with tabs and
     /// wide characters, ended by CR LF as a pty with onlcr writes them.
-    func flood(_ rng: inout Generator, lines: Int, width: Int) -> [UInt8] {
+    func flood(_ rng: inout SplitMix64, lines: Int, width: Int) -> [UInt8] {
         var text = ""
         let words = ["seq", "12345", "日本", "\t", "é", "line", "|", "x"]
         for n in 0..<lines {
             text += "\(n) "
-            for _ in 0..<rng.below(width / 2) { text += words[rng.below(words.count)] }
+            for _ in 0..<Int.random(in: 0..<width / 2, using: &rng) { text += words[Int.random(in: 0..<words.count, using: &rng)] }
             text += "\r\n"
         }
         return Array(text.utf8)
@@ -42,19 +31,19 @@ struct FloodSkipTests {
 
     @Test("random floods in random chunks: the same screen with and without skipping", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func sameScreen(seed: UInt64) {
-        var rng = Generator(state: seed)
-        let size = CellSize(columns: 20 + rng.below(60), rows: 3 + rng.below(30))
+        var rng = SplitMix64(seed: seed)
+        let size = CellSize(columns: 20 + Int.random(in: 0..<60, using: &rng), rows: 3 + Int.random(in: 0..<30, using: &rng))
         let skipping = VirtualScreen(size: size), full = VirtualScreen(size: size)
         var watch = ScrollRegionWatch()
         let setUp = "some text\r\n\u{1B}[31;44mcoloured pen\r\nand more"
         skipping.feed(setUp)
         full.feed(setUp)
-        var bytes = flood(&rng, lines: 300 + rng.below(400), width: size.columns)
+        var bytes = flood(&rng, lines: 300 + Int.random(in: 0..<400, using: &rng), width: size.columns)
         bytes += Array("tail without newline \u{1B}[0m".utf8)
         var skipped = 0
         var offset = 0
         while offset < bytes.count {
-            let length = min(bytes.count - offset, 1 + rng.below(6000))
+            let length = min(bytes.count - offset, 1 + Int.random(in: 0..<6000, using: &rng))
             bytes[offset..<(offset + length)].withUnsafeBytes { chunk in
                 skipped += FloodSkip.feed(chunk, into: skipping, watch: &watch)
                 full.feed(chunk)
