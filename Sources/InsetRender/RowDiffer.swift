@@ -67,9 +67,7 @@ struct RowDiffer<E: ColorEncoding> {
             }
             moveCursor(toRow: row, column: column, target: want, shown: shown, into: &writer)
             if threshold > 0 { want = state.keepingCurrentColors(want, threshold: threshold) }
-            var sent = want
-            sent.attributes.remove(.wide)
-            state.write(sent, encoding: encoding, lastColumn: lastColumn - (span - 1), into: &writer)
+            state.write(want, encoding: encoding, lastColumn: lastColumn - (span - 1), into: &writer)
             // A terminal blanks both halves of a wide glyph when either is overwritten: the
             // half this write does not cover is no longer known.
             let coveredLast = column + span - 1
@@ -188,7 +186,8 @@ extension TerminalState {
     mutating func setStyle<S: ByteSink, E: ColorEncoding>(_ target: Cell, threshold: Int, encoding: E,
                                                           into sink: inout S) {
         let cell = threshold > 0 ? keepingCurrentColors(target, threshold: threshold) : target
-        setStyle(foreground: cell.foreground, background: cell.background, attributes: cell.attributes.rawValue,
+        setStyle(foreground: cell.foreground, background: cell.background,
+                 attributes: cell.attributes.intersection(.all).rawValue,
                  encoding: encoding, into: &sink)
     }
 }

@@ -117,7 +117,9 @@ struct TerminalState {
     @inline(__always)
     mutating func write<S: ByteSink, E: ColorEncoding>(_ cell: Cell, encoding: E, lastColumn: Int,
                                                        into sink: inout S) {
-        setStyle(foreground: cell.foreground, background: cell.background, attributes: cell.attributes.rawValue,
+        // Only SGR attributes: `.wide` is layout, and sent as a bit it would reset the SGR.
+        setStyle(foreground: cell.foreground, background: cell.background,
+                 attributes: cell.attributes.intersection(.all).rawValue,
                  encoding: encoding, into: &sink)
         sink.putUTF8(cell.glyph)
         if cursorColumn >= lastColumn { forgetCursor() } else { cursorColumn += 1 }
