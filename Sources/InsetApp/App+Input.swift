@@ -146,6 +146,7 @@ extension App {
     func showDetails(of index: Int) {
         details?.stop()
         details = DetailsPane(entry: catalog.entries[index], index: index)
+        details?.raster = videoRaster
         screen = .details
     }
 

@@ -20,7 +20,7 @@ extension App {
         closePlayback()
         opening?.cancel()
         let opener = PlaybackOpener(.init(
-            path: entry.path, viewport: session.size.halfBlockPixels, threads: options.threads,
+            path: entry.path, viewport: viewport(session.size), threads: options.threads,
             sound: SoundTrack.Options(muted: options.muted, volume: options.volume)))
         opening = opener
         let waker = self.waker
@@ -48,7 +48,7 @@ extension App {
             playback.pipeline?.frames.notifyOnArrival { waker.wake() }
             player.layout(session.size, current: nil)
             player.revealControls(at: now)
-            perform(playback.start(renderSize: session.size.halfBlockPixels, at: now), at: now)
+            perform(playback.start(renderSize: viewport(session.size), at: now), at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
             if (options.startsInPiP || options.startsInShell) && pip == nil && !playback.isSoundOnly && screen != .shell {
@@ -144,7 +144,7 @@ extension App {
     /// in the window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`).
     func updateRenderSize(at now: HostTime) {
         guard let playback else { return }
-        let wanted = pip.map(\.renderSize) ?? session.size.halfBlockPixels
+        let wanted = viewport(pip?.videoCells ?? session.size)
         let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: pip?.layout.frame.size, on: session.size)
         playback.pipeline?.setDecodeRate(DecodeRate(place))
         if playback.snapshot.renderSize != wanted {
@@ -155,8 +155,17 @@ extension App {
     /// Where the full-screen picture is, for the PiP animations to start or end at.
     var fullScreenVideoRect: CellRect {
         guard let video = playback?.info.video else { return CellRect(origin: .zero, size: session.size) }
-        let pixels = Letterbox.fit(coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation,
-                                   into: session.size.halfBlockPixels, rowAlignment: 2)
-        return CellRect(column: pixels.x, row: pixels.y / 2, columns: pixels.width, rows: pixels.height / 2)
+        let full = viewport(session.size)
+        let pixels = full.fit(coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)
+        let perCell = full.raster.pixelsPerCell
+        let cells = full.raster.cells(for: pixels.size)
+        return CellRect(column: pixels.x / perCell.width, row: pixels.y / perCell.height,
+                        columns: cells.columns, rows: cells.rows)
+    }
+
+    /// `cells` of the screen as the video is drawn there: with the blitter or the pixels
+    /// chosen at start.
+    func viewport(_ cells: CellSize) -> Viewport {
+        Viewport(cells: cells, raster: videoRaster)
     }
 }

@@ -20,6 +20,8 @@ public final class App {
     let options: AppOptions
     let session: TerminalSession
     let painter: FramePainter
+    /// How the video's cells hold its pixels, chosen once at start for this terminal.
+    let videoRaster: CellRaster
     let catalog: LibraryCatalog
     var library = LibraryPane()
     var libraryPlane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
@@ -81,6 +83,7 @@ public final class App {
         screen = options.startsInShell ? .shell : singleFile ? .player : .library
         session = try TerminalSession()
         painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
+        videoRaster = CellRaster(blitter: options.blitter ?? .half)
         planes.reserveCapacity(12)
     }
 

@@ -26,12 +26,16 @@ public struct AppOptions: Sendable {
     public var shellCommand: [String]?
     /// The chord after which one key goes to Inset rather than the shell (`--prefix`).
     public var prefix: KeyPress
+    /// `--blitter`: how cells hold the picture's pixels; nil chooses for the terminal.
+    public var blitter: Blitter?
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
                 pipSaver: Bool = false, muted: Bool = false, volume: Int = 100, startsInShell: Bool = false,
-                shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control)) {
+                shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control),
+                blitter: Blitter? = nil) {
+        self.blitter = blitter
         self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop
         self.start = start; self.threads = threads; self.linear = linear
         self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP; self.startsInPiP = startsInPiP

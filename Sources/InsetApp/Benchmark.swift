@@ -6,7 +6,8 @@ import InsetRender
 /// `inset bench`: runs one stage of the pipeline as fast as it goes over a file and
 /// measures it. Each stage is the code the player runs, minus the waiting:
 /// - decode: demux and decode only (no scaling), against which ffmpeg -benchmark compares;
-/// - scale: decode and scale to the cells' pixel size (COLS x 2·ROWS);
+/// - scale: decode and scale to the cells' pixel size (COLS x 2·ROWS for half blocks, the
+///   blitter's sub-pixel grid otherwise);
 /// - render: decode, scale, blit, compose and rasterize into memory (bytes per frame).
 public enum BenchStage: String, CaseIterable, Codable, Sendable {
     case decode, scale, render
@@ -21,12 +22,15 @@ public struct BenchOptions: Sendable {
     public var threads: Int?
     public var cells: CellSize
     public var colorMode: ColorMode
+    /// The blitter of the scale and render stages (whose sub-pixel grid the scaler makes).
+    public var blitter: Blitter
     /// Called with (stage, frames so far, frames/s so far) a few times a second.
     public var progress: (@Sendable (BenchStage, Int, Double) -> Void)?
 
     public init(path: String, stages: [BenchStage], frames: Int? = nil, threads: Int? = nil,
                 cells: CellSize = CellSize(columns: 160, rows: 45), colorMode: ColorMode = .truecolor,
-                progress: (@Sendable (BenchStage, Int, Double) -> Void)? = nil) {
+                blitter: Blitter = .half, progress: (@Sendable (BenchStage, Int, Double) -> Void)? = nil) {
+        self.blitter = blitter
         self.path = path; self.stages = stages; self.frames = frames; self.threads = threads
         self.cells = cells; self.colorMode = colorMode; self.progress = progress
     }
@@ -57,7 +61,7 @@ public enum Benchmark {
 
     static func run(stage: BenchStage, options: BenchOptions) throws -> BenchResult {
         let source = try MediaSource(path: options.path)
-        let viewport: PixelSize? = stage == .decode ? nil : options.cells.halfBlockPixels
+        let viewport = stage == .decode ? nil : Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter))
         let pipeline = try VideoPipeline(source: source, options: .init(threads: options.threads, queueCapacity: 4, viewport: viewport))
         var consumer: BenchConsumer = stage == .render
             ? try RenderBenchConsumer(cells: options.cells, colorMode: options.colorMode)

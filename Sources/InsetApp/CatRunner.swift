@@ -14,9 +14,12 @@ public struct CatOptions: Sendable {
     public var colorMode: ColorMode
     public var realtime: Bool
     public var threads: Int?
+    /// How cells hold the picture's pixels: half blocks unless told otherwise.
+    public var blitter: Blitter
 
     public init(path: String, at: MediaTime? = nil, frames: Int? = 1, cells: CellSize,
-                colorMode: ColorMode, realtime: Bool = false, threads: Int? = nil) {
+                colorMode: ColorMode, realtime: Bool = false, threads: Int? = nil, blitter: Blitter = .half) {
+        self.blitter = blitter
         self.path = path; self.at = at; self.frames = frames; self.cells = cells
         self.colorMode = colorMode; self.realtime = realtime; self.threads = threads
     }
@@ -29,7 +32,7 @@ public enum CatRunner {
     public static func run(_ options: CatOptions, to fd: Int32 = STDOUT_FILENO) throws -> Int {
         let source = try MediaSource(path: options.path)
         let pipeline = try VideoPipeline(source: source, options: .init(
-            threads: options.threads, queueCapacity: 4, viewport: options.cells.halfBlockPixels))
+            threads: options.threads, queueCapacity: 4, viewport: Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter))))
         if let at = options.at { pipeline.seek(to: at) }
         pipeline.start()
         defer { pipeline.stop() }

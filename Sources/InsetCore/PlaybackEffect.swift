@@ -15,8 +15,8 @@ public enum PlaybackEffect: Hashable, Sendable {
     case finished
     /// The action was not carried out; the controls may say why.
     case refused(PlaybackRefusal)
-    /// Tell the decoder to scale to this size from now on.
-    case setRenderSize(PixelSize)
+    /// Tell the decoder to scale for this viewport from now on.
+    case setRenderSize(Viewport)
 
     // MARK: Picture in picture, in AVKit's vocabulary
 

@@ -53,9 +53,9 @@ public enum PlaybackEvent: Hashable, Sendable {
     /// The app's answer to `.restoreUserInterface`: AVKit's completion handler. `true` when
     /// the player is back on screen, `false` when it could not be brought back.
     case restoreCompleted(Bool)
-    /// The pixel size the picture is drawn at now (the PiP window's video area or the
-    /// full-screen letterbox), so the decoder scales to exactly that.
-    case renderSizeChanged(PixelSize)
+    /// Where the picture is drawn now (the PiP window's video area or the full screen) and
+    /// how its cells hold pixels, so the decoder scales to exactly that.
+    case renderSizeChanged(Viewport)
 }
 
 extension PlaybackEvent {

@@ -21,7 +21,7 @@ public struct PlaybackSnapshot: Hashable, Sendable {
     /// Why skipping and seeking are disabled now (controls draw them greyed), nil when allowed.
     public var skipDisabledReason: PlaybackRefusal?
     /// The last size sent with `.setRenderSize`.
-    public var renderSize: PixelSize?
+    public var renderSize: Viewport?
     /// When the current presentation or PiP phase began (the app's animation clock).
     public var phaseSince: HostTime
 
@@ -32,7 +32,7 @@ public struct PlaybackSnapshot: Hashable, Sendable {
         range: PlayableRange? = nil, newestFrame: MediaTime? = nil,
         presentation: PlayerPresentation = .fullScreen, pip: PiPStatus = PiPStatus(),
         isLinear: Bool = false, skipDisabledReason: PlaybackRefusal? = nil,
-        renderSize: PixelSize? = nil, phaseSince: HostTime = .zero
+        renderSize: Viewport? = nil, phaseSince: HostTime = .zero
     ) {
         self.isPlaying = isPlaying; self.isFinished = isFinished; self.position = position
         self.range = range; self.newestFrame = newestFrame; self.presentation = presentation

@@ -78,7 +78,7 @@ public struct PlaybackStateMachine: Sendable {
     var range: PlayableRange?
     var newestFrame: MediaTime?
     var pipSupported: Bool
-    var renderSize: PixelSize?
+    var renderSize: Viewport?
 
     /// A machine for one video, full screen, before its media is ready.
     public init(configuration: Configuration = .init(), pipSupported: Bool = false, at now: HostTime = .zero) {
@@ -224,7 +224,7 @@ extension PlaybackStateMachine {
 
     /// Rescaling the decoder is not free, so only an actual change asks for it; an empty
     /// size (a window collapsed mid-animation) is not a size to decode at.
-    mutating func renderSizeChanged(_ size: PixelSize) -> [PlaybackEffect] {
+    mutating func renderSizeChanged(_ size: Viewport) -> [PlaybackEffect] {
         guard !size.isEmpty, size != renderSize else { return [] }
         renderSize = size
         return [.setRenderSize(size)]

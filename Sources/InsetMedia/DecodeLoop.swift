@@ -21,12 +21,12 @@ struct DecodeLoop {
     var serial = 0
     var atEnd = false
     var lastTime: MediaTime?
-    var viewport: PixelSize?
+    var viewport: Viewport?
     /// What the decoder may skip (see `VideoDecoder.configureWork`), applied when changed.
-    var work: (viewport: PixelSize?, skipInvisible: Bool, rate: DecodeRate) = (nil, false, .every) {
+    var work: (viewport: Viewport?, skipInvisible: Bool, rate: DecodeRate) = (nil, false, .every) {
         didSet {
             if work != oldValue {
-                decoder.configureWork(output: work.viewport, skipInvisible: work.skipInvisible, rate: work.rate)
+                decoder.configureWork(output: work.viewport?.pixels, skipInvisible: work.skipInvisible, rate: work.rate)
             }
         }
     }
@@ -176,7 +176,7 @@ struct DecodeLoop {
         }
         let placement = PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
         frames.push(.frame(VideoFrame(time: time, duration: frameDuration, serial: serial, image: nil,
-                                      placement: placement, viewport: placement.size, isCorrupt: corrupt)))
+                                      placement: placement, viewport: nil, isCorrupt: corrupt)))
     }
 
     /// Queues the end-of-stream marker behind every frame already sent.

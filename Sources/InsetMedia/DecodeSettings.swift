@@ -4,7 +4,7 @@ import InsetCore
 /// What the consumer asks of the video decode thread, beside seeks.
 struct DecodeSettings: Sendable {
     /// Where frames are scaled into (nil: decode only).
-    var viewport: PixelSize?
+    var viewport: Viewport?
     /// The rate for where the picture is shown (fewer frames for a PiP window under
     /// `--pip-saver`).
     var rate: DecodeRate = .every

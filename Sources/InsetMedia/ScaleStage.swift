@@ -18,7 +18,7 @@ final class ScaleStage: @unchecked Sendable {
         var duration: MediaTime
         var serial: Int
         var isCorrupt: Bool
-        var viewport: PixelSize?
+        var viewport: Viewport?
         /// Set on the job that marks the end of the stream (no frame).
         var endOfStream = false
     }
@@ -91,13 +91,12 @@ final class ScaleStage: @unchecked Sendable {
         var placement = PixelRect(x: 0, y: 0, width: coded.width, height: coded.height)
         var image: RGBImage?
         if let viewport = job.viewport, !viewport.isEmpty {
-            placement = Letterbox.fit(coded: coded, sampleAspect: video.sampleAspect, rotation: video.rotation,
-                                      into: viewport, rowAlignment: 2)
+            placement = viewport.fit(coded: coded, sampleAspect: video.sampleAspect, rotation: video.rotation)
             let picture = frames.image(of: placement.size)
             if scaler.scale(frame, rotation: video.rotation, into: picture) { image = picture }
         }
         let item = VideoFrame(time: job.time, duration: job.duration, serial: job.serial, image: image,
-                              placement: placement, viewport: job.viewport ?? placement.size, isCorrupt: job.isCorrupt)
+                              placement: placement, viewport: job.viewport, isCorrupt: job.isCorrupt)
         if !frames.push(.frame(item)), let image { frames.recycle(image) }
     }
 

@@ -13,9 +13,10 @@ public struct VideoFrame: @unchecked Sendable {
     public let serial: Int
     /// The picture scaled to `placement.size`, or nil when the pipeline only decodes.
     public let image: RGBImage?
-    /// Where the picture sits inside the viewport it was scaled for (letterboxed).
+    /// Where the picture sits inside the viewport's pixels (letterboxed).
     public let placement: PixelRect
-    public let viewport: PixelSize
+    /// The viewport it was scaled for; nil when it was not scaled (decode only).
+    public let viewport: Viewport?
     /// Whether the decoder flagged the frame as damaged (it is still shown).
     public let isCorrupt: Bool
 }

@@ -16,12 +16,12 @@ public final class VideoPipeline: @unchecked Sendable {
         public var queueCapacity: Int
         /// The pixel area frames are scaled into. Nil makes a decode-only pipeline for its
         /// whole life (frames carry no picture), as the decode benchmark wants.
-        public var viewport: PixelSize?
+        public var viewport: Viewport?
         /// Skip decoding work that cannot show at the viewport's size (the deblocking filter
         /// when the picture is shrunk 6x or more). The player wants it; benchmarks of the
         /// decoder itself do not.
         public var skipInvisibleWork: Bool
-        public init(threads: Int? = nil, queueCapacity: Int = 4, viewport: PixelSize? = nil, skipInvisibleWork: Bool = false) {
+        public init(threads: Int? = nil, queueCapacity: Int = 4, viewport: Viewport? = nil, skipInvisibleWork: Bool = false) {
             self.threads = threads; self.queueCapacity = queueCapacity; self.viewport = viewport
             self.skipInvisibleWork = skipInvisibleWork
         }
@@ -79,7 +79,7 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Scales later frames into `viewport` (nil: decode only). Frames already queued keep
     /// their size; the consumer places each by its own `placement`.
-    public func setViewport(_ viewport: PixelSize?) {
+    public func setViewport(_ viewport: Viewport?) {
         requests.update { $0.viewport = viewport }
     }
 

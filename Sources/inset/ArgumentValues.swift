@@ -74,3 +74,18 @@ enum ArgumentBounds {
     /// Enough for any file `cat` can show; a bench run this long already takes minutes.
     static let frames = 1...10_000_000
 }
+
+/// `--blitter half|quadrant|sextant|octant|auto`; `blitter` is nil for auto.
+struct BlitterArgument: ExpressibleByArgument {
+    let text: String
+    init(argument: String) { text = argument }
+
+    var isAuto: Bool { text.lowercased() == "auto" }
+    var blitter: Blitter? { Blitter(rawValue: text.lowercased()) }
+
+    func validate(as option: String) throws {
+        if !isAuto && blitter == nil {
+            throw invalidValue(option, text, "expected half, quadrant, sextant, octant or auto")
+        }
+    }
+}

@@ -36,6 +36,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Colours for the render stage: truecolor, 256 or 16.")
     var colors: ColorMode = .truecolor
 
+    @Option(help: ArgumentHelp("half, quadrant, sextant or octant. Default: half.", valueName: "blitter"))
+    var blitter: BlitterArgument?
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -43,6 +46,7 @@ struct Bench: ParsableCommand {
         try framesArgument?.validate(as: "--frames", in: ArgumentBounds.frames)
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         try size?.validate(as: "--size")
+        try blitter?.validate(as: "--blitter")
     }
 
     func run() throws {
@@ -54,7 +58,7 @@ struct Bench: ParsableCommand {
         }
         let options = BenchOptions(
             path: path, stages: stages, frames: frames, threads: threads, cells: size?.size ?? Bench.defaultCells, colorMode: colors,
-            progress: showProgress ? report : nil)
+            blitter: blitter?.blitter ?? .half, progress: showProgress ? report : nil)
         let results: [BenchResult]
         do {
             results = try Benchmark.run(options)

@@ -23,6 +23,10 @@ struct Cat: ParsableCommand {
     @Option(help: "truecolor, 256 or 16. Default: from COLORTERM.")
     var colors: ColorMode?
 
+    @Option(help: ArgumentHelp("half, quadrant, sextant or octant (2x1, 2x2, 2x3, 2x4 sub-pixels per cell). Default: half.",
+                               valueName: "blitter"))
+    var blitter: BlitterArgument?
+
     @Flag(help: "Pace frames at their presentation times instead of as fast as possible.")
     var realtime = false
 
@@ -34,6 +38,7 @@ struct Cat: ParsableCommand {
     func validate() throws {
         try at?.validate(as: "--at")
         try size?.validate(as: "--size")
+        try blitter?.validate(as: "--blitter")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         if frames != "all" {
             try WholeNumberArgument(argument: frames).validate(as: "--frames", in: ArgumentBounds.frames)
@@ -46,7 +51,8 @@ struct Cat: ParsableCommand {
         let cells = size?.size ?? TerminalSize.ofStandardOutput() ?? CellSize(columns: 80, rows: 24)
         let options = CatOptions(
             path: path, at: at?.time, frames: frames == "all" ? nil : Int(frames), cells: cells,
-            colorMode: colors ?? ColorMode.fromEnvironment(), realtime: realtime, threads: threads)
+            colorMode: colors ?? ColorMode.fromEnvironment(), realtime: realtime, threads: threads,
+            blitter: blitter?.blitter ?? .half)
         do {
             try CatRunner.run(options)
         } catch let error as MediaError {

@@ -52,6 +52,11 @@ struct Play: ParsableCommand {
     var threadsArgument: WholeNumberArgument?
     var threads: Int? { threadsArgument?.value }
 
+    @Option(help: ArgumentHelp("half, quadrant, sextant, octant (2x1 to 2x4 sub-pixels per cell) or auto. "
+                               + "Default: auto, octants where the terminal draws them, else half blocks.",
+                               valueName: "blitter"))
+    var blitter: BlitterArgument?
+
     @Flag(help: "Play without sound (the sound's clock still times the picture).")
     var mute = false
 
@@ -64,6 +69,7 @@ struct Play: ParsableCommand {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         try volumeArgument?.validate(as: "--volume", in: ArgumentBounds.volume)
+        try blitter?.validate(as: "--blitter")
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
         }
@@ -88,7 +94,8 @@ struct Play: ParsableCommand {
             paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
-            prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control))
+            prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control),
+            blitter: blitter?.blitter)
         let app: App
         do {
             app = try App(options: options)

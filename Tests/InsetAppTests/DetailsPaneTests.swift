@@ -46,7 +46,7 @@ struct DetailsPaneTests {
         pane.draw(into: &grid, focused: true)
         let area = layout.preview
         let frame = try #require(pane.shownFrame)
-        #expect(frame.viewport == area.size.halfBlockPixels)
+        #expect(frame.viewport == Viewport(cells: area.size))
         #expect(abs(frame.time.seconds - 0.6) < 0.05, "the still is taken at 10% of the duration: \(frame.time)")
         let cells = Self.pictureCells(grid, in: area)
         #expect(cells.all == frame.placement.width * frame.placement.height / 2)
@@ -65,7 +65,7 @@ struct DetailsPaneTests {
         #expect(Self.pictureCells(larger, in: newArea).all == cells.all)
         #expect(eventually(timeout: 10) { pane.poll() })
         pane.draw(into: &larger, focused: false)
-        #expect(pane.shownFrame?.viewport == newArea.size.halfBlockPixels)
+        #expect(pane.shownFrame?.viewport == Viewport(cells: newArea.size))
         #expect(Self.pictureCells(larger, in: newArea).all > cells.all)
         pane.stop()
     }
@@ -83,7 +83,7 @@ struct DetailsPaneTests {
         pane.draw(into: &large, focused: true)
         #expect(pane.shownFrame?.viewport == first.viewport, "the first picture shows meanwhile")
         let second = try #require(pane.preview)
-        #expect(second !== first && second.viewport == pane.layout.preview.size.halfBlockPixels)
+        #expect(second !== first && second.viewport == Viewport(cells: pane.layout.preview.size))
         #expect(eventually(timeout: 10) { pane.poll() })
         pane.draw(into: &large, focused: true)
         #expect(pane.shownFrame?.viewport == second.viewport)
@@ -172,12 +172,12 @@ struct DetailsPaneTests {
 
     @Test("a preview of a bad file fails with its reason; a cancelled one never reports")
     func previewLoader() {
-        let missing = StillPreview(path: "/nonexistent/movie.mp4", viewport: PixelSize(width: 40, height: 30))
+        let missing = StillPreview(path: "/nonexistent/movie.mp4", viewport: Viewport(cells: CellSize(columns: 40, rows: 15)))
         #expect(eventually(timeout: 5) { !missing.isLoading })
         if case .failed(let reason) = missing.state { #expect(reason == "no such file") } else { Issue.record("\(missing.state)") }
         #expect(missing.generation == 1)
 
-        let cancelled = StillPreview(path: sample("clock_4x3.mp4"), viewport: PixelSize(width: 40, height: 30))
+        let cancelled = StillPreview(path: sample("clock_4x3.mp4"), viewport: Viewport(cells: CellSize(columns: 40, rows: 15)))
         cancelled.cancel()
         Thread.sleep(forTimeInterval: 0.5)
         #expect(cancelled.isLoading && cancelled.generation == 0)

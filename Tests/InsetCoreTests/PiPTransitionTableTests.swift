@@ -124,7 +124,7 @@ struct PiPTransitionTableTests {
             .startPiP, .restoreFromPiP, .closePiP, .leavePlayer, .returnToPlayer,
             .animationFinished(.enter), .animationFinished(.exit),
             .restoreCompleted(true), .restoreCompleted(false), .reachedEnd,
-            .pipSupportChanged(false), .renderSizeChanged(PixelSize(width: 40, height: 22)),
+            .pipSupportChanged(false), .renderSizeChanged(Viewport(cells: CellSize(columns: 40, rows: 11))),
         ]
         var failures: [String] = []
         var visited = 0

@@ -159,11 +159,14 @@ struct PlaybackStateMachineTests {
     @Test("the decoder is rescaled only when the render size changes")
     func renderSize() {
         var machine = Situation.fullScreenPlaying.machine()
-        let full = PixelSize(width: 200, height: 112), window = PixelSize(width: 48, height: 28)
+        let full = Viewport(cells: CellSize(columns: 200, rows: 56))
+        let window = Viewport(cells: CellSize(columns: 48, rows: 14))
+        let sharper = Viewport(cells: window.cells, raster: CellRaster(blitter: .octant))
         #expect(machine.send(.renderSizeChanged(full)) == [.setRenderSize(full)])
         #expect(machine.send(.renderSizeChanged(full)) == [])
         #expect(machine.send(.renderSizeChanged(window)) == [.setRenderSize(window)])
-        #expect(machine.send(.renderSizeChanged(.zero)) == [], "an empty size is not decoded at")
+        #expect(machine.send(.renderSizeChanged(sharper)) == [.setRenderSize(sharper)], "same cells, more pixels")
+        #expect(machine.send(.renderSizeChanged(Viewport(cells: .zero))) == [], "an empty size is not decoded at")
         #expect(machine.send(.renderSizeChanged(full)) == [.setRenderSize(full)])
         #expect(machine.snapshot.renderSize == full)
     }

@@ -24,7 +24,7 @@ struct DecodeTests {
 
     @Test("scaled frames come at the letterboxed size, rotation applied")
     func scaledToViewport() throws {
-        let viewport = PixelSize(width: 160, height: 90)
+        let viewport = Viewport(cells: CellSize(columns: 160, rows: 45))
         let pipeline = try VideoPipeline(source: MediaSource(path: sample("anamorphic_rot90.mp4")),
                                          options: .init(threads: 1, viewport: viewport))
         pipeline.start()
@@ -34,7 +34,7 @@ struct DecodeTests {
         }
         // 240x180 at SAR 4:3 is 320x180 as seen; turned a quarter it is 180 wide, 320 tall.
         let expected = Letterbox.fit(coded: PixelSize(width: 240, height: 180), sampleAspect: Ratio(4, 3),
-                                     rotation: .clockwise90, into: viewport, rowAlignment: 2)
+                                     rotation: .clockwise90, into: viewport.pixels, rowAlignment: 2)
         #expect(frame.placement == expected)
         #expect(frame.image?.size == expected.size)
         #expect(expected.height == 90 && expected.width < 60)
@@ -43,12 +43,12 @@ struct DecodeTests {
     @Test("the viewport can change while decoding, without reopening")
     func viewportChanges() throws {
         let pipeline = try VideoPipeline(source: MediaSource(path: sample("clock_16x9_aac.mp4")),
-                                         options: .init(threads: 1, viewport: PixelSize(width: 160, height: 90)))
+                                         options: .init(threads: 1, viewport: Viewport(cells: CellSize(columns: 160, rows: 45))))
         pipeline.start()
         defer { pipeline.stop() }
         guard case .frame(let first)? = pipeline.frames.pop(timeout: 10) else { Issue.record("no frame"); return }
         #expect(first.image?.size == PixelSize(width: 160, height: 90))
-        pipeline.setViewport(PixelSize(width: 48, height: 28))
+        pipeline.setViewport(Viewport(cells: CellSize(columns: 48, rows: 14)))
         var resized: VideoFrame?
         for _ in 0..<20 {
             if case .frame(let f)? = pipeline.frames.pop(timeout: 5), f.image?.size.width == 48 { resized = f; break }
@@ -60,7 +60,7 @@ struct DecodeTests {
     func scaledColours() throws {
         // smptebars: the top-left bar is 75% white/grey.
         let pipeline = try VideoPipeline(source: MediaSource(path: sample("scope_239.mp4")),
-                                         options: .init(threads: 1, viewport: PixelSize(width: 96, height: 40)))
+                                         options: .init(threads: 1, viewport: Viewport(cells: CellSize(columns: 96, rows: 20))))
         pipeline.start()
         defer { pipeline.stop() }
         guard case .frame(let frame)? = pipeline.frames.pop(timeout: 10), let image = frame.image else {

@@ -83,7 +83,7 @@ struct InterruptTests {
         #expect(source.info.isStillImage)
         #expect(source.info.playableRange == PlayableRange(start: source.info.start, end: source.info.start))
         #expect(try MediaSource(path: sample("clock_4x3.mp4")).info.isStillImage == false)
-        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, viewport: PixelSize(width: 32, height: 24)))
+        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, viewport: Viewport(cells: CellSize(columns: 32, rows: 12))))
         pipeline.start()
         defer { pipeline.stop() }
         #expect(drain(pipeline).count == 1)

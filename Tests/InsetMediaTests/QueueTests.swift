@@ -8,7 +8,7 @@ struct QueueTests {
     @Test("a slow consumer never finds more than the capacity queued")
     func bounded() throws {
         let pipeline = try VideoPipeline(source: MediaSource(path: sample("clock_16x9_aac.mp4")),
-                                         options: .init(threads: 2, queueCapacity: 3, viewport: PixelSize(width: 64, height: 36)))
+                                         options: .init(threads: 2, queueCapacity: 3, viewport: Viewport(cells: CellSize(columns: 64, rows: 18))))
         pipeline.start()
         defer { pipeline.stop() }
         var count = 0
@@ -29,7 +29,7 @@ struct QueueTests {
         @Sendable func frame(_ serial: Int) -> DecodedItem {
             .frame(VideoFrame(time: .zero, duration: .zero, serial: serial, image: image,
                               placement: PixelRect(x: 0, y: 0, width: 2, height: 2),
-                              viewport: PixelSize(width: 2, height: 2), isCorrupt: false))
+                              viewport: Viewport(cells: CellSize(columns: 2, rows: 1)), isCorrupt: false))
         }
         #expect(queue.push(frame(0)))
         let blocked = DispatchSemaphore(value: 0)
@@ -55,7 +55,7 @@ struct QueueTests {
         func frame(_ index: Int) -> DecodedItem {
             .frame(VideoFrame(time: .milliseconds(Int64(index)), duration: .zero, serial: 0, image: image,
                               placement: PixelRect(x: 0, y: 0, width: 2, height: 2),
-                              viewport: PixelSize(width: 2, height: 2), isCorrupt: false))
+                              viewport: Viewport(cells: CellSize(columns: 2, rows: 1)), isCorrupt: false))
         }
         for index in 0..<4 { #expect(queue.push(frame(index))) }
         var expected = 0
@@ -84,7 +84,7 @@ struct QueueTests {
         weak var weakPipeline: VideoPipeline?
         try {
             let pipeline = try VideoPipeline(source: MediaSource(path: sample("clock_4x3.mp4")),
-                                             options: .init(viewport: PixelSize(width: 32, height: 18)))
+                                             options: .init(viewport: Viewport(cells: CellSize(columns: 32, rows: 9))))
             weakPipeline = pipeline
             pipeline.start()
             _ = pipeline.frames.pop(timeout: 5)

@@ -71,9 +71,12 @@ extension DetailsPane {
     private func drawPreview(in area: CellRect, into grid: inout CellGrid) {
         guard !area.isEmpty else { return }
         grid.fill(area, with: LibraryTheme.pictureBar)
-        if let frame = shownFrame, let image = frame.image {
-            DetailsPane.blit(image, placement: frame.viewport == area.size.halfBlockPixels ? frame.placement : nil,
-                             in: area, into: &grid)
+        if let frame = shownFrame, let image = frame.image,
+           let placement = PicturePlacement(frame: frame, image: image, in: area.size) {
+            if let blitter = frame.viewport?.raster.blitter {
+                let cell = CellPoint(column: area.minColumn + placement.cell.column, row: area.minRow + placement.cell.row)
+                grid.blit(image, as: blitter, region: placement.region, at: cell)
+            }
             return
         }
         let text: String
@@ -88,23 +91,6 @@ extension DetailsPane {
         let column = area.minColumn + (area.size.columns - CellGrid.columns(of: shown)) / 2
         grid.put(shown, at: CellPoint(column: column, row: area.minRow + area.size.rows / 2),
                  style: CellStyle(foreground: LibraryTheme.dim.foreground, background: .black), clip: area)
-    }
-
-    /// Blits `image` into `area` at `placement` (pixels inside the area, as the pipeline
-    /// letterboxed it), or centred when it was scaled for another size (a reload is on its
-    /// way); whatever runs past the area is cut off. Rows stay even so every cell holds
-    /// two pixels of the picture.
-    static func blit(_ image: RGBImage, placement: PixelRect?, in area: CellRect, into grid: inout CellGrid) {
-        let room = area.size.halfBlockPixels
-        var x = placement?.x ?? (room.width - image.width) / 2
-        var y = placement?.y ?? (room.height - image.height) / 2
-        y -= y & 1
-        let cropX = max(0, -x), cropY = max(0, -y)
-        x = max(0, x); y = max(0, y)
-        let region = PixelRect(x: cropX, y: cropY, width: min(image.width - cropX, room.width - x),
-                               height: min(image.height - cropY, room.height - y))
-        guard region.width > 0, region.height > 0 else { return }
-        grid.blitHalfBlocks(image, region: region, at: CellPoint(column: area.minColumn + x, row: area.minRow + y / 2))
     }
 
     /// Greedy word wrap to `limit` columns; a word longer than a line is left for

@@ -37,6 +37,8 @@ struct DetailsPane {
     private(set) var preview: StillPreview?
     /// The picture on show: the newest one loaded, kept while a reload for a new size runs.
     private(set) var shownFrame: VideoFrame?
+    /// How the preview's cells hold pixels: the player's way, so it looks as the video will.
+    var raster = CellRaster.halfBlocks
     private var seenGeneration = 0
 
     static let sideBySideColumns = 80
@@ -120,7 +122,7 @@ struct DetailsPane {
     mutating func preparePreview(for area: CellRect) {
         if case .ready(let frame)? = preview?.state { shownFrame = frame }
         guard entry.hasPicture, !area.isEmpty else { return }
-        let viewport = area.size.halfBlockPixels
+        let viewport = Viewport(cells: area.size, raster: raster)
         if preview?.viewport == viewport || preview?.isLoading == true { return }
         preview = nil
         seenGeneration = 0

@@ -24,7 +24,7 @@ final class StillPreview: @unchecked Sendable {
     }
 
     let path: String
-    let viewport: PixelSize
+    let viewport: Viewport
     private let job: Job
 
     /// Where in the file the still is taken, as a fraction of the duration.
@@ -34,7 +34,7 @@ final class StillPreview: @unchecked Sendable {
     static let pollInterval: Double = 0.05
 
     /// Starts loading at once.
-    init(path: String, viewport: PixelSize) {
+    init(path: String, viewport: Viewport) {
         self.path = path
         self.viewport = viewport
         let job = Job()
@@ -73,7 +73,7 @@ final class StillPreview: @unchecked Sendable {
 
     // MARK: - The loading thread
 
-    private static func load(path: String, viewport: PixelSize, job: Job) {
+    private static func load(path: String, viewport: Viewport, job: Job) {
         let state: State
         do {
             state = try firstFrame(path: path, viewport: viewport, job: job)
@@ -88,7 +88,7 @@ final class StillPreview: @unchecked Sendable {
 
     /// Opens the file, seeks (before the decode thread starts, so nothing before the
     /// target is scaled), takes the first frame of that seek, stops the pipeline.
-    private static func firstFrame(path: String, viewport: PixelSize, job: Job) throws -> State {
+    private static func firstFrame(path: String, viewport: Viewport, job: Job) throws -> State {
         guard !viewport.isEmpty else { return .failed("no room for a preview") }
         let source = try MediaSource(path: path, interrupt: job.interrupt)
         try source.requireVideo()

@@ -67,8 +67,8 @@ struct PiPWindow {
         animation == nil && !layout.isStashed && (focused || now < hoverUntil)
     }
 
-    /// The pixel size the decoder should scale to for this window.
-    var renderSize: PixelSize { layout.videoRect.size.halfBlockPixels }
+    /// The cells the decoder should scale to for this window.
+    var videoCells: CellSize { layout.videoRect.size }
 
     /// Draws the window for the snapshot and the frame on screen, and adds its planes.
     mutating func planes(_ snapshot: PlaybackSnapshot, frame: VideoFrame?, title: String, focused: Bool,

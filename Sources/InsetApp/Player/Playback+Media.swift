@@ -52,7 +52,7 @@ extension Playback {
 
     /// Decodes a file's attached picture (one frame) at the viewport's size; nil when it
     /// cannot be decoded, which only costs the cover.
-    static func decodeCover(of source: MediaSource, viewport: PixelSize) -> VideoFrame? {
+    static func decodeCover(of source: MediaSource, viewport: Viewport) -> VideoFrame? {
         guard let pipeline = try? VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: viewport))
         else { return nil }
         pipeline.start()

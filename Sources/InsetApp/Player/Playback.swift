@@ -61,7 +61,7 @@ final class Playback {
     var name: String { (path as NSString).lastPathComponent }
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
-    func start(renderSize: PixelSize, at now: HostTime) -> [PlaybackEffect] {
+    func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {
         pipeline?.start()
         sound?.start()
         if isSoundOnly {

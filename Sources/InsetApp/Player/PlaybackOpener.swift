@@ -12,7 +12,7 @@ import InsetMedia
 final class PlaybackOpener: @unchecked Sendable {
     struct Request: Sendable {
         var path: String
-        var viewport: PixelSize
+        var viewport: Viewport
         var threads: Int?
         var sound: SoundTrack.Options?
     }

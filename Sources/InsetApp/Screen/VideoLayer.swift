@@ -3,13 +3,14 @@ import InsetMedia
 import InsetRender
 
 /// The video as a plane: a viewport of cells, black where the picture does not reach (the
-/// letterbox bars), the latest frame blitted as half blocks where its placement says.
+/// letterbox bars), the latest frame blitted with the viewport's blitter where its
+/// placement says.
 ///
 /// Owned by the UI thread. Showing a frame of the same size and placement as the last one
 /// only overwrites the picture's cells: the bars are painted once per placement change.
 struct VideoLayer {
     private(set) var plane: Plane
-    private var paintedPlacement: PixelRect?
+    private var paintedPlacement: PicturePlacement?
 
     init(zIndex: Int = 0) {
         plane = Plane(size: .zero, zIndex: zIndex, fill: VideoLayer.bar, isOpaque: true)
@@ -30,14 +31,9 @@ struct VideoLayer {
     /// is centred as it is: the layout changes at once and the picture's size catches up
     /// within the queue's few frames, without a seek.
     mutating func show(_ frame: VideoFrame, in cells: CellSize? = nil) {
-        guard let image = frame.image else { return }
-        let cells = cells ?? HalfBlockBlitter.cellSize(for: frame.viewport)
-        var placement = frame.placement
-        if frame.viewport != cells.halfBlockPixels {
-            let area = cells.halfBlockPixels
-            placement.x = (area.width - placement.width) / 2
-            placement.y = max(0, (area.height - placement.height) / 4 * 2)
-        }
+        guard let image = frame.image, let viewport = frame.viewport else { return }
+        let cells = cells ?? viewport.cells
+        guard let placement = PicturePlacement(frame: frame, image: image, in: cells) else { return }
         if plane.size != cells {
             plane.resize(to: cells, fill: VideoLayer.bar)
             paintedPlacement = nil
@@ -46,9 +42,9 @@ struct VideoLayer {
             plane.grid.fill(VideoLayer.bar)
             paintedPlacement = placement
         }
-        // Placement rows are even (Letterbox's row alignment), so the picture starts on a
-        // cell boundary and every cell holds two pixels of it.
-        plane.grid.blitHalfBlocks(image, at: CellPoint(column: placement.x, row: placement.y / 2))
+        if let blitter = viewport.raster.blitter {
+            plane.grid.blit(image, as: blitter, region: placement.region, at: placement.cell)
+        }
     }
 
     /// Fills the plane with bars (nothing to show: before the first frame, a placeholder).

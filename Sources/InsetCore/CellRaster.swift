@@ -1,0 +1,112 @@
+/// How a picture is drawn into cells: the blitters that split a cell into sub-pixels, each
+/// shown in one of two colours, or real pixels sent through a graphics protocol.
+public enum Blitter: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// `▀`: 1x2 sub-pixels per cell, drawn by every terminal.
+    case half
+    /// The quadrant blocks `▘▝▖▗▚▞…`: 2x2, in every monospace font since Unicode 1.
+    case quadrant
+    /// Sextants (Unicode 13, U+1FB00…): 2x3.
+    case sextant
+    /// Octants (Unicode 16, U+1CD00…): 2x4; kitty, foot, wezterm and ghostty draw them
+    /// natively, without a font.
+    case octant
+
+    /// Sub-pixels per cell, across and down.
+    public var subPixels: PixelSize {
+        switch self {
+        case .half: PixelSize(width: 1, height: 2)
+        case .quadrant: PixelSize(width: 2, height: 2)
+        case .sextant: PixelSize(width: 2, height: 3)
+        case .octant: PixelSize(width: 2, height: 4)
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// The pixel grid a cell holds for one way of drawing: `pixelsPerCell` across and down,
+/// and the shape of one pixel (width / height), which the letterbox needs to keep the
+/// picture's aspect. A cell blitter's sub-pixels are as wide as a cell's share; real
+/// pixels (kitty, sixel) are the terminal's own, square.
+public struct CellRaster: Hashable, Sendable, CustomStringConvertible {
+    public var pixelsPerCell: PixelSize
+    public var pixelAspect: Double
+    /// The blitter that draws these pixels into cells; nil for real pixels, which a
+    /// graphics protocol sends instead.
+    public var blitter: Blitter?
+
+    public init(pixelsPerCell: PixelSize, pixelAspect: Double, blitter: Blitter? = nil) {
+        self.blitter = blitter
+        self.pixelsPerCell = PixelSize(width: max(1, pixelsPerCell.width), height: max(1, pixelsPerCell.height))
+        self.pixelAspect = pixelAspect.isFinite && pixelAspect > 0 ? pixelAspect : 1
+    }
+
+    /// A cell's width over its height when the terminal does not say: the usual 1:2.
+    public static let assumedCellAspect = 0.5
+
+    /// The sub-pixel grid of `blitter` on cells of `cellAspect` (width / height).
+    public init(blitter: Blitter, cellAspect: Double = CellRaster.assumedCellAspect) {
+        let sub = blitter.subPixels
+        let aspect = cellAspect.isFinite && cellAspect > 0 ? cellAspect : CellRaster.assumedCellAspect
+        self.init(pixelsPerCell: sub, pixelAspect: aspect * Double(sub.height) / Double(sub.width), blitter: blitter)
+    }
+
+    /// Real pixels: the cell's size in pixels as the terminal reported it.
+    public init(cellPixels: PixelSize) {
+        self.init(pixelsPerCell: cellPixels, pixelAspect: 1)
+    }
+
+    /// Half blocks on 1:2 cells: square pixels, two per cell. What the player drew before
+    /// it knew other ways, and still its default.
+    public static let halfBlocks = CellRaster(blitter: .half)
+
+    /// The pixels that `cells` hold.
+    public func pixels(for cells: CellSize) -> PixelSize {
+        PixelSize(width: max(0, cells.columns) * pixelsPerCell.width, height: max(0, cells.rows) * pixelsPerCell.height)
+    }
+
+    /// The cells `pixels` cover, a part-covered cell counted whole.
+    public func cells(for pixels: PixelSize) -> CellSize {
+        CellSize(columns: (max(0, pixels.width) + pixelsPerCell.width - 1) / pixelsPerCell.width,
+                 rows: (max(0, pixels.height) + pixelsPerCell.height - 1) / pixelsPerCell.height)
+    }
+
+    public var description: String { "\(blitter.map { "\($0) " } ?? "pixels ")\(pixelsPerCell) per cell" }
+}
+
+/// Where a picture is to be shown: an area of cells and how they hold pixels. The media
+/// side scales into `pixels`, letterboxed with the raster's pixel shape and aligned to
+/// whole cells; the render side knows from `raster` how to draw what comes back.
+public struct Viewport: Hashable, Sendable, CustomStringConvertible {
+    public var cells: CellSize
+    public var raster: CellRaster
+
+    public init(cells: CellSize, raster: CellRaster = .halfBlocks) {
+        self.cells = cells
+        self.raster = raster
+    }
+
+    public var pixels: PixelSize { raster.pixels(for: cells) }
+    public var isEmpty: Bool { cells.isEmpty }
+
+    /// The rectangle of `pixels` where a picture of this shape goes: as large as fits,
+    /// centred, starting on a cell boundary and a whole number of cells high, so every
+    /// cell it touches vertically is fully covered.
+    public func fit(coded: PixelSize, sampleAspect: Ratio, rotation: VideoRotation) -> PixelRect {
+        var rect = Letterbox.fit(coded: coded, sampleAspect: sampleAspect, rotation: rotation, into: pixels,
+                                 pixelAspect: raster.pixelAspect, rowAlignment: raster.pixelsPerCell.height)
+        let cellWidth = raster.pixelsPerCell.width
+        if cellWidth > 1 {
+            rect.x = (rect.x / cellWidth) * cellWidth
+            // Whole cells across too, where the picture is wider than a cell; the rounding
+            // keeps the aspect within half a cell.
+            if rect.width >= cellWidth {
+                rect.width = min(pixels.width - rect.x, (rect.width + cellWidth / 2) / cellWidth * cellWidth)
+            }
+            rect.x = ((pixels.width - rect.width) / 2 / cellWidth) * cellWidth
+        }
+        return rect
+    }
+
+    public var description: String { "\(cells) cells, \(raster)" }
+}

@@ -1,0 +1,161 @@
+import InsetCore
+
+/// Turns pixels into cells of 2x2, 2x3 or 2x4 sub-pixels (quadrants, sextants, octants):
+/// each cell shows its sub-pixels in two colours, the glyph's ink in the foreground and
+/// the rest in the background.
+///
+/// Per cell it picks the two colours and the pattern with the least colour error against
+/// the sub-pixels, in linear light: the sub-pixels are sorted along the channel in which
+/// they differ most, every split of that order into a lower and an upper group is scored
+/// by the squared error of each group to its mean (the largest Σ|sum|²/count is the least
+/// error), and the best split's two means are the colours. Splitting along the widest
+/// channel is the principal-axis cut of two-colour quantisers; it finds the exact best
+/// two-colour fit for edges and flat areas, which is what video cells mostly are.
+///
+/// The image is expected at the blitter's resolution (the scaler makes it so), and like the
+/// half-block blitter this is the hot path of a frame: one pass, raw pointers, no
+/// allocation beyond a small scratch on the stack.
+public enum SubCellBlitter {
+    /// Blits `region` of `image` (the whole image by default) into `grid` with the region's
+    /// top-left pixel landing in cell `origin`. Pixel (x, y) of the region goes to cell
+    /// (origin.column + x / w, origin.row + y / h) for the blitter's w x h sub-pixels.
+    /// Sub-pixels outside the image are black; cells outside the grid are skipped.
+    public static func blit(_ image: RGBImage, as blitter: Blitter, region: PixelRect? = nil,
+                            into grid: inout CellGrid, at origin: CellPoint = .zero) {
+        if blitter == .half {
+            return HalfBlockBlitter.blit(image, region: region, into: &grid, at: origin)
+        }
+        let region = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        guard region.width > 0, region.height > 0 else { return }
+        let subRows = blitter.subPixels.height
+        let cells = CellSize(columns: (region.width + 1) / 2, rows: (region.height + subRows - 1) / subRows)
+        let target = CellRect(origin: origin, size: cells).intersection(grid.bounds)
+        guard !target.isEmpty else { return }
+        // The image's pixels that the region may read: the region clipped to the image.
+        let readable = (minX: max(0, region.x), maxX: min(image.width, region.x + region.width),
+                        minY: max(0, region.y), maxY: min(image.height, region.y + region.height))
+        let gridColumns = grid.columns
+        let count = 2 * subRows
+        let glyphs = SubCellGlyphs.table(for: blitter)
+        grid.withUnsafeMutableCells { buffer in
+            let cellsBase = buffer.baseAddress!
+            glyphs.withUnsafeBufferPointer { glyphTable in
+            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
+            LinearLight.toSRGB.withUnsafeBufferPointer { toSRGB in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { scratch in
+                let red = scratch.baseAddress!, green = red + 8, blue = red + 16, order = red + 24
+                let tables = Tables(glyphs: glyphTable.baseAddress!, toSRGB: toSRGB.baseAddress!)
+                for row in target.minRow..<target.maxRow {
+                    let y0 = region.y + subRows * (row - origin.row)
+                    let out = cellsBase + row * gridColumns
+                    for column in target.minColumn..<target.maxColumn {
+                        let x0 = region.x + 2 * (column - origin.column)
+                        for j in 0..<subRows {
+                            let y = y0 + j
+                            let rowInside = y >= readable.minY && y < readable.maxY
+                            let line = image.bytes + y * image.bytesPerRow
+                            for i in 0..<2 {
+                                let x = x0 + i, k = 2 * j + i
+                                if rowInside && x >= readable.minX && x < readable.maxX {
+                                    let p = line + 3 * x
+                                    red[k] = Int(toLinear[Int(p[0])])
+                                    green[k] = Int(toLinear[Int(p[1])])
+                                    blue[k] = Int(toLinear[Int(p[2])])
+                                } else {
+                                    red[k] = 0; green[k] = 0; blue[k] = 0
+                                }
+                            }
+                        }
+                        out[column] = bestCell(count: count, red: red, green: green, blue: blue, order: order,
+                                               tables: tables)
+                    }
+                }
+            }
+            }
+            }
+            }
+        }
+    }
+
+    struct Tables {
+        let glyphs: UnsafePointer<UInt32>
+        let toSRGB: UnsafePointer<UInt8>
+    }
+
+    /// The two-colour cell nearest to `count` sub-pixels given in linear light.
+    @inline(__always)
+    static func bestCell(count n: Int, red: UnsafeMutablePointer<Int>, green: UnsafeMutablePointer<Int>,
+                         blue: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int>, tables: Tables) -> Cell {
+        var loR = red[0], hiR = red[0], loG = green[0], hiG = green[0], loB = blue[0], hiB = blue[0]
+        var totalR = red[0], totalG = green[0], totalB = blue[0]
+        for i in 1..<n {
+            loR = min(loR, red[i]); hiR = max(hiR, red[i])
+            loG = min(loG, green[i]); hiG = max(hiG, green[i])
+            loB = min(loB, blue[i]); hiB = max(hiB, blue[i])
+            totalR += red[i]; totalG += green[i]; totalB += blue[i]
+        }
+        let rangeR = hiR - loR, rangeG = hiG - loG, rangeB = hiB - loB
+        if rangeR | rangeG | rangeB == 0 {
+            let flat = packed(red[0], green[0], blue[0], tables.toSRGB)
+            return .halfBlock(top: flat, bottom: flat)
+        }
+        let key = rangeR >= rangeG && rangeR >= rangeB ? red : (rangeG >= rangeB ? green : blue)
+        // Insertion sort of at most 8 indices by the widest channel.
+        order[0] = 0
+        for i in 1..<n {
+            let value = key[i]
+            var j = i
+            while j > 0 && key[order[j - 1]] > value {
+                order[j] = order[j - 1]
+                j -= 1
+            }
+            order[j] = i
+        }
+        // Least error of a split = largest |sum_low|²/n_low + |sum_high|²/n_high.
+        var lowR = 0, lowG = 0, lowB = 0
+        var bestScore = -1.0, bestSplit = 1
+        var bestLow = (0, 0, 0)
+        for split in 1..<n {
+            let v = order[split - 1]
+            lowR += red[v]; lowG += green[v]; lowB += blue[v]
+            // Splitting between equal values puts one colour on both sides: never better.
+            if key[v] == key[order[split]] { continue }
+            let highR = totalR - lowR, highG = totalG - lowG, highB = totalB - lowB
+            let score = Double(lowR * lowR + lowG * lowG + lowB * lowB) / Double(split)
+                + Double(highR * highR + highG * highG + highB * highB) / Double(n - split)
+            if score > bestScore {
+                bestScore = score
+                bestSplit = split
+                bestLow = (lowR, lowG, lowB)
+            }
+        }
+        var lowMask = 0
+        for i in 0..<bestSplit { lowMask |= 1 << order[i] }
+        let lowCount = bestSplit, highCount = n - bestSplit
+        let low = packed(bestLow.0 / lowCount, bestLow.1 / lowCount, bestLow.2 / lowCount, tables.toSRGB)
+        let high = packed((totalR - bestLow.0) / highCount, (totalG - bestLow.1) / highCount,
+                          (totalB - bestLow.2) / highCount, tables.toSRGB)
+        // Two means a rounding apart are one colour on screen: a flat cell is cheaper.
+        if low == high { return .halfBlock(top: low, bottom: low) }
+        // The foreground is the group with the top-left sub-pixel, so the pattern is never
+        // empty or full and the top half of a half-block-like cell keeps the foreground.
+        if lowMask & 1 != 0 {
+            return Cell(glyph: tables.glyphs[lowMask], foreground: low, background: high)
+        }
+        let highMask = ~lowMask & ((1 << n) - 1)
+        return Cell(glyph: tables.glyphs[highMask], foreground: high, background: low)
+    }
+
+    @inline(__always)
+    private static func packed(_ r: Int, _ g: Int, _ b: Int, _ toSRGB: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(toSRGB[r]) << 16 | UInt32(toSRGB[g]) << 8 | UInt32(toSRGB[b])
+    }
+}
+
+extension CellGrid {
+    /// Blits `image` into this grid with `blitter`; see `SubCellBlitter.blit`.
+    public mutating func blit(_ image: RGBImage, as blitter: Blitter, region: PixelRect? = nil,
+                              at origin: CellPoint = .zero) {
+        SubCellBlitter.blit(image, as: blitter, region: region, into: &self, at: origin)
+    }
+}
