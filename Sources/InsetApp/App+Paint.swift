@@ -56,6 +56,7 @@ extension App {
         planes.removeAll(keepingCapacity: true)
         let blocked = painter.output.withUnsafeBytes { bytes in (try? session.writer.write(bytes)) ?? .zero }
         playback?.statistics.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
+        presentPicture()
     }
 
     /// The overlay: the key list of the screen in front, a message, the stats corner.

@@ -22,6 +22,10 @@ public final class App {
     let painter: FramePainter
     /// How the video's cells hold its pixels, chosen once at start for this terminal.
     let videoRaster: CellRaster
+    /// What the terminal said it can do (nothing, when it was not asked or did not answer).
+    let capabilities: TerminalCapabilities
+    /// Sends the video as real pixels when the terminal takes kitty graphics or sixel.
+    let picturePresenter: PicturePresenter?
     let catalog: LibraryCatalog
     var library = LibraryPane()
     var libraryPlane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
@@ -81,9 +85,14 @@ public final class App {
         catalog = LibraryCatalog(paths: options.paths)
         quitsAtEnd = singleFile && !options.startsInPiP && !options.startsInShell
         screen = options.startsInShell ? .shell : singleFile ? .player : .library
+        // Asked before the terminal is set up, while nothing else reads it.
+        let capabilities = App.askTerminal(options)
+        self.capabilities = capabilities
         session = try TerminalSession()
         painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
-        videoRaster = CellRaster(blitter: options.blitter ?? .half)
+        let drawing = App.drawing(options, capabilities)
+        videoRaster = drawing.raster
+        picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
         planes.reserveCapacity(12)
     }
 
@@ -98,6 +107,10 @@ public final class App {
         defer {
             // The terminal first: what follows joins threads, and the user is waiting.
             opening?.cancel()
+            if let farewell = picturePresenter?.farewell(), !farewell.isEmpty {
+                _ = farewell.withUnsafeBytes { try? session.writer.write($0) }
+            }
+            picturePresenter?.stop()
             session.restore()
             playback?.stop()
             catalog.stop()
@@ -125,6 +138,7 @@ public final class App {
             let now = HostTime.now()
             tick(at: now)
             if needsPaint && running { paint(at: now) }
+            writeReadyPicture()
             guard running else { break }
             for event in session.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: waker.readDescriptor) {
                 handle(event, at: HostTime.now())

@@ -28,14 +28,17 @@ public struct AppOptions: Sendable {
     public var prefix: KeyPress
     /// `--blitter`: how cells hold the picture's pixels; nil chooses for the terminal.
     public var blitter: Blitter?
+    /// `--graphics`: real pixels (kitty, sixel) or cells; auto asks the terminal.
+    public var graphics: GraphicsChoice
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
                 pipSaver: Bool = false, muted: Bool = false, volume: Int = 100, startsInShell: Bool = false,
                 shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control),
-                blitter: Blitter? = nil) {
+                blitter: Blitter? = nil, graphics: GraphicsChoice = .auto) {
         self.blitter = blitter
+        self.graphics = graphics
         self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop
         self.start = start; self.threads = threads; self.linear = linear
         self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP; self.startsInPiP = startsInPiP

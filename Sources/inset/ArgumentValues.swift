@@ -89,3 +89,15 @@ struct BlitterArgument: ExpressibleByArgument {
         }
     }
 }
+
+/// `--graphics kitty|sixel|cells|auto`.
+struct GraphicsArgument: ExpressibleByArgument {
+    let text: String
+    init(argument: String) { text = argument }
+
+    var choice: GraphicsChoice? { GraphicsChoice(rawValue: text.lowercased()) }
+
+    func validate(as option: String) throws {
+        if choice == nil { throw invalidValue(option, text, "expected kitty, sixel, cells or auto") }
+    }
+}

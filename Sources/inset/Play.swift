@@ -57,6 +57,10 @@ struct Play: ParsableCommand {
                                valueName: "blitter"))
     var blitter: BlitterArgument?
 
+    @Option(help: ArgumentHelp("kitty, sixel (real pixels), cells (the blitter) or auto. "
+                               + "Default: auto, the best the terminal answers it has.", valueName: "graphics"))
+    var graphics: GraphicsArgument?
+
     @Flag(help: "Play without sound (the sound's clock still times the picture).")
     var mute = false
 
@@ -70,6 +74,7 @@ struct Play: ParsableCommand {
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         try volumeArgument?.validate(as: "--volume", in: ArgumentBounds.volume)
         try blitter?.validate(as: "--blitter")
+        try graphics?.validate(as: "--graphics")
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
         }
@@ -95,7 +100,7 @@ struct Play: ParsableCommand {
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
             prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control),
-            blitter: blitter?.blitter)
+            blitter: blitter?.blitter, graphics: graphics?.choice ?? .auto)
         let app: App
         do {
             app = try App(options: options)

@@ -17,6 +17,21 @@ struct VideoLayer {
     }
 
     static let bar = Cell(glyph: 0x20, foreground: 0, background: 0)
+    /// Where real pixels (kitty, sixel) go: a space no other plane draws (default
+    /// foreground on black), so the screen frame tells which cells the picture may cover.
+    static let pictureHole = Cell(glyph: 0x20, foreground: TerminalColor.defaultForeground, background: 0)
+
+    /// The picture to send as pixels, when the viewport has no blitter: the image, the part
+    /// of it shown, and the cells it covers, relative to the plane.
+    struct Picture {
+        var image: RGBImage
+        var region: PixelRect
+        var cells: CellRect
+        /// Which frame it is (serial, time), to tell a new frame in a recycled image.
+        var frame: (serial: Int, time: MediaTime)
+        var raster: CellRaster
+    }
+    private(set) var picture: Picture?
 
     /// The cells that `frame.viewport` covers at `origin`.
     var frame: CellRect { plane.frame }
@@ -44,6 +59,13 @@ struct VideoLayer {
         }
         if let blitter = viewport.raster.blitter {
             plane.grid.blit(image, as: blitter, region: placement.region, at: placement.cell)
+            picture = nil
+        } else {
+            let covered = CellRect(origin: placement.cell, size: viewport.raster.cells(for: placement.region.size))
+                .intersection(plane.grid.bounds)
+            plane.grid.fill(covered, with: VideoLayer.pictureHole)
+            picture = Picture(image: image, region: placement.region, cells: covered,
+                              frame: (frame.serial, frame.time), raster: viewport.raster)
         }
     }
 
@@ -51,11 +73,13 @@ struct VideoLayer {
     mutating func clear(to size: CellSize) {
         plane.resize(to: size, fill: VideoLayer.bar)
         paintedPlacement = nil
+        picture = nil
     }
 
     /// Writes text over the plane (the PiP placeholder); the next frame paints over it.
     mutating func drawText(_ text: String, at point: CellPoint, style: CellStyle) {
         plane.grid.put(text, at: point, style: style)
         paintedPlacement = nil
+        picture = nil
     }
 }

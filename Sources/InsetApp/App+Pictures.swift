@@ -1,0 +1,67 @@
+import InsetCore
+import InsetRender
+
+extension App {
+    /// After a paint: tells the presenter which picture the screen shows now, and writes
+    /// what it answers at once (a deletion, a picture to put back after a full redraw).
+    func presentPicture() {
+        guard let presenter = picturePresenter else { return }
+        let picture = visiblePicture(sixel: presenter.output == .sixel)
+        if let bytes = presenter.show(picture, redrawn: painter.lastStats.fullRedraw) { writePicture(bytes) }
+    }
+
+    /// An encoded picture that came back from the presenter's thread, written now.
+    func writeReadyPicture() {
+        if let bytes = picturePresenter?.takeReady() { writePicture(bytes) }
+    }
+
+    private func writePicture(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { try? session.writer.write($0) }
+    }
+
+    /// The video's picture where the screen shows it: the PiP window's, or the full-screen
+    /// player's. Only the rows whose cells are all still picture holes in the composed
+    /// frame are kept (an overlay or the control bar over the bottom rows cuts it there):
+    /// sixel pixels cover text, so they must stop where something is drawn over them.
+    /// Kitty's picture sits under text, but is cut the same way so both look alike. With
+    /// sixel the screen's last row is left out too: an image that reaches it scrolls the
+    /// screen in terminals that scroll sixel images.
+    func visiblePicture(sixel: Bool) -> PicturePresenter.Picture? {
+        let layer: VideoLayer
+        if let pip, pip.video.plane.isVisible {
+            layer = pip.video
+        } else if screen == .player && pip == nil {
+            layer = player.video
+        } else {
+            return nil
+        }
+        guard let picture = layer.picture, layer.plane.isVisible else { return nil }
+        let origin = layer.plane.origin
+        let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
+                                columns: picture.cells.size.columns, rows: picture.cells.size.rows)
+        var bounds = CellRect(origin: .zero, size: session.size)
+        if sixel { bounds.size.rows -= 1 }
+        let visible = onScreen.intersection(bounds)
+        guard !visible.isEmpty else { return nil }
+        let frame = painter.lastScreen
+        var rows = 0
+        rowScan: for row in visible.minRow..<visible.maxRow {
+            for column in visible.minColumn..<visible.maxColumn where frame[column, row] != VideoLayer.pictureHole {
+                break rowScan
+            }
+            rows += 1
+        }
+        guard rows > 0 else { return nil }
+        let perCell = picture.raster.pixelsPerCell
+        var region = picture.region
+        region.x += (visible.minColumn - onScreen.minColumn) * perCell.width
+        region.y += (visible.minRow - onScreen.minRow) * perCell.height
+        region.width = min(region.width - (visible.minColumn - onScreen.minColumn) * perCell.width,
+                           visible.size.columns * perCell.width)
+        region.height = min(region.height - (visible.minRow - onScreen.minRow) * perCell.height, rows * perCell.height)
+        guard region.width > 0, region.height > 0 else { return nil }
+        return .init(image: picture.image, region: region,
+                     cells: CellRect(origin: visible.origin, size: CellSize(columns: visible.size.columns, rows: rows)),
+                     frame: picture.frame)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import InsetCore
+import InsetRender
+import InsetTerminal
+
+extension App {
+    /// Asks the terminal what it draws (graphics protocols, the cell's size in pixels),
+    /// unless the command line already said everything: `--graphics cells` with a blitter.
+    /// A terminal that does not answer costs the probe's timeout once, at start.
+    static func askTerminal(_ options: AppOptions) -> TerminalCapabilities {
+        if options.graphics == .cells && options.blitter != nil { return TerminalCapabilities() }
+        let environment = ProcessInfo.processInfo.environment
+        guard let outcome = try? TerminalProbe.probeControllingTerminal(environment: environment) else {
+            return TerminalCapabilities()
+        }
+        Log.info("terminal: \(outcome.capabilities) in \(outcome.elapsed)")
+        return outcome.capabilities
+    }
+
+    /// A cell's size when a graphics protocol is asked for but the terminal did not say:
+    /// a common 10x20.
+    static let assumedCellPixels = PixelSize(width: 10, height: 20)
+
+    /// How the video is drawn: real pixels when the terminal takes them (or the command
+    /// line insists), else cells with the blitter asked for, or for auto, octants where the
+    /// terminal draws them itself and half blocks elsewhere (their glyphs are in every
+    /// font). The cell's real shape replaces the assumed 1:2 where the terminal said it.
+    static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities)
+        -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
+        let cellPixels = capabilities.cellPixels.flatMap { $0.isEmpty ? nil : $0 }
+        switch options.graphics.resolved(for: capabilities) {
+        case .kitty:
+            let environment = ProcessInfo.processInfo.environment
+            let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
+            let insideTmux = capabilities.insideTmux || environment["TMUX"] != nil
+            // Shared memory only where the terminal surely reads it: kitty itself, here.
+            let local = !remote && !insideTmux && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels),
+                    .kitty(local ? .sharedMemory : .direct, passthrough: insideTmux))
+        case .sixel:
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
+        case .cells:
+            let blitter = options.blitter ?? (capabilities.drawsOctantsNatively ? .octant : .half)
+            let aspect = cellPixels.map { Double($0.width) / Double($0.height) } ?? CellRaster.assumedCellAspect
+            return (CellRaster(blitter: blitter, cellAspect: aspect), nil)
+        }
+    }
+}
