@@ -24,6 +24,14 @@ public enum TerminalProbe {
         public var elapsed: Duration
         /// Whether DA1's reply came in time, ending the probe before the timeout.
         public var isComplete: Bool
+
+        /// An outcome as given, for reports and their tests.
+        public init(capabilities: TerminalCapabilities, leftoverInput: [UInt8], elapsed: Duration, isComplete: Bool) {
+            self.capabilities = capabilities
+            self.leftoverInput = leftoverInput
+            self.elapsed = elapsed
+            self.isComplete = isComplete
+        }
     }
 
     /// Long enough for a terminal on the same machine or a LAN (they answer within a few
