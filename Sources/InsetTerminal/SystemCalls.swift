@@ -23,6 +23,12 @@ enum SystemCalls {
         }
     }
 
+    /// `tcflush(3)` TCIFLUSH: drops input received and not read. Errors are ignored: it
+    /// is a tidying step on the way out.
+    static func discardInput(_ fd: Int32) {
+        _ = tcflush(fd, TCIFLUSH)
+    }
+
     /// `ioctl(2)` TIOCGWINSZ: the size of the terminal in cells.
     static func windowSize(_ fd: Int32) throws(TerminalError) -> CellSize {
         try windowGeometry(fd).cells

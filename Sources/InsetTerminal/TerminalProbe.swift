@@ -5,11 +5,10 @@ import InsetCore
 /// cell) and waits a short time for the answer. The I/O half of `TerminalCapabilityProbe`:
 /// this writes, reads and keeps time; that decides what the replies mean.
 ///
-/// No stray bytes: replies are sent to us as if typed, so with echo on the tty would print
-/// them (`^[[?62;c`) on the user's screen. Echo and canonical mode are off from before the
-/// queries go out until the reading is over, unless the caller has them off already (the
-/// player's session, whose raw mode is kept as it is). Replies that come after the
-/// timeout are read later by whoever reads the tty; `InputDecoder` skips them.
+/// No stray bytes: echo and canonical mode are off (`QuietInput`) from before the queries go
+/// out until the reading is over, unless the caller has them off already (the player's
+/// session, whose raw mode is kept as it is). Replies that come after the timeout are read
+/// later by whoever reads the tty; `InputDecoder` skips them.
 ///
 /// Call from the thread that owns the terminal, before or instead of anything else reading it.
 public enum TerminalProbe {
@@ -49,12 +48,8 @@ public enum TerminalProbe {
                              environment: [String: String]) throws(TerminalError) -> Outcome {
         guard SystemCalls.isTerminal(input) else { throw .notATerminal(descriptor: input) }
         guard SystemCalls.isTerminal(output) else { throw .notATerminal(descriptor: output) }
-        let saved = try SystemCalls.terminalAttributes(input)
-        let changesModes = saved.c_lflag & tcflag_t(ICANON | ECHO) != 0
-        if changesModes { try SystemCalls.setTerminalAttributes(input, quietModes(saved)) }
-        // Exactly the modes found, not a guess at the shell's: TCSANOW, so the input queue
-        // (keys typed after the last read, a late reply, not echoed) stays for the next reader.
-        defer { if changesModes { try? SystemCalls.setTerminalAttributes(input, saved) } }
+        let quiet = try QuietInput(input)
+        defer { quiet.restore(discardingInput: false) }
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -66,20 +61,6 @@ public enum TerminalProbe {
         let (capabilities, leftover) = probe.finish(windowPixels: geometry?.pixels, cells: geometry?.cells)
         return Outcome(capabilities: capabilities, leftoverInput: leftover, elapsed: elapsed,
                        isComplete: probe.isComplete)
-    }
-
-    /// The tty modes for the probe: no echo (replies never reach the screen), no canonical
-    /// mode (replies end in no newline), no signals (Ctrl-C is a byte handed back, not a
-    /// death with echo off). Output processing is left alone.
-    static func quietModes(_ modes: termios) -> termios {
-        var quiet = modes
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | ISIG | IEXTEN)
-        // A read returns as soon as one byte is there; poll does the waiting.
-        withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        return quiet
     }
 
     /// Reads until the probe is complete, the deadline passes, or the tty hangs up. After

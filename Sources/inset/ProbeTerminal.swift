@@ -18,12 +18,14 @@ struct ProbeTerminal: ParsableCommand {
     }
 
     func run() throws {
-        let outcome: TerminalProbe.Outcome
         do {
-            outcome = try TerminalProbe.probeControllingTerminal(timeout: timeout, environment: ProcessInfo.processInfo.environment)
+            // Printed while echo is still off, so a late reply cannot land among the lines.
+            try TerminalProbe.probeControllingTerminal(timeout: timeout, environment: ProcessInfo.processInfo.environment) {
+                // Written at once (no stdio buffer to flush), so it is all out before echo is back.
+                FileHandle.standardOutput.write(Data(TerminalProbeReport.text($0, timeout: timeout).utf8))
+            }
         } catch {
             throw CommandFailure("no terminal to ask: \(error)")
         }
-        print(TerminalProbeReport.text(outcome, timeout: timeout), terminator: "")
     }
 }

@@ -112,7 +112,7 @@ import Testing
     /// they are, and a reply that comes after the timeout is neither echoed nor typed.
     @Test func lateReplyInRawModeMakesNoKeyAndNoEcho() throws {
         let pty = try PseudoTerminal()
-        let raw = TerminalProbe.quietModes(try pty.modes())
+        let raw = QuietInput.quietModes(try pty.modes())
         try SystemCalls.setTerminalAttributes(pty.slave, raw)
         let emulator = Emulator(master: pty.master, reply: Self.kittyReply, delay: .milliseconds(200))
         let outcome = try TerminalProbe.probe(input: pty.slave, output: pty.slave, timeout: .milliseconds(60), environment: [:])
@@ -154,7 +154,7 @@ import Testing
     @Test func quietModesTurnOffEchoLinesAndSignalsOnly() throws {
         let pty = try PseudoTerminal()
         let cooked = try pty.modes()
-        let quiet = TerminalProbe.quietModes(cooked)
+        let quiet = QuietInput.quietModes(cooked)
         #expect(quiet.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0)
         #expect(quiet.c_oflag == cooked.c_oflag && quiet.c_iflag == cooked.c_iflag && quiet.c_cflag == cooked.c_cflag)
     }
