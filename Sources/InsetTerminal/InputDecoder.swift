@@ -127,7 +127,7 @@ extension InputDecoder {
         return .consumed(length, .key(.character(Character(value))))
     }
 
-    /// ESC and what follows it: CSI, SS3, OSC (skipped), Alt-key, or the Esc key itself.
+    /// ESC and what follows it: CSI, SS3, OSC/DCS/APC (skipped), Alt-key, or the Esc key itself.
     static func decodeEscape(_ bytes: [UInt8], at index: Int, atEnd: Bool) -> DecodeStep {
         guard index + 1 < bytes.count else {
             return atEnd ? .consumed(1, .key(.escape)) : .incomplete
@@ -138,7 +138,12 @@ extension InputDecoder {
         case UInt8(ascii: "O"):
             return decodeSS3(bytes, at: index, atEnd: atEnd)
         case UInt8(ascii: "]"):
-            return skipOSC(bytes, at: index, atEnd: atEnd)
+            return skipString(bytes, at: index, atEnd: atEnd, endsAtBell: true)
+        case UInt8(ascii: "P") where isReplyStart(bytes, at: index + 2, atEnd: atEnd) { (0x30...0x3F).contains($0) },
+             UInt8(ascii: "_") where isReplyStart(bytes, at: index + 2, atEnd: atEnd) { $0 == UInt8(ascii: "G") }:
+            // DCS (XTVERSION `ESC P > | ...`) and kitty's APC (`ESC _ G ...`): late replies
+            // to the capability probe, never keys.
+            return skipString(bytes, at: index, atEnd: atEnd, endsAtBell: false)
         case 0x1B:
             // ESC ESC: the first is the Esc key; the second starts over.
             return .consumed(1, .key(.escape))
@@ -153,11 +158,21 @@ extension InputDecoder {
         }
     }
 
-    /// OSC (`ESC ] ... BEL` or `ESC ] ... ESC \`): terminal replies we never asked for.
-    static func skipOSC(_ bytes: [UInt8], at index: Int, atEnd: Bool) -> DecodeStep {
+    /// Whether the byte at `index` (after `ESC P` or `ESC _`) makes this a reply rather than
+    /// Alt and a key: true when it passes `test`, and, while that byte has not arrived,
+    /// true for now (the caller then waits for it). At the escape timeout with nothing
+    /// after, false: the user pressed Alt-P or Alt-_.
+    static func isReplyStart(_ bytes: [UInt8], at index: Int, atEnd: Bool, _ test: (UInt8) -> Bool) -> Bool {
+        guard index < bytes.count else { return !atEnd }
+        return test(bytes[index])
+    }
+
+    /// A string sequence, skipped whole: OSC (`ESC ] ... BEL` or `... ESC \`), DCS and APC
+    /// (`... ESC \` only). Terminal replies, asked for by the capability probe or by nobody.
+    static func skipString(_ bytes: [UInt8], at index: Int, atEnd: Bool, endsAtBell: Bool) -> DecodeStep {
         var cursor = index + 2
         while cursor < bytes.count {
-            if bytes[cursor] == 0x07 { return .consumed(cursor + 1 - index, nil) }
+            if endsAtBell, bytes[cursor] == 0x07 { return .consumed(cursor + 1 - index, nil) }
             if bytes[cursor] == 0x1B {
                 guard cursor + 1 < bytes.count else { break }
                 let end = bytes[cursor + 1] == UInt8(ascii: "\\") ? cursor + 2 : cursor

@@ -23,11 +23,24 @@ enum SystemCalls {
         }
     }
 
+    /// `tcflush(3)` TCIFLUSH: drops input received and not read. Errors are ignored: it
+    /// is a tidying step on the way out.
+    static func discardInput(_ fd: Int32) {
+        _ = tcflush(fd, TCIFLUSH)
+    }
+
     /// `ioctl(2)` TIOCGWINSZ: the size of the terminal in cells.
     static func windowSize(_ fd: Int32) throws(TerminalError) -> CellSize {
+        try windowGeometry(fd).cells
+    }
+
+    /// `ioctl(2)` TIOCGWINSZ, pixels too: `ws_xpixel` and `ws_ypixel`, which many
+    /// terminals leave at zero.
+    static func windowGeometry(_ fd: Int32) throws(TerminalError) -> (cells: CellSize, pixels: PixelSize) {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { throw .lastError("ioctl(TIOCGWINSZ)") }
-        return CellSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        return (CellSize(columns: Int(size.ws_col), rows: Int(size.ws_row)),
+                PixelSize(width: Int(size.ws_xpixel), height: Int(size.ws_ypixel)))
     }
 
     /// `ioctl(2)` TIOCSWINSZ: sets the size a pty reports (tests use it on a pty).

@@ -73,6 +73,8 @@ enum ArgumentBounds {
     static let volume = 0...100
     /// Enough for any file `cat` can show; a bench run this long already takes minutes.
     static let frames = 1...10_000_000
+    /// A terminal that has not answered in ten seconds will not; past that the wait is a hang.
+    static let probeTimeout = 1...10_000
 }
 
 /// `--blitter half|quadrant|sextant|octant|auto`; `blitter` is nil for auto.

@@ -1,0 +1,80 @@
+/// What a terminal said it can do when asked: its name, its DA1 features, whether it
+/// speaks the kitty graphics protocol, the size of a cell in pixels, and whether tmux
+/// stands between us and it. Built by `TerminalCapabilityProbe` from the replies.
+public struct TerminalCapabilities: Sendable, Hashable {
+    /// Where `cellPixels` came from.
+    public enum CellPixelsSource: String, Sendable, Hashable {
+        /// The terminal's reply to `CSI 16 t`.
+        case query = "CSI 16 t"
+        /// The tty's window size (TIOCGWINSZ pixels over cells): no reply to `CSI 16 t`,
+        /// which xterm leaves unanswered unless allowWindowOps is set.
+        case windowSize = "TIOCGWINSZ"
+    }
+
+    /// Whether the terminal replied to anything at all.
+    public var answered = false
+    /// XTVERSION's text ("kitty(0.39.1)", "XTerm(379)", "tmux 3.3a"), nil without a reply.
+    public var terminalName: String?
+    /// DA1's numbers after `?`: the device class (62, 63, 64) then its features.
+    public var primaryAttributes: [Int] = []
+    /// Whether the kitty graphics query was answered `OK`.
+    public var kittyGraphics = false
+    /// One cell in pixels, nil when neither the terminal nor the tty said.
+    public var cellPixels: PixelSize?
+    /// Where `cellPixels` came from, nil when it is nil.
+    public var cellPixelsSource: CellPixelsSource?
+    /// Whether tmux is in between: TMUX was set, or tmux answered XTVERSION itself.
+    public var insideTmux = false
+
+    public init() {}
+
+    /// Whether DA1 lists feature 4, sixel graphics.
+    public var sixel: Bool { primaryAttributes.dropFirst().contains(4) }
+
+    /// Whether the terminal draws the octant characters (U+1CD00-1CDE5) itself, as it does
+    /// box drawing, rather than from a font that may not have them.
+    public var drawsOctantsNatively: Bool {
+        guard let name = terminalName?.lowercased() else { return false }
+        return Self.octantDrawingTerminals.contains { name.hasPrefix($0) }
+    }
+
+    /// XTVERSION names (lower case) of terminals known to draw octants themselves.
+    static let octantDrawingTerminals = ["kitty", "foot", "wezterm", "ghostty"]
+
+    /// The best way to show pictures here: kitty graphics if the terminal said OK (never
+    /// through tmux, which would not pass the images on; its reply does not come through
+    /// tmux anyway), else sixel if DA1 lists it, else character cells.
+    public func bestGraphics() -> GraphicsMode {
+        if kittyGraphics && !insideTmux { return .kitty }
+        if sixel { return .sixel }
+        return .cells
+    }
+
+    /// Takes one reply into account.
+    public mutating func record(_ reply: TerminalReply) {
+        answered = true
+        switch reply {
+        case .primaryAttributes(let numbers):
+            primaryAttributes = numbers
+        case .terminalVersion(let name):
+            terminalName = name
+            if name.lowercased().hasPrefix("tmux") { insideTmux = true }
+        case .kittyGraphics(_, let message):
+            kittyGraphics = message == "OK"
+        case .cellPixels(let size):
+            cellPixels = size
+            cellPixelsSource = .query
+        case .windowPixels, .other:
+            break
+        }
+    }
+
+    /// The cell size the tty's window size implies, when the terminal did not answer
+    /// `CSI 16 t`: TIOCGWINSZ's pixels (which some terminals leave at zero) over its cells,
+    /// rounded down, since xterm counts its border in the pixels.
+    public static func cellPixels(window: PixelSize, cells: CellSize) -> PixelSize? {
+        guard !window.isEmpty, !cells.isEmpty else { return nil }
+        let cell = PixelSize(width: window.width / cells.columns, height: window.height / cells.rows)
+        return cell.isEmpty ? nil : cell
+    }
+}
