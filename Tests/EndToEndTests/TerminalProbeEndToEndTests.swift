@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// `inset probe-terminal` on a pty whose other end is scripts/fake-terminal, answering as
+/// kitty, xterm with sixel, tmux, not at all, or too late. What the program wrote to the
+/// pty is what a screen would show: it must be the queries, then the report, and nothing
+/// else: no reply echoed back (`^[_Gi=31;OK`, `^[[?62;c`), no key the user typed.
+@Suite("Terminal probe, end to end")
+struct TerminalProbeEndToEndTests {
+    static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[c"
+
+    /// One run, as scripts/fake-terminal reports it; times in seconds from its start.
+    struct Run {
+        var status: Int
+        var elapsed: Double
+        var queriesAt: Double?
+        var answeredAt: Double?
+        /// Everything the program wrote to the pty, a character a byte.
+        var screen: String
+        var stderr: String
+
+        /// The report's rows after the queries, name to value, split where the value column
+        /// starts; nil when the screen holds anything but the queries then report lines.
+        var report: [String: String]? {
+            guard screen.hasPrefix(TerminalProbeEndToEndTests.queries) else { return nil }
+            let rest = screen.dropFirst(TerminalProbeEndToEndTests.queries.count)
+            // Lines end in CR LF (the tty's ONLCR); the text ends with a line.
+            var lines = rest.components(separatedBy: "\r\n")
+            guard lines.removeLast().isEmpty else { return nil }
+            var rows: [String: String] = [:]
+            for line in lines {
+                guard line.count > 16, line.allSatisfy({ $0.isASCII && $0 >= " " }) else { return nil }
+                let name = String(line.prefix(16)).trimmingCharacters(in: .whitespaces)
+                rows[name] = String(line.dropFirst(16))
+            }
+            return rows
+        }
+    }
+
+    static func fakeTerminal(_ options: [String], probeOptions: [String] = []) throws -> Run {
+        let script = repositoryRoot.appendingPathComponent("scripts/fake-terminal").path
+        let json = try runCommand(["python3", script] + options + ["--", try insetBinary(), "probe-terminal"] + probeOptions)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
+        return Run(status: object["status"] as? Int ?? -1, elapsed: object["elapsed"] as? Double ?? -1,
+                   queriesAt: object["queries_at"] as? Double, answeredAt: object["answered_at"] as? Double,
+                   screen: object["output"] as? String ?? "", stderr: object["stderr"] as? String ?? "")
+    }
+
+    /// The report lines every case shares, and the ones that differ.
+    static func expectedReport(terminal: String, graphics: String, kitty: String, sixel: String, da1: String,
+                               cellSize: String, octants: String = "from the font, if it has them",
+                               tmux: String = "no") -> [String: String] {
+        ["terminal": terminal, "graphics": "\(graphics) (the best it offers)", "kitty graphics": kitty, "sixel": sixel,
+         "DA1": da1, "cell size": cellSize, "octants": octants, "inside tmux": tmux]
+    }
+
+    static func expectNoStrayBytes(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
+        let after = run.screen.dropFirst(queries.count)
+        #expect(!after.contains("\u{1B}") && !after.contains("^[") && !after.contains(";OK") && !after.contains(">|"),
+                "stray bytes on the screen: \(run.screen.debugDescription)", sourceLocation: sourceLocation)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var persona: String
+        var options: [String] = []
+        var expected: [String: String]
+        var testDescription: String { persona + (options.isEmpty ? "" : " " + options.joined(separator: " ")) }
+    }
+
+    static let answering: [Case] = [
+        Case(persona: "kitty", expected: expectedReport(
+            terminal: "kitty(0.39.1)", graphics: "kitty", kitty: "yes", sixel: "no", da1: "?62c",
+            cellSize: "10x20 pixels (from CSI 16 t)", octants: "drawn by the terminal")),
+        Case(persona: "xterm-sixel", expected: expectedReport(
+            terminal: "XTerm(379)", graphics: "sixel", kitty: "no", sixel: "yes", da1: "?63;1;2;4;6;9;15;16;22;28c",
+            cellSize: "6x13 pixels (from CSI 16 t)")),
+        // tmux 3.3a inside xterm as captured: 80x23 cells in 480x299 pixels, no CSI 16 t reply.
+        Case(persona: "tmux", options: ["--rows", "23", "--xpixel", "480", "--ypixel", "299"], expected: expectedReport(
+            terminal: "tmux 3.3a", graphics: "cells", kitty: "no", sixel: "no", da1: "?1;2c",
+            cellSize: "6x13 pixels (from TIOCGWINSZ)", tmux: "yes")),
+    ]
+
+    @Test("each terminal's answer gives its graphics mode, and the screen holds only queries and report", arguments: answering)
+    func answered(_ c: Case) throws {
+        let run = try Self.fakeTerminal(["--as", c.persona] + c.options, probeOptions: ["--timeout", "2000"])
+        #expect(run.status == 0)
+        var report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        let answeredLine = report.removeValue(forKey: "answered")
+        let answered = try #require(answeredLine)
+        #expect(report == c.expected)
+        #expect(answered.hasPrefix("within ") && answered.hasSuffix(" ms"), "\(answered)")
+        Self.expectNoStrayBytes(run)
+        let queriesAt = try #require(run.queriesAt)
+        #expect(run.elapsed - queriesAt < 1.5, "DA1's reply ends the probe, not the 2 s timeout")
+    }
+
+    @Test("a terminal that answers nothing: given up at the timeout, cells, nothing stray")
+    func silence() throws {
+        let run = try Self.fakeTerminal(["--as", "silent"], probeOptions: ["--timeout", "300"])
+        #expect(run.status == 0)
+        var report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        let answered = report.removeValue(forKey: "answered")
+        #expect(answered == "no answer (timeout after 300 ms)")
+        #expect(report == Self.expectedReport(
+            terminal: "unknown (no XTVERSION reply)", graphics: "cells", kitty: "no", sixel: "no", da1: "no reply",
+            cellSize: "unknown (no reply to CSI 16 t, no pixels from TIOCGWINSZ)"))
+        let queriesAt = try #require(run.queriesAt)
+        let waited = run.elapsed - queriesAt
+        // The fake terminal sees the queries a little after the program starts its clock.
+        #expect(waited > 0.2 && waited < 0.3 + 0.7, "gave up \(waited) s after the queries")
+        Self.expectNoStrayBytes(run)
+    }
+
+    /// An answer after the timeout (and after the program has gone) changes nothing the
+    /// program printed, and none of it reaches the screen.
+    @Test func answerAfterTheTimeout() throws {
+        let run = try Self.fakeTerminal(["--as", "kitty", "--delay", "700"], probeOptions: ["--timeout", "150"])
+        #expect(run.status == 0)
+        let report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        #expect(report["answered"] == "no answer (timeout after 150 ms)")
+        #expect(report["graphics"] == "cells (the best it offers)")
+        #expect(report["terminal"] == "unknown (no XTVERSION reply)")
+        let answeredAt = try #require(run.answeredAt)
+        #expect(run.elapsed < answeredAt, "the program ended before the answer came")
+        Self.expectNoStrayBytes(run)
+    }
+
+    /// A key typed while the replies come is not echoed, and is not mistaken for a reply.
+    @Test func keyTypedDuringTheProbe() throws {
+        let run = try Self.fakeTerminal(["--as", "xterm-sixel", "--type", "q\u{1B}[A"], probeOptions: ["--timeout", "2000"])
+        #expect(run.status == 0)
+        let report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        #expect(report["graphics"] == "sixel (the best it offers)")
+        #expect(report["typed meanwhile"] == "4 bytes, ignored")
+        Self.expectNoStrayBytes(run)
+        #expect(!run.screen.dropFirst(Self.queries.count).hasPrefix("q"))
+    }
+
+    @Test("no terminal at all: one line on stderr, exit 1")
+    func noTerminal() throws {
+        let run = try Self.fakeTerminal(["--no-tty"])
+        #expect(run.status == 1)
+        #expect(run.screen.isEmpty)
+        #expect(run.stderr.hasPrefix("inset: no terminal to ask: "), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
+    }
+
+    @Test("--timeout takes 1 to 10000 ms")
+    func timeoutBounds() throws {
+        for bad in ["0", "10001", "-5", "abc"] {
+            let result = try runInset(["probe-terminal", "--timeout", bad])
+            #expect(result.status != 0, "\(bad)")
+            #expect(result.stderr.hasPrefix("inset: --timeout \(bad): "), "\(result.stderr)")
+        }
+    }
+}
