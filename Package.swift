@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells),
+// Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells, pixels; zlib only),
 // InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp (wires them, owns threads) <- inset (command line).
 let package = Package(
     name: "Inset",
@@ -36,9 +36,14 @@ let package = Package(
             pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"]), .brew(["libvterm"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "InsetCore"),
         .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore"]),
-        .target(name: "InsetRender", dependencies: ["InsetCore"]),
+        .target(name: "InsetRender", dependencies: ["CZlib", "InsetCore"]),
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
         .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
@@ -56,7 +61,7 @@ let package = Package(
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore"]),
+        .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
         .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"]),
