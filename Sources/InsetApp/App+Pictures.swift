@@ -1,5 +1,6 @@
 import InsetCore
 import InsetRender
+import InsetTerminal
 
 extension App {
     /// After a paint: tells the presenter which picture the screen shows now, and writes

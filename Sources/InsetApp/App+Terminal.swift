@@ -10,7 +10,7 @@ extension App {
     static func askTerminal(_ options: AppOptions) -> TerminalCapabilities {
         if options.graphics == .cells && options.blitter != nil { return TerminalCapabilities() }
         let environment = ProcessInfo.processInfo.environment
-        guard let outcome = try? TerminalProbe.probeControllingTerminal(environment: environment) else {
+        guard let outcome = try? TerminalProbe.probeControllingTerminal(environment: environment, whileQuiet: { $0 }) else {
             return TerminalCapabilities()
         }
         Log.info("terminal: \(outcome.capabilities) in \(outcome.elapsed)")

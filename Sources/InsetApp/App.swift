@@ -92,6 +92,7 @@ public final class App {
         painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
         let drawing = App.drawing(options, capabilities)
         videoRaster = drawing.raster
+        let waker = self.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
         planes.reserveCapacity(12)
     }
