@@ -5,13 +5,12 @@ import InsetCore
 /// the rest in the background.
 ///
 /// Per cell it picks the two colours and the pattern with the least colour error against
-/// the sub-pixels, in linear light: the sub-pixels are sorted along each channel in which
-/// they differ, every split of that order into a lower and an upper group is scored by
-/// the squared error of each group to its mean (the largest Σ|sum|²/count is the least
-/// error), and the best split's two means are the colours. These axis cuts are how
-/// two-colour quantisers split; they find the exact best two-colour fit for edges and flat
-/// areas, which is what video cells mostly are, and come within a few percent of the
-/// exhaustive best on noise (tested).
+/// the sub-pixels, in linear light: the sub-pixels are sorted along the channel in which
+/// they differ most, every split of that order into a lower and an upper group is scored
+/// by the squared error of each group to its mean (the largest Σ|sum|²/count is the least
+/// error), and the best split's two means are the colours. Splitting along the widest
+/// channel is the principal-axis cut of two-colour quantisers; it finds the exact best
+/// two-colour fit for edges and flat areas, which is what video cells mostly are.
 ///
 /// The image is expected at the blitter's resolution (the scaler makes it so), and like the
 /// half-block blitter this is the hot path of a frame: one pass, raw pointers, no
@@ -49,7 +48,6 @@ public enum SubCellBlitter {
                 for row in target.minRow..<target.maxRow {
                     let y0 = region.y + subRows * (row - origin.row)
                     let out = cellsBase + row * gridColumns
-                    var previous = (foreground: UInt32.max, background: UInt32.max)
                     for column in target.minColumn..<target.maxColumn {
                         let x0 = region.x + 2 * (column - origin.column)
                         for j in 0..<subRows {
@@ -68,10 +66,8 @@ public enum SubCellBlitter {
                                 }
                             }
                         }
-                        let cell = bestCell(count: count, red: red, green: green, blue: blue, order: order,
-                                            tables: tables, previous: previous)
-                        out[column] = cell
-                        previous = (cell.foreground, cell.background)
+                        out[column] = bestCell(count: count, red: red, green: green, blue: blue, order: order,
+                                               tables: tables)
                     }
                 }
             }
@@ -89,8 +85,7 @@ public enum SubCellBlitter {
     /// The two-colour cell nearest to `count` sub-pixels given in linear light.
     @inline(__always)
     static func bestCell(count n: Int, red: UnsafeMutablePointer<Int>, green: UnsafeMutablePointer<Int>,
-                         blue: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int>, tables: Tables,
-                         previous: (foreground: UInt32, background: UInt32) = (.max, .max)) -> Cell {
+                         blue: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int>, tables: Tables) -> Cell {
         var loR = red[0], hiR = red[0], loG = green[0], hiG = green[0], loB = blue[0], hiB = blue[0]
         var totalR = red[0], totalG = green[0], totalB = blue[0]
         for i in 1..<n {
@@ -104,83 +99,51 @@ public enum SubCellBlitter {
             let flat = packed(red[0], green[0], blue[0], tables.toSRGB)
             return .halfBlock(top: flat, bottom: flat)
         }
-        // Each channel that varies is a cut direction; the best split along any of them wins.
-        // The widest alone is usually right; trying the others finds the cells where two
-        // colours differ in a narrower channel but more consistently.
-        var best = Split()
-        if rangeR > 0 { best.consider(along: red, count: n, red: red, green: green, blue: blue, order: order, total: (totalR, totalG, totalB)) }
-        if rangeG > 0 { best.consider(along: green, count: n, red: red, green: green, blue: blue, order: order, total: (totalR, totalG, totalB)) }
-        if rangeB > 0 { best.consider(along: blue, count: n, red: red, green: green, blue: blue, order: order, total: (totalR, totalG, totalB)) }
-        let lowMask = best.lowMask
-        let bestLow = best.low
-        let lowCount = lowMask.nonzeroBitCount, highCount = n - lowCount
+        let key = rangeR >= rangeG && rangeR >= rangeB ? red : (rangeG >= rangeB ? green : blue)
+        // Insertion sort of at most 8 indices by the widest channel.
+        order[0] = 0
+        for i in 1..<n {
+            let value = key[i]
+            var j = i
+            while j > 0 && key[order[j - 1]] > value {
+                order[j] = order[j - 1]
+                j -= 1
+            }
+            order[j] = i
+        }
+        // Least error of a split = largest |sum_low|²/n_low + |sum_high|²/n_high.
+        var lowR = 0, lowG = 0, lowB = 0
+        var bestScore = -1.0, bestSplit = 1
+        var bestLow = (0, 0, 0)
+        for split in 1..<n {
+            let v = order[split - 1]
+            lowR += red[v]; lowG += green[v]; lowB += blue[v]
+            // Splitting between equal values puts one colour on both sides: never better.
+            if key[v] == key[order[split]] { continue }
+            let highR = totalR - lowR, highG = totalG - lowG, highB = totalB - lowB
+            let score = Double(lowR * lowR + lowG * lowG + lowB * lowB) / Double(split)
+                + Double(highR * highR + highG * highG + highB * highB) / Double(n - split)
+            if score > bestScore {
+                bestScore = score
+                bestSplit = split
+                bestLow = (lowR, lowG, lowB)
+            }
+        }
+        var lowMask = 0
+        for i in 0..<bestSplit { lowMask |= 1 << order[i] }
+        let lowCount = bestSplit, highCount = n - bestSplit
         let low = packed(bestLow.0 / lowCount, bestLow.1 / lowCount, bestLow.2 / lowCount, tables.toSRGB)
         let high = packed((totalR - bestLow.0) / highCount, (totalG - bestLow.1) / highCount,
                           (totalB - bestLow.2) / highCount, tables.toSRGB)
         // Two means a rounding apart are one colour on screen: a flat cell is cheaper.
         if low == high { return .halfBlock(top: low, bottom: low) }
-        // Either group can be the foreground (the glyph of the other pattern). The one that
-        // keeps the colours of the cell to the left in their places lets the rasterizer
-        // send fewer colours along an edge; otherwise the top-left sub-pixel's group is the
-        // foreground, as in a half block.
-        let highMask = ~lowMask & ((1 << n) - 1)
-        let keep = distance(low, previous.foreground) + distance(high, previous.background)
-        let swap = distance(high, previous.foreground) + distance(low, previous.background)
-        if keep < swap || (keep == swap && lowMask & 1 != 0) {
+        // The foreground is the group with the top-left sub-pixel, so the pattern is never
+        // empty or full and the top half of a half-block-like cell keeps the foreground.
+        if lowMask & 1 != 0 {
             return Cell(glyph: tables.glyphs[lowMask], foreground: low, background: high)
         }
+        let highMask = ~lowMask & ((1 << n) - 1)
         return Cell(glyph: tables.glyphs[highMask], foreground: high, background: low)
-    }
-
-    /// The best two-group split found so far, as the low group's mask and channel sums.
-    struct Split {
-        var score = -1.0
-        var lowMask = 1
-        var low = (0, 0, 0)
-
-        /// Sorts the sub-pixels by `key` and scores every cut of that order: the least
-        /// error is the largest |sum_low|²/n_low + |sum_high|²/n_high.
-        @inline(__always)
-        mutating func consider(along key: UnsafeMutablePointer<Int>, count n: Int, red: UnsafeMutablePointer<Int>,
-                               green: UnsafeMutablePointer<Int>, blue: UnsafeMutablePointer<Int>,
-                               order: UnsafeMutablePointer<Int>, total: (Int, Int, Int)) {
-            order[0] = 0
-            for i in 1..<n {
-                let value = key[i]
-                var j = i
-                while j > 0 && key[order[j - 1]] > value {
-                    order[j] = order[j - 1]
-                    j -= 1
-                }
-                order[j] = i
-            }
-            var lowR = 0, lowG = 0, lowB = 0, mask = 0
-            for split in 1..<n {
-                let v = order[split - 1]
-                lowR += red[v]; lowG += green[v]; lowB += blue[v]
-                mask |= 1 << v
-                // Splitting between equal values puts one colour on both sides: never better.
-                if key[v] == key[order[split]] { continue }
-                let highR = total.0 - lowR, highG = total.1 - lowG, highB = total.2 - lowB
-                let score = Double(lowR * lowR + lowG * lowG + lowB * lowB) / Double(split)
-                    + Double(highR * highR + highG * highG + highB * highB) / Double(n - split)
-                if score > self.score {
-                    self.score = score
-                    lowMask = mask
-                    low = (lowR, lowG, lowB)
-                }
-            }
-        }
-    }
-
-    /// A rough distance between packed colours (sum of channel differences); max for none.
-    @inline(__always)
-    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        if b == .max { return 0 }
-        let dr = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
-        let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
-        let db = Int(a & 0xFF) - Int(b & 0xFF)
-        return abs(dr) + abs(dg) + abs(db)
     }
 
     @inline(__always)
