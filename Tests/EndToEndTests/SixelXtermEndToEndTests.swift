@@ -7,7 +7,7 @@ import Testing
 /// none after q.
 @Suite("Sixel in a real xterm", .serialized)
 struct SixelXtermEndToEndTests {
-    @Test("full screen and PiP pictures show in xterm, leave no debris, and go with q")
+    @Test("full screen and PiP pictures show in xterm, leave no debris, and go with q", .timeLimit(.minutes(3)))
     func xtermSixel() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
