@@ -90,22 +90,11 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { cells.isEmpty }
 
     /// The rectangle of `pixels` where a picture of this shape goes: as large as fits,
-    /// centred, starting on a cell boundary and a whole number of cells high, so every
-    /// cell it touches vertically is fully covered.
+    /// centred, on whole cells, so every cell it touches is fully covered.
     public func fit(coded: PixelSize, sampleAspect: Ratio, rotation: VideoRotation) -> PixelRect {
-        var rect = Letterbox.fit(coded: coded, sampleAspect: sampleAspect, rotation: rotation, into: pixels,
-                                 pixelAspect: raster.pixelAspect, rowAlignment: raster.pixelsPerCell.height)
-        let cellWidth = raster.pixelsPerCell.width
-        if cellWidth > 1 {
-            rect.x = (rect.x / cellWidth) * cellWidth
-            // Whole cells across too, where the picture is wider than a cell; the rounding
-            // keeps the aspect within half a cell.
-            if rect.width >= cellWidth {
-                rect.width = min(pixels.width - rect.x, (rect.width + cellWidth / 2) / cellWidth * cellWidth)
-            }
-            rect.x = ((pixels.width - rect.width) / 2 / cellWidth) * cellWidth
-        }
-        return rect
+        Letterbox.fit(coded: coded, sampleAspect: sampleAspect, rotation: rotation, into: pixels,
+                      pixelAspect: raster.pixelAspect, rowAlignment: raster.pixelsPerCell.height,
+                      columnAlignment: raster.pixelsPerCell.width)
     }
 
     public var description: String { "\(cells) cells, \(raster)" }

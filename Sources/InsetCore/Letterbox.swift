@@ -28,11 +28,12 @@ public enum Letterbox {
 
     /// The rectangle inside `target` where the picture goes: as large as fits, centred, the
     /// rest left as bars. `pixelAspect` is the width/height of one target pixel (1 for half
-    /// blocks on the usual 1:2 cell). `rowAlignment` keeps the top and height on multiples
-    /// (2 for half blocks, so the picture starts and ends on whole cells).
+    /// blocks on the usual 1:2 cell). `rowAlignment` and `columnAlignment` keep the top and
+    /// height, the left and width, on multiples (the pixels of one cell: 2 rows for half
+    /// blocks), so the picture starts and ends on whole cells.
     public static func fit(
         coded: PixelSize, sampleAspect: Ratio, rotation: VideoRotation,
-        into target: PixelSize, pixelAspect: Double = 1, rowAlignment: Int = 1
+        into target: PixelSize, pixelAspect: Double = 1, rowAlignment: Int = 1, columnAlignment: Int = 1
     ) -> PixelRect {
         guard !target.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let aspect = displayAspect(coded: coded, sampleAspect: sampleAspect, rotation: rotation)
@@ -45,12 +46,18 @@ public enum Letterbox {
             w = target.width
             h = Int((Double(w) * pixelAspect / aspect).rounded())
         }
-        let a = max(1, rowAlignment)
-        h = max(a, (h / a) * a)
-        w = max(1, min(w, target.width))
-        h = min(h, (target.height / a) * a == 0 ? target.height : (target.height / a) * a)
-        let x = (target.width - w) / 2
-        let y = ((target.height - h) / 2 / a) * a
-        return PixelRect(x: x, y: y, width: w, height: h)
+        let (x, width) = aligned(w, in: target.width, to: columnAlignment)
+        let (y, height) = aligned(h, in: target.height, to: rowAlignment)
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// A length rounded down to a multiple of `alignment` (at least one multiple, at most
+    /// what fits in `room`, or all of `room` when not even one multiple fits), and the
+    /// offset that centres it, also a multiple.
+    private static func aligned(_ length: Int, in room: Int, to alignment: Int) -> (offset: Int, length: Int) {
+        let a = max(1, alignment)
+        let fitting = (room / a) * a
+        let length = min(max(a, (length / a) * a), fitting == 0 ? room : fitting)
+        return (((room - length) / 2 / a) * a, max(1, length))
     }
 }

@@ -59,6 +59,20 @@ struct LetterboxTests {
         }
     }
 
+    @Test("sub-cell and real-pixel viewports put the picture on whole cells both ways")
+    func cellAlignment() {
+        for columns in 3...40 {
+            for raster in [CellRaster(blitter: .octant), CellRaster(blitter: .sextant), CellRaster(cellPixels: PixelSize(width: 6, height: 13))] {
+                let viewport = Viewport(cells: CellSize(columns: columns, rows: 12), raster: raster)
+                let rect = viewport.fit(coded: PixelSize(width: 1920, height: 1080), sampleAspect: .one, rotation: .none)
+                let cell = raster.pixelsPerCell
+                #expect(rect.x % cell.width == 0 && rect.width % cell.width == 0, "\(viewport): \(rect)")
+                #expect(rect.y % cell.height == 0 && rect.height % cell.height == 0, "\(viewport): \(rect)")
+                #expect(rect.x + rect.width <= viewport.pixels.width && rect.y + rect.height <= viewport.pixels.height)
+            }
+        }
+    }
+
     @Test("rotating pixels: a quarter turn clockwise puts the bottom-left corner top-left")
     func rotatePixels() {
         let source = RGBImage(size: PixelSize(width: 3, height: 2))
