@@ -36,49 +36,52 @@ public enum SubCellBlitter {
                         minY: max(0, region.y), maxY: min(image.height, region.y + region.height))
         let gridColumns = grid.columns
         let count = 2 * subRows
-        let glyphs = SubCellGlyphs.table(for: blitter)
+        let tables = Tables(glyphs: SubCellGlyphs.table(for: blitter).baseAddress!,
+                            toLinear: LinearLight.fromSRGB.baseAddress!, toSRGB: LinearLight.toSRGB.baseAddress!)
         grid.withUnsafeMutableCells { buffer in
             let cellsBase = buffer.baseAddress!
-            glyphs.withUnsafeBufferPointer { glyphTable in
-            LinearLight.fromSRGB.withUnsafeBufferPointer { toLinear in
-            LinearLight.toSRGB.withUnsafeBufferPointer { toSRGB in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { scratch in
                 let red = scratch.baseAddress!, green = red + 8, blue = red + 16, order = red + 24
-                let tables = Tables(glyphs: glyphTable.baseAddress!, toSRGB: toSRGB.baseAddress!)
                 for row in target.minRow..<target.maxRow {
                     let y0 = region.y + subRows * (row - origin.row)
                     let out = cellsBase + row * gridColumns
                     for column in target.minColumn..<target.maxColumn {
                         let x0 = region.x + 2 * (column - origin.column)
                         for j in 0..<subRows {
-                            let y = y0 + j
-                            let rowInside = y >= readable.minY && y < readable.maxY
-                            let line = image.bytes + y * image.bytesPerRow
-                            for i in 0..<2 {
-                                let x = x0 + i, k = 2 * j + i
-                                if rowInside && x >= readable.minX && x < readable.maxX {
-                                    let p = line + 3 * x
-                                    red[k] = Int(toLinear[Int(p[0])])
-                                    green[k] = Int(toLinear[Int(p[1])])
-                                    blue[k] = Int(toLinear[Int(p[2])])
-                                } else {
-                                    red[k] = 0; green[k] = 0; blue[k] = 0
-                                }
-                            }
+                            gatherPair(image, x: x0, y: y0 + j, readable: readable, toLinear: tables.toLinear,
+                                       into: (red + 2 * j, green + 2 * j, blue + 2 * j))
                         }
                         out[column] = bestCell(count: count, red: red, green: green, blue: blue, order: order,
                                                tables: tables)
                     }
                 }
             }
-            }
-            }
+        }
+    }
+
+    /// The two sub-pixels (x, y) and (x + 1, y) in linear light; black outside `readable`.
+    @inline(__always)
+    private static func gatherPair(_ image: RGBImage, x: Int, y: Int,
+                                   readable: (minX: Int, maxX: Int, minY: Int, maxY: Int),
+                                   toLinear: UnsafePointer<UInt16>,
+                                   into out: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>)) {
+        let rowInside = y >= readable.minY && y < readable.maxY
+        let line = image.bytes + y * image.bytesPerRow
+        for i in 0..<2 {
+            if rowInside && x + i >= readable.minX && x + i < readable.maxX {
+                let p = line + 3 * (x + i)
+                out.0[i] = Int(toLinear[Int(p[0])])
+                out.1[i] = Int(toLinear[Int(p[1])])
+                out.2[i] = Int(toLinear[Int(p[2])])
+            } else {
+                out.0[i] = 0; out.1[i] = 0; out.2[i] = 0
             }
         }
     }
 
     struct Tables {
         let glyphs: UnsafePointer<UInt32>
+        let toLinear: UnsafePointer<UInt16>
         let toSRGB: UnsafePointer<UInt8>
     }
 

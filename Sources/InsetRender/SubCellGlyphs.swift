@@ -10,14 +10,14 @@ import InsetCore
 /// right: bit `row * 2 + column` (bit 0 the top-left).
 enum SubCellGlyphs {
     /// 2x2: the quadrant blocks of Block Elements (U+2580…), in every monospace font.
-    static let quadrant: [UInt32] = [
+    nonisolated(unsafe) static let quadrant = permanent([
         0x20, 0x2598, 0x259D, 0x2580, 0x2596, 0x258C, 0x259E, 0x259B,
         0x2597, 0x259A, 0x2590, 0x259C, 0x2584, 0x2599, 0x259F, 0x2588,
-    ]
+    ] as [UInt32])
 
     /// 2x3: Unicode 13's sextants, U+1FB00… in mask order, without the four patterns that
     /// Block Elements already had (empty, full, left half, right half).
-    static let sextant: [UInt32] = (0..<64).map { (mask: Int) -> UInt32 in
+    nonisolated(unsafe) static let sextant = permanent((0..<64).map { (mask: Int) -> UInt32 in
         switch mask {
         case 0: return 0x20
         case 63: return 0x2588
@@ -25,7 +25,7 @@ enum SubCellGlyphs {
         case 42: return 0x2590
         default: return UInt32(0x1FB00 + mask - 1 - (mask > 21 ? 1 : 0) - (mask > 42 ? 1 : 0))
         }
-    }
+    })
 
     /// 2x4: the 26 patterns Unicode had before version 16, by their own characters.
     static let octantsElsewhere: [Int: UInt32] = [
@@ -37,7 +37,7 @@ enum SubCellGlyphs {
     ]
 
     /// 2x4: Unicode 16's octants, U+1CD00…U+1CDE5 in mask order, skipping the 26 above.
-    static let octant: [UInt32] = {
+    nonisolated(unsafe) static let octant = permanent({
         var table = [UInt32](repeating: 0, count: 256)
         var next: UInt32 = 0x1CD00
         for mask in 0..<256 {
@@ -49,11 +49,13 @@ enum SubCellGlyphs {
             }
         }
         return table
-    }()
+    }())
 
-    static func table(for blitter: Blitter) -> [UInt32] {
+    nonisolated(unsafe) static let half = permanent([0x20, 0x2580, 0x2584, 0x2588] as [UInt32])
+
+    static func table(for blitter: Blitter) -> UnsafeBufferPointer<UInt32> {
         switch blitter {
-        case .half: [0x20, 0x2580, 0x2584, 0x2588]
+        case .half: half
         case .quadrant: quadrant
         case .sextant: sextant
         case .octant: octant
@@ -65,16 +67,16 @@ enum SubCellGlyphs {
 /// mixing two colours is what the eye sees of them side by side, then sent in sRGB.
 enum LinearLight {
     /// sRGB byte → linear light in 0…65535.
-    static let fromSRGB: [UInt16] = (0..<256).map { v in
+    nonisolated(unsafe) static let fromSRGB = permanent((0..<256).map { (v: Int) -> UInt16 in
         let c = Double(v) / 255
         let linear = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         return UInt16((linear * 65535).rounded())
-    }
+    })
 
     /// Linear light in 0…65535 → the nearest sRGB byte. Built as the inverse of
     /// `fromSRGB` (each linear value takes the byte whose linear value is nearest), so a
     /// colour that goes through both comes back unchanged.
-    static let toSRGB: [UInt8] = {
+    nonisolated(unsafe) static let toSRGB = permanent({
         var table = [UInt8](repeating: 0, count: 65536)
         var byte = 0
         for linear in 0..<65536 {
@@ -84,5 +86,15 @@ enum LinearLight {
             table[linear] = UInt8(byte)
         }
         return table
-    }()
+    }())
+}
+
+/// A table built once and kept for the life of the process, as a buffer the hot path reads
+/// without entering an array's `withUnsafeBufferPointer` (one closure less per table).
+/// Written once, during the static's initialisation, and only read after: hence
+/// `nonisolated(unsafe)` on the statics that hold one.
+private func permanent<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+    let storage = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
+    _ = storage.initialize(from: values)
+    return UnsafeBufferPointer(storage)
 }
