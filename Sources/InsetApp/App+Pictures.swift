@@ -8,16 +8,18 @@ extension App {
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
         let picture = visiblePicture(sixel: presenter.output == .sixel)
-        if let bytes = presenter.show(picture, redrawn: painter.lastStats.fullRedraw) { writePicture(bytes) }
+        presenter.show(picture, redrawn: painter.lastStats.fullRedraw, write: writePicture)
     }
 
     /// An encoded picture that came back from the presenter's thread, written now.
     func writeReadyPicture() {
-        if let bytes = picturePresenter?.takeReady() { writePicture(bytes) }
+        picturePresenter?.writeReady(writePicture)
     }
 
-    private func writePicture(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { try? session.writer.write($0) }
+    /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
+    func writePicture(_ bytes: UnsafeRawBufferPointer) {
+        _ = try? session.writer.write(bytes)
+        playback?.statistics.wrote(pictureBytes: bytes.count)
     }
 
     /// The video's picture where the screen shows it: the PiP window's, or the full-screen

@@ -108,9 +108,7 @@ public final class App {
         defer {
             // The terminal first: what follows joins threads, and the user is waiting.
             opening?.cancel()
-            if let farewell = picturePresenter?.farewell(), !farewell.isEmpty {
-                _ = farewell.withUnsafeBytes { try? session.writer.write($0) }
-            }
+            picturePresenter?.farewell { _ = try? session.writer.write($0) }
             picturePresenter?.stop()
             session.restore()
             playback?.stop()

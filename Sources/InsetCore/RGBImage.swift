@@ -38,6 +38,28 @@ public final class RGBImage: @unchecked Sendable {
         p[0] = c.r; p[1] = c.g; p[2] = c.b
     }
 
+    /// Copies `region` of `source` (which must lie inside it) into this image, whose size
+    /// must be the region's.
+    public func copyPixels(of region: PixelRect, from source: RGBImage) {
+        precondition(region.size == size && region.x >= 0 && region.y >= 0
+            && region.x + region.width <= source.width && region.y + region.height <= source.height,
+            "region \(region) of \(source.size) into \(size)")
+        let rowBytes = width * RGBImage.bytesPerPixel
+        for y in 0..<height {
+            let from = source.bytes + (region.y + y) * source.bytesPerRow + region.x * RGBImage.bytesPerPixel
+            (bytes + y * bytesPerRow).update(from: from, count: rowBytes)
+        }
+    }
+
+    /// Copies the pixels row after row without the rows' padding into `target`, which
+    /// holds width x height x 3 bytes: the packed RGB24 that graphics protocols take.
+    public func copyPacked(into target: UnsafeMutablePointer<UInt8>) {
+        let rowBytes = width * RGBImage.bytesPerPixel
+        for y in 0..<height {
+            (target + y * rowBytes).update(from: bytes + y * bytesPerRow, count: rowBytes)
+        }
+    }
+
     public func fill(_ c: RGB) {
         for y in 0..<size.height { for x in 0..<size.width { setPixel(x: x, y: y, c) } }
     }

@@ -64,6 +64,13 @@ struct ByteWriter: ByteSink {
         position += length
     }
 
+    /// The bytes of a literal (the fixed keys of an escape), copied at once.
+    @inline(__always) mutating func putLiteral(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        position.update(from: text.utf8Start, count: count)
+        position += count
+    }
+
     @inline(__always) mutating func putUTF8(_ s: UInt32) {
         if s < 0x80 {
             put(UInt8(truncatingIfNeeded: s))

@@ -1,3 +1,5 @@
+import InsetCore
+
 /// A growable byte buffer for terminal output, reused from frame to frame.
 ///
 /// One frame's escapes go into one buffer so the writer can hand them to the terminal in
@@ -81,6 +83,14 @@ public final class OutputBuffer {
         var writer = ByteWriter(at: bytes + count)
         writer.putUTF8(scalar)
         count = writer.position - bytes
+    }
+
+    /// Appends the cursor move to a zero-based cell, in the rasterizer's own shortest CUP.
+    public func appendMove(to cell: CellPoint) {
+        withWriter(reserving: 2 * ByteWriter.maxDecimalBytes + 4) { w in
+            var state = TerminalState()
+            state.moveTo(row: cell.row, column: cell.column, into: &w)
+        }
     }
 
     /// The contents, valid for the length of `body`.

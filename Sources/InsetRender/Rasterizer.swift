@@ -67,8 +67,9 @@ public final class Rasterizer {
         state.forget()
     }
 
-    static let syncBegin: StaticString = "\u{1B}[?2026h"
-    static let syncEnd: StaticString = "\u{1B}[?2026l"
+    /// Synchronized update (mode 2026): the terminal shows what comes between at once.
+    public static let syncBegin: StaticString = "\u{1B}[?2026h"
+    public static let syncEnd: StaticString = "\u{1B}[?2026l"
 
     /// Writes the escapes that turn the screen into `frame` into `output` (replacing its
     /// previous contents) and returns what it did, also kept in `lastStats`.

@@ -22,11 +22,10 @@ struct KittyGraphicsTests {
     }
 
     static func pixels(_ image: RGBImage) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for y in 0..<image.height {
-            bytes += UnsafeBufferPointer(start: image.bytes + y * image.bytesPerRow, count: image.width * 3)
+        [UInt8](unsafeUninitializedCapacity: image.width * image.height * 3) { buffer, count in
+            image.copyPacked(into: buffer.baseAddress!)
+            count = buffer.count
         }
-        return bytes
     }
 
     static let pictures: [(String, RGBImage)] = [
@@ -79,29 +78,29 @@ struct KittyGraphicsTests {
     @Test("tmux passthrough doubles every ESC of the escape")
     func passthroughBytes() throws {
         let output = OutputBuffer()
-        KittyGraphicsEncoder(passthrough: true).delete(imageID: 9, into: output)
+        KittyGraphicsEncoder.delete(imageID: 9, passthrough: true, into: output)
         #expect(output.text == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,i=9,q=2\u{1B}\u{1B}\\\u{1B}\\")
     }
 
     @Test("delete commands")
     func delete() throws {
-        let encoder = KittyGraphicsEncoder()
         let output = OutputBuffer()
-        encoder.delete(imageID: 7, into: output)
+        KittyGraphicsEncoder.delete(imageID: 7, into: output)
         #expect(output.text == "\u{1B}_Ga=d,d=i,i=7,q=2\u{1B}\\")
         output.removeAll()
-        encoder.delete(imageID: 4_294_967_295, freeingData: true, into: output)
+        KittyGraphicsEncoder.delete(imageID: 4_294_967_295, freeingData: true, into: output)
         #expect(output.text == "\u{1B}_Ga=d,d=I,i=4294967295,q=2\u{1B}\\")
         let command = try #require(try Self.commands(output).first)
         #expect(command.keys == ["a": "d", "d": "I", "i": "4294967295", "q": "2"])
         #expect(command.payload.isEmpty)
     }
 
-    @Test("placing at a cell moves the cursor there first")
+    @Test("a cursor move then a command: the picture lands at that cell")
     func atOrigin() throws {
         let output = OutputBuffer()
         let image = TestImages.blocks(PixelSize(width: 20, height: 10))
-        try KittyGraphicsEncoder().encode(image, placement: Self.placement, at: CellPoint(column: 4, row: 2), into: output)
+        output.appendMove(to: CellPoint(column: 4, row: 2))
+        try KittyGraphicsEncoder().encode(image, placement: Self.placement, into: output)
         let items = try KittyDecoder.split(output.array)
         #expect(items.count == 2)
         guard case .text(let move) = items.first, case .graphics(let command) = items.last else {
@@ -132,58 +131,6 @@ struct KittyGraphicsTests {
             #expect(shm_open(objectName, O_RDONLY, 0) == -1 && errno == ENOENT)
         }
         #expect(names.count == Self.pictures.count)
-    }
-
-    @Test("unchanged frames send nothing; a move sends only the placement")
-    func ifChanged() throws {
-        let encoder = KittyGraphicsEncoder()
-        let output = OutputBuffer()
-        let image = TestImages.gradient(PixelSize(width: 64, height: 32))
-        let origin = CellPoint(column: 0, row: 1)
-        #expect(try encoder.encodeIfChanged(image, placement: Self.placement, at: origin, into: output))
-        #expect(try KittyDecoder.split(output.array).count == 2)
-        output.removeAll()
-
-        #expect(try !encoder.encodeIfChanged(image, placement: Self.placement, at: origin, into: output))
-        #expect(output.isEmpty)
-
-        // Moved and resized: the placement again, no pixels.
-        var moved = Self.placement
-        moved.cells = CellSize(columns: 20, rows: 6)
-        #expect(try encoder.encodeIfChanged(image, placement: moved, at: CellPoint(column: 3, row: 1), into: output))
-        let items = try KittyDecoder.split(output.array)
-        guard case .text(let move) = items.first, case .graphics(let command) = items.last else {
-            Issue.record("expected a CUP then a command")
-            return
-        }
-        #expect(String(decoding: move, as: UTF8.self) == "\u{1B}[2;4H")
-        #expect(command.keys == ["a": "p", "i": "7", "p": "3", "c": "20", "r": "6", "z": "-1", "q": "2", "C": "1"])
-        output.removeAll()
-
-        // New pixels: transmitted again.
-        image.setPixel(x: 63, y: 31, RGB(1, 2, 3))
-        #expect(try encoder.encodeIfChanged(image, placement: moved, at: CellPoint(column: 3, row: 1), into: output))
-        let picture = try KittyDecoder.picture(try #require(try Self.commandsAfterMoves(output).first))
-        #expect(picture.pixels == Self.pixels(image))
-        output.removeAll()
-
-        // Deleting the image forgets it: the next frame goes in full.
-        encoder.delete(imageID: 7, freeingData: true, into: output)
-        output.removeAll()
-        #expect(try encoder.encodeIfChanged(image, placement: moved, at: CellPoint(column: 3, row: 1), into: output))
-        #expect(try Self.commandsAfterMoves(output).first?.keys["a"] == "T")
-    }
-
-    /// The output's graphics commands, skipping the cursor moves between them.
-    static func commandsAfterMoves(_ output: OutputBuffer) throws -> [KittyDecoder.Command] {
-        try KittyDecoder.split(output.array).compactMap {
-            switch $0 {
-            case .graphics(let command): return command
-            case .text(let bytes):
-                guard bytes.first == 0x1B, bytes.last == UInt8(ascii: "H") else { throw KittyDecoder.DecodeError("text that is no CUP") }
-                return nil
-            }
-        }
     }
 
     @Test("virtual placements for Unicode placeholders")

@@ -145,38 +145,6 @@ struct SixelEncoderTests {
         #expect(decoded.definedColors <= 16)
     }
 
-    @Test("an unchanged frame is not sent again")
-    func unchanged() throws {
-        let encoder = SixelEncoder()
-        let output = OutputBuffer()
-        let image = TestImages.gradient(PixelSize(width: 40, height: 20))
-        #expect(encoder.encodeIfChanged(image, into: output))
-        let first = output.array
-        output.removeAll()
-        #expect(!encoder.encodeIfChanged(image, into: output))
-        #expect(output.isEmpty)
-
-        image.setPixel(x: 39, y: 19, RGB(1, 2, 3))  // the very last pixel
-        #expect(encoder.encodeIfChanged(image, into: output))
-        #expect(!output.isEmpty)
-        output.removeAll()
-        #expect(!encoder.encodeIfChanged(image, into: output))
-
-        encoder.forgetLastFrame()
-        #expect(encoder.encodeIfChanged(image, into: output))
-        output.removeAll()
-
-        // encode() counts as sent as well.
-        image.setPixel(x: 39, y: 19, image.pixel(x: 38, y: 19))
-        let again = TestImages.gradient(PixelSize(width: 40, height: 20))
-        encoder.encode(again, into: output)
-        #expect(output.array == first, "the same picture encodes to the same bytes")
-        output.removeAll()
-        #expect(!encoder.encodeIfChanged(again, into: output))
-        // A different size with the same leading bytes is a change.
-        #expect(encoder.encodeIfChanged(TestImages.gradient(PixelSize(width: 40, height: 19)), into: output))
-    }
-
     @Test("one encoder across sizes and contents gives the same bytes as fresh ones")
     func reuse() throws {
         let encoder = SixelEncoder()

@@ -28,6 +28,12 @@ struct PlaybackStatistics {
         }
     }
 
+    /// Bytes of a picture sent as pixels (kitty, sixel), counted with the latest paint.
+    mutating func wrote(pictureBytes: Int) {
+        guard !recent.isEmpty else { return }
+        recent[recent.count - 1].bytes += pictureBytes
+    }
+
     /// Paints per second over the last second.
     var paintsPerSecond: Int { recent.count }
     var bytesPerPaint: Int { recent.isEmpty ? 0 : recent.reduce(0) { $0 + $1.bytes } / recent.count }

@@ -10,7 +10,11 @@ import InsetTerminal
 /// takes milliseconds, so it runs on a thread of its own: the UI thread copies the part of
 /// the frame to show and hands it over, and writes the bytes when they come back. A frame
 /// that arrives while another is being encoded replaces the one waiting, so a slow encoder
-/// drops frames before encoding them, never queues them.
+/// drops frames before encoding them, never queues them. Whether a frame is new is known
+/// by its serial and time (and where it goes), so a paused video sends nothing.
+///
+/// Nothing is allocated per frame once sizes settle: the copies handed over and the
+/// output buffers go back and forth between the two threads.
 ///
 /// Debris: a kitty picture is one placement, replaced in place each frame and deleted when
 /// the picture goes; a sixel picture is pixels on the terminal's screen, which the cells
@@ -37,18 +41,20 @@ final class PicturePresenter: @unchecked Sendable {
     let output: Output
     private let waker: LoopWaker
     private let condition = NSCondition()
-    // Guarded by `condition`.
+    // Guarded by `condition`: the job waiting to be encoded, the bytes of the last one
+    // encoded, and what each thread gives back for reuse.
     private var waiting: Job?
     private var ready: Encoded?
+    private var spareImage: RGBImage?
+    private var spareBuffer: OutputBuffer?
     private var stopped = false
-    private var thread: Thread?
 
     // UI thread only.
     private var shown: Shown?
     private var generation = 0
-    /// Bytes of the last picture written, to send again at once after a full redraw.
-    private var lastBytes: [UInt8] = []
-    private let deleter: KittyGraphicsEncoder?
+    /// The last picture written, to send again at once after a full redraw.
+    private var lastWritten: OutputBuffer?
+    private let small = OutputBuffer(capacity: 256)
 
     private struct Job {
         var image: RGBImage
@@ -57,7 +63,7 @@ final class PicturePresenter: @unchecked Sendable {
     }
 
     private struct Encoded {
-        var bytes: [UInt8]
+        var bytes: OutputBuffer
         var generation: Int
     }
 
@@ -71,59 +77,61 @@ final class PicturePresenter: @unchecked Sendable {
     init(output: Output, waker: LoopWaker) {
         self.output = output
         self.waker = waker
-        if case .kitty(_, let passthrough) = output {
-            deleter = KittyGraphicsEncoder(transmission: .direct, passthrough: passthrough)
-        } else {
-            deleter = nil
-        }
         let thread = Thread { [unowned self] in self.run() }
         thread.name = "inset.picture"
-        self.thread = thread
         thread.start()
     }
 
     /// UI thread: the picture the screen shows now (nil: none), after a paint whose cell
     /// frame has been written. `redrawn`: that paint cleared and drew the whole screen,
-    /// which took the last picture with it. Returns bytes to write now (a deletion, or the
-    /// last picture again after a redraw), or nil.
-    func show(_ picture: Picture?, redrawn: Bool) -> [UInt8]? {
+    /// which took the last picture with it. What must go out at once (a deletion, or the
+    /// last picture again after a redraw) is handed to `write`.
+    func show(_ picture: Picture?, redrawn: Bool, write: (UnsafeRawBufferPointer) -> Void) {
         guard let picture else {
-            guard shown != nil else { return nil }
+            guard shown != nil else { return }
             shown = nil
             generation += 1
-            lastBytes = []
             condition.withLock { waiting = nil; ready = nil }
-            guard let deleter else { return nil }
-            let bytes = OutputBuffer(capacity: 128)
-            deleter.delete(imageID: PicturePresenter.imageID, into: bytes)
-            return bytes.array
+            if case .kitty(_, let passthrough) = output {
+                small.removeAll()
+                KittyGraphicsEncoder.delete(imageID: PicturePresenter.imageID, passthrough: passthrough, into: small)
+                small.withUnsafeBytes(write)
+            }
+            return
         }
         let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: picture.cells, region: picture.region)
         if next == shown {
             // The same frame at the same place: nothing to encode; a redraw wiped it, so the
             // last bytes go again (they are this very picture).
-            return redrawn && !lastBytes.isEmpty ? lastBytes : nil
+            if redrawn { lastWritten?.withUnsafeBytes(write) }
+            return
         }
         shown = next
         generation += 1
-        let copy = PicturePresenter.copy(picture.region, of: picture.image)
+        let spare: RGBImage? = condition.withLock {
+            defer { spareImage = nil }
+            return spareImage
+        }
+        let copy = spare?.size == picture.region.size ? spare! : RGBImage(size: picture.region.size)
+        copy.copyPixels(of: picture.region, from: picture.image)
         let job = Job(image: copy, cells: picture.cells, generation: generation)
         condition.withLock {
             waiting = job
             condition.signal()
         }
-        return nil
     }
 
-    /// UI thread: an encoded picture that is still the one to show, to write now.
-    func takeReady() -> [UInt8]? {
+    /// UI thread: writes an encoded picture that is still the one to show.
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
         let encoded: Encoded? = condition.withLock {
             defer { ready = nil }
             return ready
         }
-        guard let encoded, encoded.generation == generation else { return nil }
-        lastBytes = encoded.bytes
-        return encoded.bytes
+        guard let encoded else { return }
+        guard encoded.generation == generation else { giveBack(encoded.bytes); return }
+        encoded.bytes.withUnsafeBytes(write)
+        if let previous = lastWritten { giveBack(previous) }
+        lastWritten = encoded.bytes
     }
 
     /// Ends the encoding thread; the picture on screen is the caller's to delete.
@@ -136,16 +144,20 @@ final class PicturePresenter: @unchecked Sendable {
 
     /// Bytes that remove the picture, for leaving the terminal (kitty keeps images across
     /// the alternate screen; sixel pixels go with it).
-    func farewell() -> [UInt8] {
-        guard let deleter, shown != nil else { return [] }
-        let bytes = OutputBuffer(capacity: 128)
-        deleter.delete(imageID: PicturePresenter.imageID, freeingData: true, into: bytes)
+    func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
+        guard case .kitty(_, let passthrough) = output, shown != nil else { return }
+        small.removeAll()
+        KittyGraphicsEncoder.delete(imageID: PicturePresenter.imageID, freeingData: true, passthrough: passthrough,
+                                    into: small)
+        small.withUnsafeBytes(write)
         shown = nil
-        return bytes.array
+    }
+
+    private func giveBack(_ buffer: OutputBuffer) {
+        condition.withLock { spareBuffer = buffer }
     }
 
     private func run() {
-        let buffer = OutputBuffer(capacity: 1 << 20)
         var sixel: SixelEncoder?
         var kitty: KittyGraphicsEncoder?
         switch output {
@@ -159,43 +171,34 @@ final class PicturePresenter: @unchecked Sendable {
             if stopped { condition.unlock(); return }
             let job = waiting!
             waiting = nil
+            let buffer = spareBuffer ?? OutputBuffer(capacity: 1 << 20)
+            spareBuffer = nil
             condition.unlock()
 
             buffer.removeAll()
-            buffer.append("\u{1B}[?2026h" as StaticString)
-            let origin = job.cells.origin
+            buffer.append(Rasterizer.syncBegin)
+            buffer.appendMove(to: job.cells.origin)
             if let sixel {
-                buffer.append("\u{1B}[")
-                buffer.appendDecimal(origin.row + 1)
-                buffer.append(";")
-                buffer.appendDecimal(origin.column + 1)
-                buffer.append("H")
                 sixel.encode(job.image, into: buffer)
             } else if let kitty {
                 let placement = KittyPlacement(imageID: PicturePresenter.imageID, placementID: 1, cells: job.cells.size,
                                                zIndex: KittyZIndex.underText)
                 do {
-                    try kitty.encode(job.image, placement: placement, at: origin, into: buffer)
+                    try kitty.encode(job.image, placement: placement, into: buffer)
                 } catch {
                     Log.error("picture: \(error)")
+                    condition.withLock { spareImage = job.image; spareBuffer = buffer }
                     continue
                 }
             }
-            buffer.append("\u{1B}[?2026l" as StaticString)
-            let bytes = buffer.array
-            condition.withLock { ready = Encoded(bytes: bytes, generation: job.generation) }
+            buffer.append(Rasterizer.syncEnd)
+            condition.withLock {
+                spareImage = job.image
+                // A result nobody took (the UI was busy) is overwritten; its buffer is reused.
+                if let stale = ready?.bytes { spareBuffer = stale }
+                ready = Encoded(bytes: buffer, generation: job.generation)
+            }
             waker.wake()
         }
-    }
-
-    /// A tightly sized copy of `region` of `image`, for the encoding thread to own.
-    static func copy(_ region: PixelRect, of image: RGBImage) -> RGBImage {
-        let copy = RGBImage(size: region.size)
-        let rowBytes = region.width * RGBImage.bytesPerPixel
-        for y in 0..<region.height {
-            let from = image.bytes + (region.y + y) * image.bytesPerRow + region.x * RGBImage.bytesPerPixel
-            (copy.bytes + y * copy.bytesPerRow).update(from: from, count: rowBytes)
-        }
-        return copy
     }
 }

@@ -10,7 +10,17 @@ struct KittyFraming {
     let passthrough: Bool
 
     /// Most bytes `begin` and `end` write together.
-    static let maxBytes = 16
+    private static let framingBytes = 16
+
+    /// One whole command: the framing around what `body` writes (at most `maxBytes`).
+    @inline(__always)
+    func command(into output: OutputBuffer, reserving maxBytes: Int, _ body: (inout ByteWriter) -> Void) {
+        output.withWriter(reserving: maxBytes + KittyFraming.framingBytes) { w in
+            begin(&w)
+            body(&w)
+            end(&w)
+        }
+    }
 
     @inline(__always)
     func begin(_ w: inout ByteWriter) {
@@ -54,17 +64,5 @@ enum KittyKeys {
         w.putDecimal(cells.columns)
         w.putLiteral(",r=")
         w.putDecimal(cells.rows)
-    }
-}
-
-extension ByteWriter {
-    /// The bytes of a literal, for the few fixed keys of an escape.
-    @inline(__always)
-    mutating func putLiteral(_ text: StaticString) {
-        var p = text.utf8Start
-        for _ in 0..<text.utf8CodeUnitCount {
-            put(p.pointee)
-            p += 1
-        }
     }
 }

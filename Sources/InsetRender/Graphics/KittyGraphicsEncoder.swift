@@ -14,16 +14,20 @@ import InsetCore
 ///   name in the escape. Only for a terminal on this machine, and only once it is known to
 ///   support it: an object the terminal never reads stays in /dev/shm.
 ///
+/// The picture lands at the cursor: the caller moves it there first.
+///
 /// With `passthrough`, every escape is wrapped for tmux (`ESC Ptmux;` … `ESC \`, the
 /// inner ESCs doubled); tmux needs `set -g allow-passthrough on`. Under tmux the picture
 /// lands where the outer terminal's cursor is, which tmux does not promise to match the
 /// pane's; Unicode placeholders (`transmitForPlaceholders`, `writePlaceholderRow`) are
 /// the robust way there, since tmux moves text around itself.
 ///
-/// Ownership: one owner (the thread that writes to the terminal). The compression state,
-/// its output and the last frame's copy are kept from frame to frame: in steady state,
-/// encoding allocates nothing (the output buffer may grow until it has held the largest
-/// frame).
+/// It sends every frame it is given: whether a frame is new is the caller's to know (the
+/// player knows it by the frame's time, without comparing pixels).
+///
+/// Ownership: one owner (the thread that encodes). The compression state and its output
+/// are kept from frame to frame: in steady state, encoding allocates nothing (the output
+/// buffer may grow until it has held the largest frame).
 public final class KittyGraphicsEncoder {
     public enum Transmission: Hashable, Sendable {
         /// Pixels in the escapes, compressed and base64-encoded.
@@ -38,74 +42,20 @@ public final class KittyGraphicsEncoder {
     /// no chunk but the last has padding.
     static let chunkBytes = maxChunkCharacters / 4 * 3
 
-    public let transmission: Transmission
-    public let passthrough: Bool
+    let transmission: Transmission
     private let framing: KittyFraming
-    private let deflater: ZlibDeflater
+    private let deflater = ZlibDeflater(level: 1)  // the fastest: it is video
     private let sharedMemory = SharedMemoryPicture()
-    private let lastFrame = LastFramePixels()
-    private var lastPlacement: KittyPlacement?
-    private var lastOrigin: CellPoint?
 
-    /// - Parameter compressionLevel: zlib's 1–9 for `.direct`; 1 (the default) suits video.
-    public init(transmission: Transmission = .direct, passthrough: Bool = false, compressionLevel: Int = 1) {
-        precondition((1...9).contains(compressionLevel), "zlib levels are 1 to 9")
+    public init(transmission: Transmission = .direct, passthrough: Bool = false) {
         self.transmission = transmission
-        self.passthrough = passthrough
         framing = KittyFraming(passthrough: passthrough)
-        deflater = ZlibDeflater(level: Int32(compressionLevel))
     }
 
     /// Transmits `image` and places it at the cursor, replacing the image and placement of
     /// the same ids. An empty image writes nothing.
     public func encode(_ image: RGBImage, placement: KittyPlacement, into output: OutputBuffer) throws(GraphicsSystemError) {
-        lastFrame.replace(with: image)
-        lastPlacement = placement
-        lastOrigin = nil
-        try transmitOrForget(image, keys: .placed(placement), into: output)
-    }
-
-    /// Moves the cursor to `origin` (zero-based cell, sent as `ESC[row;colH`), then
-    /// transmits and places `image` there as `encode(_:placement:into:)` does.
-    public func encode(_ image: RGBImage, placement: KittyPlacement, at origin: CellPoint,
-                       into output: OutputBuffer) throws(GraphicsSystemError) {
-        Self.moveCursor(to: origin, into: output)
-        try encode(image, placement: placement, into: output)
-        lastOrigin = origin
-    }
-
-    /// `encode(_:placement:at:into:)` for a frame that differs from the last one encoded;
-    /// for the same pixels at another place, size or depth only the placement is sent
-    /// again (`a=p`); for the same frame at the same place, nothing. Returns whether it
-    /// wrote anything.
-    @discardableResult
-    public func encodeIfChanged(_ image: RGBImage, placement: KittyPlacement, at origin: CellPoint,
-                                into output: OutputBuffer) throws(GraphicsSystemError) -> Bool {
-        let samePlace = lastPlacement?.imageID == placement.imageID && lastPlacement?.placementID == placement.placementID
-        let pixelsChanged = lastFrame.replace(with: image)
-        if !pixelsChanged && samePlace && lastPlacement == placement && lastOrigin == origin { return false }
-        Self.moveCursor(to: origin, into: output)
-        if pixelsChanged || !samePlace {
-            try transmitOrForget(image, keys: .placed(placement), into: output)
-        } else {
-            output.withWriter(reserving: 160) { w in
-                framing.begin(&w)
-                w.putLiteral("a=p,")
-                KittyKeys.placed(placement).put(&w)
-                framing.end(&w)
-            }
-        }
-        lastPlacement = placement
-        lastOrigin = origin
-        return true
-    }
-
-    /// Makes the next `encodeIfChanged` send its frame whatever it is: after the screen
-    /// was cleared, or the image deleted.
-    public func forgetLastFrame() {
-        lastFrame.forget()
-        lastPlacement = nil
-        lastOrigin = nil
+        try transmit(image, keys: .placed(placement), into: output)
     }
 
     /// Transmits `image` with a virtual placement (`U=1`) of `cells`, for Unicode
@@ -114,48 +64,22 @@ public final class KittyGraphicsEncoder {
     public func transmitForPlaceholders(_ image: RGBImage, imageID: UInt32, cells: CellSize,
                                         into output: OutputBuffer) throws(GraphicsSystemError) {
         precondition(imageID != 0, "placeholders need an image id")
-        // Transmitting under an id deletes that image's placements: a placed frame of the
-        // same id is gone from the screen.
-        if lastPlacement?.imageID == imageID { forgetLastFrame() }
         try transmit(image, keys: .virtual(imageID: imageID, cells: cells), into: output)
     }
 
     /// Deletes the placements of `imageID` (`a=d,d=i`); with `freeingData`, the image's
-    /// data too (`d=I`), which the terminal otherwise keeps in its quota.
-    public func delete(imageID: UInt32, freeingData: Bool = false, into output: OutputBuffer) {
-        output.withWriter(reserving: 64) { w in
-            framing.begin(&w)
+    /// data too (`d=I`), which the terminal otherwise keeps in its quota. Needs no encoder:
+    /// the thread that writes to the terminal deletes while another one encodes.
+    public static func delete(imageID: UInt32, freeingData: Bool = false, passthrough: Bool = false,
+                              into output: OutputBuffer) {
+        KittyFraming(passthrough: passthrough).command(into: output, reserving: 64) { w in
             w.putLiteral(freeingData ? "a=d,d=I,i=" : "a=d,d=i,i=")
             w.putDecimal(Int(imageID))
             w.putLiteral(",q=2")
-            framing.end(&w)
-        }
-        if lastPlacement?.imageID == imageID { forgetLastFrame() }
-    }
-
-    /// CUP to a zero-based cell: `ESC[row+1;column+1H`.
-    static func moveCursor(to origin: CellPoint, into output: OutputBuffer) {
-        output.withWriter(reserving: 2 * ByteWriter.maxDecimalBytes + 4) { w in
-            w.put(0x1B, UInt8(ascii: "["))
-            w.putDecimal(origin.row + 1)
-            w.put(UInt8(ascii: ";"))
-            w.putDecimal(origin.column + 1)
-            w.put(UInt8(ascii: "H"))
         }
     }
 
     // MARK: Transmission
-
-    /// `transmit`, forgetting the last frame if it fails, so the next `encodeIfChanged`
-    /// does not take a frame that never reached the terminal for the one on screen.
-    private func transmitOrForget(_ image: RGBImage, keys: KittyKeys, into output: OutputBuffer) throws(GraphicsSystemError) {
-        do {
-            try transmit(image, keys: keys, into: output)
-        } catch {
-            forgetLastFrame()
-            throw error
-        }
-    }
 
     private func transmit(_ image: RGBImage, keys: KittyKeys, into output: OutputBuffer) throws(GraphicsSystemError) {
         guard !image.size.isEmpty else { return }
@@ -167,8 +91,7 @@ public final class KittyGraphicsEncoder {
             repeat {
                 let count = min(Self.chunkBytes, data.count - offset)
                 let more = offset + count < data.count
-                output.withWriter(reserving: 256 + Self.maxChunkCharacters) { w in
-                    framing.begin(&w)
+                framing.command(into: output, reserving: 256 + Self.maxChunkCharacters) { w in
                     if offset == 0 {
                         Self.putHead(image, keys: keys, into: &w)
                         w.putLiteral(",o=z,")
@@ -176,21 +99,18 @@ public final class KittyGraphicsEncoder {
                     // Later chunks carry only m, as the protocol requires.
                     w.putLiteral(more ? "m=1;" : "m=0;")
                     Base64.put(base + offset, count: count, into: &w)
-                    framing.end(&w)
                 }
                 offset += count
             } while offset < data.count
         case .sharedMemory:
             let size = try sharedMemory.publish(image)
             let name = UnsafeRawPointer(sharedMemory.name).assumingMemoryBound(to: UInt8.self)
-            output.withWriter(reserving: 256 + Base64.encodedCount(sharedMemory.nameLength)) { w in
-                framing.begin(&w)
+            framing.command(into: output, reserving: 256 + Base64.encodedCount(sharedMemory.nameLength)) { w in
                 Self.putHead(image, keys: keys, into: &w)
                 w.putLiteral(",t=s,S=")
                 w.putDecimal(size)
                 w.put(UInt8(ascii: ";"))
                 Base64.put(name, count: sharedMemory.nameLength, into: &w)
-                framing.end(&w)
             }
         }
     }

@@ -33,10 +33,7 @@ public enum KittyZIndex {
     public static let aboveText: Int32 = 0
     /// Under the text but over cell background colours (z = −1): text drawn on the video
     /// (subtitles, the time) shows on it; a bar with a background colour is covered by the
-    /// video except for its letters.
+    /// video except for its letters. (Below −2^30 a picture would go under non-default
+    /// backgrounds too, and the video's own black cells would hide it.)
     public static let underText: Int32 = -1
-    /// Under text and under non-default cell backgrounds (z < −2^30, INT32_MIN/2): for
-    /// overlays such as the control bar or a shell pane that paint their own background
-    /// over the video; cells left with the default background show the video.
-    public static let underBackgrounds: Int32 = -1_073_741_825
 }

@@ -56,10 +56,7 @@ final class SharedMemoryPicture {
         guard size > 0 else { return 0 }
         let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else { throw fail("mmap") }
-        let target = mapped.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<image.height {
-            (target + y * rowBytes).update(from: image.bytes + y * image.bytesPerRow, count: rowBytes)
-        }
+        image.copyPacked(into: mapped.assumingMemoryBound(to: UInt8.self))
         munmap(mapped, size)
         return size
     }

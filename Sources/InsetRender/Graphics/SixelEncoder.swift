@@ -19,7 +19,7 @@ import InsetCore
 /// first to the last column where it occurs (earlier columns skipped as one `!n?` run),
 /// with runs of the same sixel as `!n c`.
 ///
-/// Ownership: one owner (the thread that writes to the terminal). All scratch memory is
+/// Ownership: one owner (the thread that encodes). All scratch memory is
 /// kept from frame to frame, so for frames of an unchanged size `encode` allocates nothing
 /// (the output buffer may grow until it has held the largest frame).
 public final class SixelEncoder {
@@ -28,7 +28,6 @@ public final class SixelEncoder {
 
     private let palette = SixelPalette()
     private let colorMap = SixelColorMap()
-    private let lastFrame = LastFramePixels()
     private let band: SixelBand
 
     public init(maxColors: Int = 256) {
@@ -37,26 +36,10 @@ public final class SixelEncoder {
         band = SixelBand(colors: maxColors)
     }
 
-    /// Appends `image` as one sixel image; an empty image appends nothing.
+    /// Appends `image` as one sixel image; an empty image appends nothing. Every image given
+    /// is sent: whether a frame is new is the caller's to know (the player knows it by the
+    /// frame's time, without comparing pixels).
     public func encode(_ image: RGBImage, into output: OutputBuffer) {
-        lastFrame.replace(with: image)
-        write(image, into: output)
-    }
-
-    /// Appends `image` only if it differs from the last image encoded (by either call);
-    /// returns whether it did. A paused video then costs a comparison and no bytes.
-    @discardableResult
-    public func encodeIfChanged(_ image: RGBImage, into output: OutputBuffer) -> Bool {
-        guard lastFrame.replace(with: image) else { return false }
-        write(image, into: output)
-        return true
-    }
-
-    /// Makes the next `encodeIfChanged` send its image whatever it is: call it when the
-    /// screen was cleared or redrawn under the picture.
-    public func forgetLastFrame() { lastFrame.forget() }
-
-    private func write(_ image: RGBImage, into output: OutputBuffer) {
         guard !image.size.isEmpty else { return }
         palette.build(from: image, maxColors: maxColors)
         if !palette.isExact { colorMap.prepare(for: palette) }
