@@ -28,10 +28,8 @@ final class SixelColorMap {
     /// Per box: generation << 8 | palette index.
     private let table: UnsafeMutablePointer<UInt32>
     private var generation: UInt32 = 0
-    /// The palette sorted by green, for the nearest-entry search.
-    private let sortedGreen: UnsafeMutablePointer<Int32>
-    private let sortedRed: UnsafeMutablePointer<Int32>
-    private let sortedBlue: UnsafeMutablePointer<Int32>
+    /// The palette sorted by green, for the nearest-entry search, and each one's index.
+    private let sorted: UnsafeMutablePointer<RGB>
     private let sortedIndex: UnsafeMutablePointer<UInt8>
     private var paletteCount = 0
     /// Dither offsets for the 64 positions of the Bayer matrix at this frame's amplitude,
@@ -42,17 +40,14 @@ final class SixelColorMap {
     init() {
         table = .allocate(capacity: Self.boxCount)
         table.initialize(repeating: 0, count: Self.boxCount)
-        sortedGreen = .allocate(capacity: 256)
-        sortedRed = .allocate(capacity: 256)
-        sortedBlue = .allocate(capacity: 256)
+        sorted = .allocate(capacity: 256)
         sortedIndex = .allocate(capacity: 256)
         offsets = .allocate(capacity: 3 * 64)
         offsets.initialize(repeating: 0, count: 3 * 64)
     }
 
     deinit {
-        table.deallocate(); sortedGreen.deallocate(); sortedRed.deallocate(); sortedBlue.deallocate()
-        sortedIndex.deallocate(); offsets.deallocate()
+        table.deallocate(); sorted.deallocate(); sortedIndex.deallocate(); offsets.deallocate()
     }
 
     /// The classic recursive 8x8 Bayer matrix: thresholds 0–63, each once.
@@ -88,12 +83,11 @@ final class SixelColorMap {
         for i in 0..<paletteCount {
             let c = RGB(packed: palette.colors[i])
             var j = i
-            while j > 0 && sortedGreen[j - 1] > Int32(c.g) {
-                sortedGreen[j] = sortedGreen[j - 1]; sortedRed[j] = sortedRed[j - 1]
-                sortedBlue[j] = sortedBlue[j - 1]; sortedIndex[j] = sortedIndex[j - 1]
+            while j > 0 && sorted[j - 1].g > c.g {
+                sorted[j] = sorted[j - 1]; sortedIndex[j] = sortedIndex[j - 1]
                 j -= 1
             }
-            sortedGreen[j] = Int32(c.g); sortedRed[j] = Int32(c.r); sortedBlue[j] = Int32(c.b)
+            sorted[j] = c
             sortedIndex[j] = UInt8(i)
         }
         // Offsets centred on zero, spanning one palette spacing: (t + ½)/64 − ½ of it.
@@ -119,7 +113,7 @@ final class SixelColorMap {
     /// The palette index for a pixel whose dither offset is already added (and clamped).
     @inline(__always)
     func index(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
-        let box = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+        let box = SixelPalette.bin(UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: g), UInt8(truncatingIfNeeded: b))
         let entry = table[box]
         if entry >> 8 == generation { return UInt8(truncatingIfNeeded: entry) }
         return fill(box)
@@ -127,7 +121,8 @@ final class SixelColorMap {
 
     @inline(never)
     private func fill(_ box: Int) -> UInt8 {
-        let index = nearest(r: Int32(box >> 10) << 3 | 4, g: Int32((box >> 5) & 31) << 3 | 4, b: Int32(box & 31) << 3 | 4)
+        let centre = RGB(UInt8(box >> 10) << 3 | 4, UInt8((box >> 5) & 31) << 3 | 4, UInt8(box & 31) << 3 | 4)
+        let index = nearest(centre)
         table[box] = generation << 8 | UInt32(index)
         return index
     }
@@ -136,26 +131,24 @@ final class SixelColorMap {
     /// searching outwards from its green in the green-sorted palette: the green term
     /// alone (2048·Δg²) bounds the distance from below, so each side stops as soon as it
     /// exceeds the best so far.
-    func nearest(r: Int32, g: Int32, b: Int32) -> UInt8 {
+    func nearest(_ colour: RGB) -> UInt8 {
         var lo = 0, hi = paletteCount
         while lo < hi {
             let mid = (lo + hi) / 2
-            if sortedGreen[mid] < g { lo = mid + 1 } else { hi = mid }
+            if sorted[mid].g < colour.g { lo = mid + 1 } else { hi = mid }
         }
         var best = Int.max, bestIndex: UInt8 = 0
         var up = lo, down = lo - 1
         while up < paletteCount || down >= 0 {
             if up < paletteCount {
-                let dg = Int(sortedGreen[up] - g)
-                if 2048 * dg * dg > best { up = paletteCount } else {
-                    consider(up, r, g, b, &best, &bestIndex)
+                if greenBound(up, colour) > best { up = paletteCount } else {
+                    consider(up, colour, &best, &bestIndex)
                     up += 1
                 }
             }
             if down >= 0 {
-                let dg = Int(sortedGreen[down] - g)
-                if 2048 * dg * dg > best { down = -1 } else {
-                    consider(down, r, g, b, &best, &bestIndex)
+                if greenBound(down, colour) > best { down = -1 } else {
+                    consider(down, colour, &best, &bestIndex)
                     down -= 1
                 }
             }
@@ -163,11 +156,16 @@ final class SixelColorMap {
         return bestIndex
     }
 
+    /// The green term of the distance to entry `i`, which the whole distance is at least.
     @inline(__always)
-    private func consider(_ i: Int, _ r: Int32, _ g: Int32, _ b: Int32, _ best: inout Int, _ bestIndex: inout UInt8) {
-        let s = Int(r + sortedRed[i])
-        let dr = Int(r - sortedRed[i]), dg = Int(g - sortedGreen[i]), db = Int(b - sortedBlue[i])
-        let d = (1024 + s) * dr * dr + 2048 * dg * dg + (1534 - s) * db * db
+    private func greenBound(_ i: Int, _ colour: RGB) -> Int {
+        let dg = Int(sorted[i].g) - Int(colour.g)
+        return 2048 * dg * dg
+    }
+
+    @inline(__always)
+    private func consider(_ i: Int, _ colour: RGB, _ best: inout Int, _ bestIndex: inout UInt8) {
+        let d = ColorQuantizer.distance(colour, sorted[i])
         // Ties to the lower palette index, so the result does not depend on the sort.
         if d < best || (d == best && sortedIndex[i] < bestIndex) {
             best = d
