@@ -7,11 +7,11 @@ extension App {
     /// Asks the terminal what it draws (graphics protocols, the cell's size in pixels),
     /// unless the command line already said everything: `--graphics cells` with a blitter.
     /// A terminal that does not answer costs the probe's timeout once, at start.
-    static func askTerminal(_ options: AppOptions) -> TerminalCapabilities {
-        if options.graphics == .cells && options.blitter != nil { return TerminalCapabilities() }
-        let environment = ProcessInfo.processInfo.environment
-        guard let outcome = try? TerminalProbe.probeControllingTerminal(environment: environment, whileQuiet: { $0 }) else {
-            return TerminalCapabilities()
+    static func askTerminal(_ session: TerminalSession, _ options: AppOptions,
+                            environment: [String: String]) -> TerminalCapabilities {
+        guard options.graphics != .cells || options.blitter == nil,
+              let outcome = session.probe(environment: environment) else {
+            return TerminalCapabilities(environment: environment)
         }
         Log.info("terminal: \(outcome.capabilities) in \(outcome.elapsed)")
         return outcome.capabilities
@@ -25,18 +25,16 @@ extension App {
     /// line insists), else cells with the blitter asked for, or for auto, octants where the
     /// terminal draws them itself and half blocks elsewhere (their glyphs are in every
     /// font). The cell's real shape replaces the assumed 1:2 where the terminal said it.
-    static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities)
+    static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities, environment: [String: String])
         -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
-        let cellPixels = capabilities.cellPixels.flatMap { $0.isEmpty ? nil : $0 }
-        switch options.graphics.resolved(for: capabilities) {
+        let cellPixels = capabilities.cellPixels
+        switch options.graphics ?? capabilities.bestGraphics() {
         case .kitty:
-            let environment = ProcessInfo.processInfo.environment
             let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
-            let insideTmux = capabilities.insideTmux || environment["TMUX"] != nil
             // Shared memory only where the terminal surely reads it: kitty itself, here.
-            let local = !remote && !insideTmux && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
+            let local = !remote && !capabilities.insideTmux && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels),
-                    .kitty(local ? .sharedMemory : .direct, passthrough: insideTmux))
+                    .kitty(local ? .sharedMemory : .direct, passthrough: capabilities.insideTmux))
         case .sixel:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
         case .cells:

@@ -22,8 +22,6 @@ public final class App {
     let painter: FramePainter
     /// How the video's cells hold its pixels, chosen once at start for this terminal.
     let videoRaster: CellRaster
-    /// What the terminal said it can do (nothing, when it was not asked or did not answer).
-    let capabilities: TerminalCapabilities
     /// Sends the video as real pixels when the terminal takes kitty graphics or sixel.
     let picturePresenter: PicturePresenter?
     let catalog: LibraryCatalog
@@ -85,12 +83,11 @@ public final class App {
         catalog = LibraryCatalog(paths: options.paths)
         quitsAtEnd = singleFile && !options.startsInPiP && !options.startsInShell
         screen = options.startsInShell ? .shell : singleFile ? .player : .library
-        // Asked before the terminal is set up, while nothing else reads it.
-        let capabilities = App.askTerminal(options)
-        self.capabilities = capabilities
         session = try TerminalSession()
+        let environment = ProcessInfo.processInfo.environment
+        let capabilities = App.askTerminal(session, options, environment: environment)
         painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
-        let drawing = App.drawing(options, capabilities)
+        let drawing = App.drawing(options, capabilities, environment: environment)
         videoRaster = drawing.raster
         let waker = self.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }

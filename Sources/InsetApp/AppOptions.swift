@@ -28,15 +28,15 @@ public struct AppOptions: Sendable {
     public var prefix: KeyPress
     /// `--blitter`: how cells hold the picture's pixels; nil chooses for the terminal.
     public var blitter: Blitter?
-    /// `--graphics`: real pixels (kitty, sixel) or cells; auto asks the terminal.
-    public var graphics: GraphicsChoice
+    /// `--graphics`: real pixels (kitty, sixel) or cells; nil (auto) asks the terminal.
+    public var graphics: GraphicsMode?
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
                 pipSaver: Bool = false, muted: Bool = false, volume: Int = 100, startsInShell: Bool = false,
                 shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control),
-                blitter: Blitter? = nil, graphics: GraphicsChoice = .auto) {
+                blitter: Blitter? = nil, graphics: GraphicsMode? = nil) {
         self.blitter = blitter
         self.graphics = graphics
         self.paths = paths; self.colorMode = colorMode; self.showStats = showStats; self.loop = loop

@@ -28,6 +28,11 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     public init() {}
 
+    /// What is known before asking: whether the process runs inside tmux (TMUX is set).
+    public init(environment: [String: String]) {
+        insideTmux = !(environment["TMUX"] ?? "").isEmpty
+    }
+
     /// Whether DA1 lists feature 4, sixel graphics.
     public var sixel: Bool { primaryAttributes.dropFirst().contains(4) }
 

@@ -23,8 +23,7 @@ public struct TerminalCapabilityProbe: Sendable {
 
     /// A probe of the terminal a process with `environment` runs in (TMUX marks tmux).
     public init(environment: [String: String]) {
-        capabilities = TerminalCapabilities()
-        capabilities.insideTmux = !(environment["TMUX"] ?? "").isEmpty
+        capabilities = TerminalCapabilities(environment: environment)
     }
 
     /// Takes the bytes of one read; returns whether the probe is complete.

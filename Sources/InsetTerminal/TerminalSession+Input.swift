@@ -17,7 +17,7 @@ extension TerminalSession {
     /// are drained here.
     public func nextEvents(timeout: Duration, wakeDescriptor: Int32? = nil) -> [InputEvent] {
         guard !isRestored else { return [] }
-        var wait = Self.milliseconds(timeout)
+        var wait = heldEvents.isEmpty ? Self.milliseconds(timeout) : 0
         if decoder.hasPendingBytes {
             // Wake up when the escape timeout runs out, to turn a lone ESC into the key.
             let left = options.escapeTimeout - (ContinuousClock.now - lastInput)
@@ -29,6 +29,8 @@ extension TerminalSession {
             pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         var events: [InputEvent] = []
+        deliver(heldEvents, into: &events)
+        heldEvents.removeAll()
         do {
             _ = try SystemCalls.poll(&fds, timeoutMilliseconds: wait)
         } catch {

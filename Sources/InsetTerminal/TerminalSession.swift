@@ -57,6 +57,8 @@ public final class TerminalSession {
     let programModes: termios
     let shellModes: termios
     var decoder = InputDecoder()
+    /// Events decoded outside `nextEvents` (keys typed during a probe), delivered first.
+    var heldEvents: [InputEvent] = []
     var lastInput = ContinuousClock.now
     var terminationReported = false
     var inputClosed = false

@@ -92,14 +92,15 @@ struct BlitterArgument: ExpressibleByArgument {
     }
 }
 
-/// `--graphics kitty|sixel|cells|auto`.
+/// `--graphics kitty|sixel|cells|auto`; `mode` is nil for auto.
 struct GraphicsArgument: ExpressibleByArgument {
     let text: String
     init(argument: String) { text = argument }
 
-    var choice: GraphicsChoice? { GraphicsChoice(rawValue: text.lowercased()) }
+    var isAuto: Bool { text.lowercased() == "auto" }
+    var mode: GraphicsMode? { GraphicsMode(rawValue: text.lowercased()) }
 
     func validate(as option: String) throws {
-        if choice == nil { throw invalidValue(option, text, "expected kitty, sixel, cells or auto") }
+        if !isAuto && mode == nil { throw invalidValue(option, text, "expected kitty, sixel, cells or auto") }
     }
 }

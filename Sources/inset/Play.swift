@@ -100,7 +100,7 @@ struct Play: ParsableCommand {
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
             prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control),
-            blitter: blitter?.blitter, graphics: graphics?.choice ?? .auto)
+            blitter: blitter?.blitter, graphics: graphics?.mode)
         let app: App
         do {
             app = try App(options: options)

@@ -59,20 +59,15 @@ struct TerminalCapabilitiesTests {
         #expect(capabilities.bestGraphics() == .cells, "4 as the device class (a VT132) is not sixel")
     }
 
-    @Test("--graphics values", arguments: [
-        ("auto", GraphicsMode.sixel), ("kitty", .kitty), ("sixel", .sixel), ("cells", .cells),
-    ])
-    func graphicsChoice(text: String, mode: GraphicsMode) throws {
-        var sixelTerminal = TerminalCapabilities()
-        sixelTerminal.primaryAttributes = [63, 4]
-        let choice = try #require(GraphicsChoice(rawValue: text))
-        #expect(choice.resolved(for: sixelTerminal) == mode)
+    @Test func graphicsSpellings() {
+        #expect(GraphicsMode.allCases.map(\.rawValue) == ["kitty", "sixel", "cells"])
+        #expect(GraphicsMode(rawValue: "Kitty") == nil && GraphicsMode(rawValue: "") == nil)
     }
 
-    @Test func graphicsChoiceSpellings() {
-        #expect(GraphicsChoice.allCases.map(\.rawValue) == ["auto", "kitty", "sixel", "cells"])
-        #expect(GraphicsMode.allCases.map(\.rawValue) == ["kitty", "sixel", "cells"])
-        #expect(GraphicsChoice(rawValue: "Kitty") == nil && GraphicsChoice(rawValue: "") == nil)
-        #expect(GraphicsChoice.cells.resolved(for: TerminalCapabilities()) == .cells)
+    @Test("what is known without asking: tmux, from TMUX")
+    func fromEnvironment() {
+        #expect(TerminalCapabilities(environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).insideTmux)
+        #expect(!TerminalCapabilities(environment: ["TMUX": ""]).insideTmux)
+        #expect(TerminalCapabilities(environment: [:]) == TerminalCapabilities())
     }
 }

@@ -39,6 +39,19 @@ extension ProcessStateTests {
             return unsafeBitCast(action.__sigaction_handler, to: UInt.self)
         }
 
+        /// The player asks the terminal once its session is raw: the replies are not
+        /// echoed, and a key typed while they come is an event of the session, not lost.
+        @Test func probeKeepsTheKeysTypedMeanwhile() throws {
+            let pty = try PseudoTerminal()
+            let session = try TerminalSession(options: Self.options(pty))
+            defer { session.restore() }
+            let emulator = TerminalProbeTests.Emulator(master: pty.master, reply: Array("q".utf8) + TerminalProbeTests.kittyReply)
+            let outcome = try #require(session.probe(timeout: .seconds(2), environment: [:]))
+            _ = emulator.stop(after: .zero)
+            #expect(outcome.capabilities.kittyGraphics)
+            #expect(Self.events(session) == [.key(KeyPress(.character("q")))])
+        }
+
         @Test func refusesWhenOutputIsNotATerminal() throws {
             var fds: [Int32] = [-1, -1]
             #expect(pipe(&fds) == 0)

@@ -1,0 +1,50 @@
+import InsetCore
+import Testing
+@testable import InsetApp
+
+/// How the video is drawn for what the terminal said and what the command line asked.
+@Suite("Drawing choice")
+struct DrawingChoiceTests {
+    static func terminal(name: String? = nil, sixel: Bool = false, kitty: Bool = false, tmux: Bool = false,
+                         cell: PixelSize? = nil) -> TerminalCapabilities {
+        var capabilities = TerminalCapabilities()
+        capabilities.terminalName = name
+        capabilities.primaryAttributes = sixel ? [63, 4] : [62]
+        capabilities.kittyGraphics = kitty
+        capabilities.insideTmux = tmux
+        capabilities.cellPixels = cell
+        return capabilities
+    }
+
+    static func drawing(_ capabilities: TerminalCapabilities, graphics: GraphicsMode? = nil, blitter: Blitter? = nil,
+                        environment: [String: String] = [:]) -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
+        App.drawing(AppOptions(paths: [], blitter: blitter, graphics: graphics), capabilities, environment: environment)
+    }
+
+    @Test("auto takes the terminal's best; a mode given is taken as given")
+    func graphics() {
+        let xterm = Self.terminal(name: "XTerm(379)", sixel: true, cell: PixelSize(width: 6, height: 13))
+        let sixel = Self.drawing(xterm)
+        #expect(sixel.pictures == .sixel && sixel.raster == CellRaster(cellPixels: PixelSize(width: 6, height: 13)))
+        let cells = Self.drawing(xterm, graphics: .cells)
+        #expect(cells.pictures == nil && cells.raster == CellRaster(blitter: .half, cellAspect: 6.0 / 13))
+        let forced = Self.drawing(Self.terminal(), graphics: .sixel)
+        #expect(forced.pictures == .sixel && forced.raster.pixelsPerCell == App.assumedCellPixels, "no answer: 10x20 assumed")
+    }
+
+    @Test("kitty: shared memory for kitty itself here, bytes elsewhere, passthrough inside tmux")
+    func kitty() {
+        let local = Self.terminal(name: "kitty(0.39.1)", kitty: true, cell: PixelSize(width: 10, height: 20))
+        #expect(Self.drawing(local).pictures == .kitty(.sharedMemory, passthrough: false))
+        #expect(Self.drawing(local, environment: ["SSH_CONNECTION": "1 2 3 4"]).pictures == .kitty(.direct, passthrough: false))
+        #expect(Self.drawing(Self.terminal(name: "WezTerm 20240203", kitty: true)).pictures == .kitty(.direct, passthrough: false))
+        #expect(Self.drawing(Self.terminal(tmux: true), graphics: .kitty).pictures == .kitty(.direct, passthrough: true))
+    }
+
+    @Test("auto blitter: octants where the terminal draws them, half blocks elsewhere; a blitter given wins")
+    func blitter() {
+        #expect(Self.drawing(Self.terminal(name: "foot(1.16)"), graphics: .cells).raster.blitter == .octant)
+        #expect(Self.drawing(Self.terminal(name: "tmux 3.3a")).raster.blitter == .half)
+        #expect(Self.drawing(Self.terminal(name: "foot(1.16)"), graphics: .cells, blitter: .sextant).raster.blitter == .sextant)
+    }
+}
