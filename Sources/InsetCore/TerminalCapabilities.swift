@@ -69,7 +69,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         case .cellPixels(let size):
             cellPixels = size
             cellPixelsSource = .query
-        case .windowPixels, .other:
+        case .other:
             break
         }
     }

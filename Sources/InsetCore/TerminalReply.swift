@@ -15,8 +15,6 @@ public enum TerminalReply: Hashable, Sendable {
     case kittyGraphics(imageID: Int?, message: String)
     /// `ESC [ 6 ; height ; width t`, the reply to `CSI 16 t`: one cell in pixels.
     case cellPixels(PixelSize)
-    /// `ESC [ 4 ; height ; width t`, the reply to `CSI 14 t`: the text area in pixels.
-    case windowPixels(PixelSize)
     /// A reply of a kind the probe does not use; swallowed all the same.
     case other
 }
@@ -62,11 +60,7 @@ extension TerminalReply {
                 return .other
             }
             let size = PixelSize(width: width, height: height)
-            switch kind {
-            case 6 where !size.isEmpty: return .cellPixels(size)
-            case 4 where !size.isEmpty: return .windowPixels(size)
-            default: return .other
-            }
+            return kind == 6 && !size.isEmpty ? .cellPixels(size) : .other
         case (UInt8(ascii: "<"), _, _):
             // SGR mouse reports belong to the user.
             return nil

@@ -11,7 +11,7 @@ struct ProbeTerminal: ParsableCommand {
     @Option(name: .customLong("timeout"), parsing: .unconditional,
             help: ArgumentHelp("How long to wait for the terminal's answer, 1 to 10000 ms. Default: 250.", valueName: "ms"))
     var timeoutArgument: WholeNumberArgument?
-    var timeout: Duration { .milliseconds(timeoutArgument?.value ?? 250) }
+    var timeout: Duration { timeoutArgument?.value.map { .milliseconds($0) } ?? TerminalProbe.defaultTimeout }
 
     func validate() throws {
         try timeoutArgument?.validate(as: "--timeout", in: ArgumentBounds.probeTimeout)

@@ -147,7 +147,7 @@ struct TerminalReplyParserTests {
         var parser = TerminalReplyParser()
         let replies = parser.feed(Self.bytes("^[]11;rgb:0000/0000/0000\u{07}^[]10;rgb:ffff/ffff/ffff^[\\"
             + "^[[>41;379;0c^[[?2026;2$y^[P1$r0m^[\\^[[4;312;480t^[[8;24;80t"))
-        #expect(replies == [.other, .other, .other, .other, .other, .windowPixels(PixelSize(width: 480, height: 312)), .other])
+        #expect(replies == [.other, .other, .other, .other, .other, .other, .other])
         #expect(parser.userInput.isEmpty)
     }
 

@@ -15,10 +15,7 @@ import Glibc
 /// size does not match `s`x`v` are errors. tmux passthrough (`ESC Ptmux;` … `ESC \`, ESCs
 /// doubled) is unwrapped and remembered.
 struct KittyDecoder {
-    struct DecodeError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
+    typealias DecodeError = GraphicsDecodeError
 
     /// One graphics command, its chunks joined.
     struct Command {

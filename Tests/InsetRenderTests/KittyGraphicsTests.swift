@@ -198,29 +198,14 @@ struct KittyGraphicsTests {
         }
     }
 
-    @Test("zlib through the shim: a deflater's stream inflates with czlib_inflate_init")
+    @Test("zlib through the shim: a deflater's stream inflates back to the pixels, after a reset too")
     func zlibShim() throws {
         let image = TestImages.scene(PixelSize(width: 100, height: 60))
         let deflater = ZlibDeflater(level: 1)
         for _ in 0..<2 {  // the reset stream gives the same result again
             let compressed = Array(deflater.compress(image))
             #expect(compressed.count < image.width * image.height * 3 / 2)
-            var stream = z_stream()
-            #expect(czlib_inflate_init(&stream) == Z_OK)
-            var out = [UInt8](repeating: 0, count: image.width * image.height * 3 + 1)
-            let status = compressed.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { output in
-                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                    stream.avail_in = uInt(input.count)
-                    stream.next_out = output.baseAddress
-                    stream.avail_out = uInt(output.count)
-                    return inflate(&stream, Z_FINISH)
-                }
-            }
-            #expect(status == Z_STREAM_END)
-            #expect(Int(stream.total_out) == image.width * image.height * 3)
-            inflateEnd(&stream)
-            #expect(Array(out.prefix(Int(stream.total_out))) == Self.pixels(image))
+            #expect(try KittyDecoder.inflate(compressed, expected: image.width * image.height * 3) == Self.pixels(image))
         }
         var stream = z_stream()
         #expect(czlib_deflate_init(&stream, 9) == Z_OK)

@@ -11,10 +11,7 @@ import InsetCore
 /// Written from the VT330/VT340 programmer reference (chapter 14, sixel graphics), not
 /// from the encoder, with its own percent-to-level rounding.
 struct SixelDecoder {
-    struct DecodeError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
-    }
+    typealias DecodeError = GraphicsDecodeError
 
     struct Image {
         var width: Int

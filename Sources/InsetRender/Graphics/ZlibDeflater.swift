@@ -13,13 +13,11 @@ import InsetCore
 ///
 /// Ownership: one owner; `compress`'s result is valid until the next call.
 final class ZlibDeflater {
-    let level: Int32
     private let stream: UnsafeMutablePointer<z_stream>
     private var output: UnsafeMutablePointer<UInt8>
     private var capacity = 0
 
     init(level: Int32 = 1) {
-        self.level = level
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = czlib_deflate_init(stream, level)
