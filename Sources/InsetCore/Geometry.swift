@@ -9,8 +9,6 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
     public static let zero = CellSize(columns: 0, rows: 0)
     public var isEmpty: Bool { columns <= 0 || rows <= 0 }
     public var count: Int { max(0, columns) * max(0, rows) }
-    /// The pixel grid that half blocks give this many cells.
-    public var halfBlockPixels: PixelSize { PixelSize(width: columns, height: rows * 2) }
     public var description: String { "\(columns)x\(rows)" }
 
     /// Parses `COLSxROWS` as given on the command line (`160x45`); nil for anything

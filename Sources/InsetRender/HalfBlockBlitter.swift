@@ -7,11 +7,6 @@ import InsetCore
 /// through its raw row pointers and writes cells by pointer: no allocation, no String, no
 /// per-pixel bounds check (clipping is worked out per row and per frame, up front).
 public enum HalfBlockBlitter {
-    /// The cell size that `pixels` make: pixel rows 2r and 2r+1 form cell row r.
-    public static func cellSize(for pixels: PixelSize) -> CellSize {
-        CellSize(columns: max(0, pixels.width), rows: (max(0, pixels.height) + 1) / 2)
-    }
-
     /// Blits `region` of `image` (the whole image by default) into `grid` with the region's
     /// top-left pixel landing in cell `origin`.
     ///
@@ -22,7 +17,7 @@ public enum HalfBlockBlitter {
                             at origin: CellPoint = .zero) {
         let region = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         guard region.width > 0, region.height > 0 else { return }
-        let cells = cellSize(for: region.size)
+        let cells = CellRaster.halfBlocks.cells(for: region.size)
         // The cells to write: the region's cells, clipped to the grid.
         let target = CellRect(origin: origin, size: cells).intersection(grid.bounds)
         guard !target.isEmpty else { return }
@@ -79,12 +74,5 @@ public enum HalfBlockBlitter {
     @inline(__always)
     private static func packed(_ p: UnsafeMutablePointer<UInt8>) -> UInt32 {
         UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
-    }
-}
-
-extension CellGrid {
-    /// Blits `region` of `image` into this grid as half blocks; see `HalfBlockBlitter.blit`.
-    public mutating func blitHalfBlocks(_ image: RGBImage, region: PixelRect? = nil, at origin: CellPoint = .zero) {
-        HalfBlockBlitter.blit(image, region: region, into: &self, at: origin)
     }
 }

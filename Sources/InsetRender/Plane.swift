@@ -5,7 +5,7 @@ import InsetCore
 ///
 /// The video, the control bar, the library, the PiP window are each a plane; the
 /// compositor flattens them into one screen frame. Draw into `grid` with the helpers of
-/// `CellGrid` (`fill`, `put`, `drawBox`, `blitHalfBlocks`). Cells left `Cell.transparent`
+/// `CellGrid` (`fill`, `put`, `drawBox`, `blit`). Cells left `Cell.transparent`
 /// show the planes beneath.
 public struct Plane: Sendable {
     public var grid: CellGrid

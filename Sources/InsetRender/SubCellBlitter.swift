@@ -28,7 +28,7 @@ public enum SubCellBlitter {
         let region = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         guard region.width > 0, region.height > 0 else { return }
         let subRows = blitter.subPixels.height
-        let cells = CellSize(columns: (region.width + 1) / 2, rows: (region.height + subRows - 1) / subRows)
+        let cells = CellRaster(blitter: blitter).cells(for: region.size)
         let target = CellRect(origin: origin, size: cells).intersection(grid.bounds)
         guard !target.isEmpty else { return }
         // The image's pixels that the region may read: the region clipped to the image.

@@ -10,7 +10,7 @@ struct RasterizerTests {
     private func frame(_ size: CellSize, seed: UInt64) -> CellGrid {
         var rng = SplitMix64(seed: seed)
         var grid = CellGrid(size: size)
-        grid.blitHalfBlocks(randomImage(size.halfBlockPixels, using: &rng))
+        grid.blit(randomImage(CellRaster.halfBlocks.pixels(for: size), using: &rng), as: .half)
         grid.put("Hello", at: CellPoint(column: 1, row: 0), style: CellStyle(attributes: [.bold]))
         return grid
     }

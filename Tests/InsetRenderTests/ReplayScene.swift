@@ -25,7 +25,7 @@ struct ReplayScene {
         rng = SplitMix64(seed: seed)
         self.content = content
         screen = CellSize(columns: 20 + Int(rng.next() % 40), rows: 6 + Int(rng.next() % 14))
-        video = randomImage(screen.halfBlockPixels, using: &rng)
+        video = randomImage(CellRaster.halfBlocks.pixels(for: screen), using: &rng)
         pip = randomImage(PixelSize(width: 24, height: 20), using: &rng)
         planes = [
             Plane(size: screen, zIndex: 0, fill: .blank, isOpaque: true),
@@ -46,7 +46,7 @@ struct ReplayScene {
         var event = Event.none
         if frameNumber > 1 && rng.chance(0.06) {
             screen = CellSize(columns: 8 + Int(rng.next() % 60), rows: 3 + Int(rng.next() % 22))
-            video = randomImage(screen.halfBlockPixels, using: &rng)
+            video = randomImage(CellRaster.halfBlocks.pixels(for: screen), using: &rng)
             planes[ReplayScene.video].resize(to: screen, fill: .blank)
             planes[ReplayScene.bar].resize(to: CellSize(columns: screen.columns, rows: 1))
             planes[ReplayScene.bar].origin = CellPoint(column: 0, row: screen.rows - 1)
@@ -79,7 +79,7 @@ struct ReplayScene {
         }
         // Sometimes letterboxed: the picture blitted lower down, black bars around it.
         let barRows = rng.chance(0.1) ? Int(rng.next() % 3) : 0
-        planes[ReplayScene.video].grid.blitHalfBlocks(video, at: CellPoint(column: 0, row: barRows))
+        planes[ReplayScene.video].grid.blit(video, as: .half, at: CellPoint(column: 0, row: barRows))
     }
 
     private mutating func changePanel() {
@@ -146,7 +146,7 @@ struct ReplayScene {
     private mutating func redrawWindow() {
         var window = planes[ReplayScene.window]
         window.grid.drawBox(window.grid.bounds, title: "PiP", style: CellStyle(foreground: RGB(200, 200, 200)))
-        window.grid.blitHalfBlocks(pip, region: PixelRect(x: Int(rng.next() % 3), y: 0, width: window.size.columns - 2,
+        window.grid.blit(pip, as: .half, region: PixelRect(x: Int(rng.next() % 3), y: 0, width: window.size.columns - 2,
                                                           height: 2 * (window.size.rows - 2) - Int(rng.next() % 2)),
                                    at: CellPoint(column: 1, row: 1))
         planes[ReplayScene.window] = window

@@ -16,8 +16,8 @@ struct ThresholdTests {
         var rng = SplitMix64(seed: UInt64(threshold))
         // Each pixel drifts by at most one level per frame on each channel, mostly upward,
         // so over 400 frames colours travel far while each step is below the threshold.
-        var pixels = (0..<size.halfBlockPixels.width * size.halfBlockPixels.height).map { _ in rng.nextRGB() }
-        let image = RGBImage(size: size.halfBlockPixels)
+        var pixels = (0..<CellRaster.halfBlocks.pixels(for: size).width * CellRaster.halfBlocks.pixels(for: size).height).map { _ in rng.nextRGB() }
+        let image = RGBImage(size: CellRaster.halfBlocks.pixels(for: size))
         var frame = CellGrid(size: size)
         var bytes = 0
         for index in 0..<400 {
@@ -29,7 +29,7 @@ struct ThresholdTests {
                 pixels[i] = RGB(step(pixels[i].r), step(pixels[i].g), step(pixels[i].b))
                 image.setPixel(x: i % image.width, y: i / image.width, pixels[i])
             }
-            frame.blitHalfBlocks(image)
+            frame.blit(image, as: .half)
             bytes += try replay(frame, through: rasterizer, into: &model).bytes
             let problem = thresholdViolation(model, frame, shown: rasterizer.baseline, threshold: threshold)
             try #require(problem == nil, "threshold \(threshold) frame \(index): \(problem ?? "")")
