@@ -145,8 +145,7 @@ extension App {
 
     func showDetails(of index: Int) {
         details?.stop()
-        details = DetailsPane(entry: catalog.entries[index], index: index)
-        details?.raster = videoRaster
+        details = DetailsPane(entry: catalog.entries[index], index: index, raster: previewRaster)
         screen = .details
     }
 

@@ -43,4 +43,8 @@ extension App {
             return (CellRaster(blitter: blitter, cellAspect: aspect), nil)
         }
     }
+
+    /// The details preview's raster: the video's drawn in cells (only the video is sent
+    /// as pixels).
+    var previewRaster: CellRaster { videoRaster.inCells }
 }

@@ -60,6 +60,13 @@ public struct CellRaster: Hashable, Sendable, CustomStringConvertible {
     /// it knew other ways, and still its default.
     public static let halfBlocks = CellRaster(blitter: .half)
 
+    /// This raster when it is a blitter's; for real pixels, half blocks on cells of their
+    /// shape: for what is drawn in cells where the terminal could take pixels.
+    public var inCells: CellRaster {
+        guard blitter == nil else { return self }
+        return CellRaster(blitter: .half, cellAspect: Double(pixelsPerCell.width) / Double(pixelsPerCell.height))
+    }
+
     /// The pixels that `cells` hold.
     public func pixels(for cells: CellSize) -> PixelSize {
         PixelSize(width: max(0, cells.columns) * pixelsPerCell.width, height: max(0, cells.rows) * pixelsPerCell.height)

@@ -73,6 +73,14 @@ struct LetterboxTests {
         }
     }
 
+    @Test("a pixel raster drawn in cells is half blocks on its cell's shape; a blitter's stays itself")
+    func inCells() {
+        let pixels = CellRaster(cellPixels: PixelSize(width: 6, height: 13))
+        #expect(pixels.inCells == CellRaster(blitter: .half, cellAspect: 6.0 / 13))
+        #expect(pixels.inCells.pixelAspect == 12.0 / 13)
+        #expect(CellRaster(blitter: .sextant).inCells == CellRaster(blitter: .sextant))
+    }
+
     @Test("rotating pixels: a quarter turn clockwise puts the bottom-left corner top-left")
     func rotatePixels() {
         let source = RGBImage(size: PixelSize(width: 3, height: 2))

@@ -38,16 +38,17 @@ struct DetailsPane {
     /// The picture on show: the newest one loaded, kept while a reload for a new size runs.
     private(set) var shownFrame: VideoFrame?
     /// How the preview's cells hold pixels: the player's way, so it looks as the video will.
-    var raster = CellRaster.halfBlocks
+    let raster: CellRaster
     private var seenGeneration = 0
 
     static let sideBySideColumns = 80
     /// Facts never take more than this share of a side-by-side pane.
     static let maximumFactsShare = 0.5
 
-    init(entry: LibraryEntry, index: Int) {
+    init(entry: LibraryEntry, index: Int, raster: CellRaster = .halfBlocks) {
         self.entry = entry
         self.index = index
+        self.raster = raster
     }
 
     /// Takes a newer copy of the entry (its probe finished while the pane was open).
