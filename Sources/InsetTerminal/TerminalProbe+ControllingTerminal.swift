@@ -2,10 +2,10 @@ import Glibc
 import InsetCore
 
 extension TerminalProbe {
-    /// Probes the terminal the user sits at, whatever standard input and output are (they
-    /// may be a pipe or a file: `inset probe-terminal > report.txt`): `/dev/tty`, the
-    /// controlling terminal, opened for the probe and closed after it; else standard input
-    /// when it is a terminal (a process with no controlling terminal, but a tty on fd 0).
+    /// Probes the terminal the user sits at, whatever standard output is (a pipe or a
+    /// file: `inset probe-terminal > report.txt`): the one the player's session would take
+    /// (`TerminalSession.openInput`: standard input when it is a terminal, else
+    /// `/dev/tty`, opened for the probe and closed after it).
     ///
     /// For a process that probes and then exits. `use` gets the outcome while echo is
     /// still off, so a reply that comes after the timeout, while `use` prints, is not
@@ -19,15 +19,7 @@ extension TerminalProbe {
         timeout: Duration = defaultTimeout, environment: [String: String],
         whileQuiet use: (Outcome) -> Result
     ) throws(TerminalError) -> Result {
-        let fd: Int32
-        var owned = true
-        do {
-            fd = try SystemCalls.open("/dev/tty", O_RDWR | O_NOCTTY)
-        } catch {
-            guard SystemCalls.isTerminal(STDIN_FILENO) else { throw error }
-            fd = STDIN_FILENO
-            owned = false
-        }
+        let (fd, owned) = try TerminalSession.openInput(nil)
         defer { if owned { SystemCalls.close(fd) } }
         let quiet = try QuietInput(fd)
         defer { quiet.restore(discardingInput: true) }

@@ -186,7 +186,9 @@ public final class TerminalSession {
         return CellSize(columns: Int(cncurses_cols()), rows: Int(cncurses_lines()))
     }
 
-    private static func openInput(_ given: Int32?) throws(TerminalError) -> (Int32, owned: Bool) {
+    /// The terminal the user types at: standard input when it is one, else `/dev/tty`
+    /// (with `inset -`, standard input carries the video), opened and then owned.
+    static func openInput(_ given: Int32?) throws(TerminalError) -> (Int32, owned: Bool) {
         if let given { return (given, false) }
         if SystemCalls.isTerminal(STDIN_FILENO) { return (STDIN_FILENO, false) }
         return (try SystemCalls.open("/dev/tty", O_RDWR | O_NOCTTY), true)

@@ -1,4 +1,5 @@
 import Foundation
+import InsetCore
 import Testing
 
 /// `inset probe-terminal` on a pty whose other end is scripts/fake-terminal, answering as
@@ -7,7 +8,7 @@ import Testing
 /// else: no reply echoed back (`^[_Gi=31;OK`, `^[[?62;c`), no key the user typed.
 @Suite("Terminal probe, end to end")
 struct TerminalProbeEndToEndTests {
-    static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[c"
+    static let queries = String(decoding: TerminalCapabilityProbe.queries, as: UTF8.self)
 
     /// One run, as scripts/fake-terminal reports it; times in seconds from its start.
     struct Run {
@@ -35,6 +36,17 @@ struct TerminalProbeEndToEndTests {
             }
             return rows
         }
+    }
+
+    /// A run that exits 0 with a screen of only the queries and a report, nothing stray:
+    /// the run and the report's rows.
+    static func cleanReport(_ options: [String], probeOptions: [String],
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> (Run, [String: String]) {
+        let run = try fakeTerminal(options, probeOptions: probeOptions)
+        #expect(run.status == 0, sourceLocation: sourceLocation)
+        let report = try #require(run.report, "screen: \(run.screen.debugDescription)", sourceLocation: sourceLocation)
+        expectNoStrayBytes(run, sourceLocation: sourceLocation)
+        return (run, report)
     }
 
     static func fakeTerminal(_ options: [String], probeOptions: [String] = []) throws -> Run {
@@ -82,23 +94,20 @@ struct TerminalProbeEndToEndTests {
 
     @Test("each terminal's answer gives its graphics mode, and the screen holds only queries and report", arguments: answering)
     func answered(_ c: Case) throws {
-        let run = try Self.fakeTerminal(["--as", c.persona] + c.options, probeOptions: ["--timeout", "2000"])
-        #expect(run.status == 0)
-        var report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        let (run, found) = try Self.cleanReport(["--as", c.persona] + c.options, probeOptions: ["--timeout", "2000"])
+        var report = found
         let answeredLine = report.removeValue(forKey: "answered")
         let answered = try #require(answeredLine)
         #expect(report == c.expected)
         #expect(answered.hasPrefix("within ") && answered.hasSuffix(" ms"), "\(answered)")
-        Self.expectNoStrayBytes(run)
         let queriesAt = try #require(run.queriesAt)
         #expect(run.elapsed - queriesAt < 1.5, "DA1's reply ends the probe, not the 2 s timeout")
     }
 
     @Test("a terminal that answers nothing: given up at the timeout, cells, nothing stray")
     func silence() throws {
-        let run = try Self.fakeTerminal(["--as", "silent"], probeOptions: ["--timeout", "300"])
-        #expect(run.status == 0)
-        var report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        let (run, found) = try Self.cleanReport(["--as", "silent"], probeOptions: ["--timeout", "300"])
+        var report = found
         let answered = report.removeValue(forKey: "answered")
         #expect(answered == "no answer (timeout after 300 ms)")
         #expect(report == Self.expectedReport(
@@ -108,31 +117,24 @@ struct TerminalProbeEndToEndTests {
         let waited = run.elapsed - queriesAt
         // The fake terminal sees the queries a little after the program starts its clock.
         #expect(waited > 0.2 && waited < 0.3 + 0.7, "gave up \(waited) s after the queries")
-        Self.expectNoStrayBytes(run)
     }
 
     /// An answer after the timeout (and after the program has gone) changes nothing the
     /// program printed, and none of it reaches the screen.
     @Test func answerAfterTheTimeout() throws {
-        let run = try Self.fakeTerminal(["--as", "kitty", "--delay", "700"], probeOptions: ["--timeout", "150"])
-        #expect(run.status == 0)
-        let report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        let (run, report) = try Self.cleanReport(["--as", "kitty", "--delay", "700"], probeOptions: ["--timeout", "150"])
         #expect(report["answered"] == "no answer (timeout after 150 ms)")
         #expect(report["graphics"] == "cells (the best it offers)")
         #expect(report["terminal"] == "unknown (no XTVERSION reply)")
         let answeredAt = try #require(run.answeredAt)
         #expect(run.elapsed < answeredAt, "the program ended before the answer came")
-        Self.expectNoStrayBytes(run)
     }
 
     /// A key typed while the replies come is not echoed, and is not mistaken for a reply.
     @Test func keyTypedDuringTheProbe() throws {
-        let run = try Self.fakeTerminal(["--as", "xterm-sixel", "--type", "q\u{1B}[A"], probeOptions: ["--timeout", "2000"])
-        #expect(run.status == 0)
-        let report = try #require(run.report, "screen: \(run.screen.debugDescription)")
+        let (run, report) = try Self.cleanReport(["--as", "xterm-sixel", "--type", "q\u{1B}[A"], probeOptions: ["--timeout", "2000"])
         #expect(report["graphics"] == "sixel (the best it offers)")
         #expect(report["typed meanwhile"] == "4 bytes, ignored")
-        Self.expectNoStrayBytes(run)
         #expect(!run.screen.dropFirst(Self.queries.count).hasPrefix("q"))
     }
 
