@@ -5,21 +5,25 @@ import Testing
 
 @Suite("Sixel encoder")
 struct SixelEncoderTests {
-    /// Encodes `image` with a fresh encoder and decodes the bytes back.
-    static func roundTrip(_ image: RGBImage, maxColors: Int = 256) throws -> (SixelDecoder.Image, [UInt8]) {
+    /// Encodes `image` with a fresh encoder, decodes the bytes back, checks the structure
+    /// every picture keeps (`checkStructure`), and measures the difference.
+    static func roundTrip(_ image: RGBImage, maxColors: Int = 256,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> (SixelDecoder.Image, TestImages.Difference) {
         let output = OutputBuffer()
         SixelEncoder(maxColors: maxColors).encode(image, into: output)
-        let bytes = output.array
-        return (try SixelDecoder.decode(bytes), bytes)
+        let decoded = try SixelDecoder.decode(output.array)
+        checkStructure(decoded, image, sourceLocation: sourceLocation)
+        return (decoded, TestImages.difference(image, decoded.color))
     }
 
     /// The promises every picture keeps: the declared size is the image's, every pixel is
     /// painted by exactly one colour, the parameters are 0;1;0.
-    static func checkStructure(_ decoded: SixelDecoder.Image, _ image: RGBImage) {
-        #expect(decoded.width == image.width)
-        #expect(decoded.height == image.height)
-        #expect(decoded.parameters == [0, 1, 0])
-        #expect(decoded.paintCounts.allSatisfy { $0 == 1 }, "a pixel painted \(decoded.paintCounts.first { $0 != 1 } ?? 0) times")
+    static func checkStructure(_ decoded: SixelDecoder.Image, _ image: RGBImage, sourceLocation: SourceLocation) {
+        #expect(decoded.width == image.width, sourceLocation: sourceLocation)
+        #expect(decoded.height == image.height, sourceLocation: sourceLocation)
+        #expect(decoded.parameters == [0, 1, 0], sourceLocation: sourceLocation)
+        #expect(decoded.paintCounts.allSatisfy { $0 == 1 }, "a pixel painted \(decoded.paintCounts.first { $0 != 1 } ?? 0) times",
+                sourceLocation: sourceLocation)
     }
 
     static let sizes: [PixelSize] = [
@@ -31,22 +35,20 @@ struct SixelEncoderTests {
     func flat(size: PixelSize) throws {
         for color in [RGB(0, 0, 0), RGB(255, 255, 255), RGB(123, 45, 67), RGB(1, 254, 128)] {
             let image = TestImages.flat(size, color)
-            let (decoded, _) = try Self.roundTrip(image)
-            Self.checkStructure(decoded, image)
+            let (decoded, difference) = try Self.roundTrip(image)
             #expect(decoded.definedColors == 1)
             // Percent has 101 levels: 255/100/2 = 1.3 at most, so 1 after rounding; 2 is
             // the bound whatever a terminal's rounding.
-            #expect(TestImages.difference(image, decoded.color).maxChannel <= 2)
+            #expect(difference.maxChannel <= 2)
         }
     }
 
     @Test("a few solid blocks come back exactly, undithered")
     func blocks() throws {
         let image = TestImages.blocks(PixelSize(width: 97, height: 50))
-        let (decoded, _) = try Self.roundTrip(image)
-        Self.checkStructure(decoded, image)
+        let (decoded, difference) = try Self.roundTrip(image)
         #expect(decoded.definedColors == 5)
-        #expect(TestImages.difference(image, decoded.color).maxChannel <= 2)
+        #expect(difference.maxChannel <= 2)
     }
 
     @Test("up to 256 exact colours are kept exactly")
@@ -59,10 +61,9 @@ struct SixelEncoderTests {
                 image.setPixel(x: x, y: y, RGB(UInt8((i & 7) * 32 + 3), UInt8(((i >> 3) & 7) * 32 + 5), UInt8((i >> 6) * 64 + 7)))
             }
         }
-        let (decoded, _) = try Self.roundTrip(image)
-        Self.checkStructure(decoded, image)
+        let (decoded, difference) = try Self.roundTrip(image)
         #expect(decoded.definedColors == 256)
-        #expect(TestImages.difference(image, decoded.color).maxChannel <= 2)
+        #expect(difference.maxChannel <= 2)
     }
 
     /// Red across, green down, blue against red: 30 720 colours on a surface of the RGB
@@ -82,10 +83,8 @@ struct SixelEncoderTests {
     @Test("a gradient is dithered within a bounded error")
     func gradient() throws {
         let image = TestImages.gradient(PixelSize(width: 256, height: 120))
-        let (decoded, _) = try Self.roundTrip(image)
-        Self.checkStructure(decoded, image)
+        let (decoded, difference) = try Self.roundTrip(image)
         #expect(decoded.definedColors == 256)
-        let difference = TestImages.difference(image, decoded.color)
         #expect(difference.maxChannel <= 32)
         #expect(difference.meanChannel <= 6)
         #expect(difference.psnr >= 30)
@@ -100,9 +99,7 @@ struct SixelEncoderTests {
     @Test("a video-like scene is dithered within a bounded error")
     func scene() throws {
         let image = TestImages.scene(PixelSize(width: 320, height: 180))
-        let (decoded, _) = try Self.roundTrip(image)
-        Self.checkStructure(decoded, image)
-        let difference = TestImages.difference(image, decoded.color)
+        let (_, difference) = try Self.roundTrip(image)
         #expect(difference.maxChannel <= 16)
         #expect(difference.psnr >= 38)
     }
@@ -113,9 +110,7 @@ struct SixelEncoderTests {
     @Test("a grey ramp is dithered, not banded")
     func greyRamp() throws {
         let image = TestImages.greyRamp(PixelSize(width: 512, height: 48))
-        let (decoded, _) = try Self.roundTrip(image)
-        Self.checkStructure(decoded, image)
-        let difference = TestImages.difference(image, decoded.color)
+        let (decoded, difference) = try Self.roundTrip(image)
         #expect(difference.maxChannel <= 8)
         #expect(difference.psnr >= 36)
         let blocks = TestImages.blockMeanDifferences(image, decoded.color)
@@ -130,10 +125,9 @@ struct SixelEncoderTests {
     func noise() throws {
         for seed: UInt64 in 1...3 {
             let image = TestImages.noise(PixelSize(width: 50, height: 31), seed: seed)
-            let (decoded, _) = try Self.roundTrip(image)
-            Self.checkStructure(decoded, image)
+            let (decoded, difference) = try Self.roundTrip(image)
             #expect(decoded.definedColors <= 256)
-            #expect(TestImages.difference(image, decoded.color).psnr >= 20)
+            #expect(difference.psnr >= 20)
         }
     }
 
@@ -141,7 +135,6 @@ struct SixelEncoderTests {
     func fewerColors() throws {
         let image = TestImages.gradient(PixelSize(width: 64, height: 30))
         let (decoded, _) = try Self.roundTrip(image, maxColors: 16)
-        Self.checkStructure(decoded, image)
         #expect(decoded.definedColors <= 16)
     }
 
