@@ -77,30 +77,18 @@ enum ArgumentBounds {
     static let probeTimeout = 1...10_000
 }
 
-/// `--blitter half|quadrant|sextant|octant|auto`; `blitter` is nil for auto.
-struct BlitterArgument: ExpressibleByArgument {
+/// One of a fixed list of spellings, or `auto` (`value` nil, the program chooses):
+/// `--blitter half|quadrant|sextant|octant|auto`, `--graphics kitty|sixel|cells|auto`.
+struct ChoiceArgument<Value: RawRepresentable & CaseIterable>: ExpressibleByArgument where Value.RawValue == String {
     let text: String
     init(argument: String) { text = argument }
 
     var isAuto: Bool { text.lowercased() == "auto" }
-    var blitter: Blitter? { Blitter(rawValue: text.lowercased()) }
+    var value: Value? { Value(rawValue: text.lowercased()) }
 
     func validate(as option: String) throws {
-        if !isAuto && blitter == nil {
-            throw invalidValue(option, text, "expected half, quadrant, sextant, octant or auto")
-        }
-    }
-}
-
-/// `--graphics kitty|sixel|cells|auto`; `mode` is nil for auto.
-struct GraphicsArgument: ExpressibleByArgument {
-    let text: String
-    init(argument: String) { text = argument }
-
-    var isAuto: Bool { text.lowercased() == "auto" }
-    var mode: GraphicsMode? { GraphicsMode(rawValue: text.lowercased()) }
-
-    func validate(as option: String) throws {
-        if !isAuto && mode == nil { throw invalidValue(option, text, "expected kitty, sixel, cells or auto") }
+        guard !isAuto && value == nil else { return }
+        let spellings = Value.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invalidValue(option, text, "expected \(spellings) or auto")
     }
 }

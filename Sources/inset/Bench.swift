@@ -37,7 +37,7 @@ struct Bench: ParsableCommand {
     var colors: ColorMode = .truecolor
 
     @Option(help: ArgumentHelp("half, quadrant, sextant or octant. Default: half.", valueName: "blitter"))
-    var blitter: BlitterArgument?
+    var blitter: ChoiceArgument<Blitter>?
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
@@ -58,7 +58,7 @@ struct Bench: ParsableCommand {
         }
         let options = BenchOptions(
             path: path, stages: stages, frames: frames, threads: threads, cells: size?.size ?? Bench.defaultCells, colorMode: colors,
-            blitter: blitter?.blitter ?? .half, progress: showProgress ? report : nil)
+            blitter: blitter?.value ?? .half, progress: showProgress ? report : nil)
         let results: [BenchResult]
         do {
             results = try Benchmark.run(options)

@@ -25,7 +25,7 @@ struct Cat: ParsableCommand {
 
     @Option(help: ArgumentHelp("half, quadrant, sextant or octant (2x1, 2x2, 2x3, 2x4 sub-pixels per cell). Default: half.",
                                valueName: "blitter"))
-    var blitter: BlitterArgument?
+    var blitter: ChoiceArgument<Blitter>?
 
     @Flag(help: "Pace frames at their presentation times instead of as fast as possible.")
     var realtime = false
@@ -52,7 +52,7 @@ struct Cat: ParsableCommand {
         let options = CatOptions(
             path: path, at: at?.time, frames: frames == "all" ? nil : Int(frames), cells: cells,
             colorMode: colors ?? ColorMode.fromEnvironment(), realtime: realtime, threads: threads,
-            blitter: blitter?.blitter ?? .half)
+            blitter: blitter?.value ?? .half)
         do {
             try CatRunner.run(options)
         } catch let error as MediaError {

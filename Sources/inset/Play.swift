@@ -55,11 +55,11 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("half, quadrant, sextant, octant (2x1 to 2x4 sub-pixels per cell) or auto. "
                                + "Default: auto, octants where the terminal draws them, else half blocks.",
                                valueName: "blitter"))
-    var blitter: BlitterArgument?
+    var blitter: ChoiceArgument<Blitter>?
 
     @Option(help: ArgumentHelp("kitty, sixel (real pixels), cells (the blitter) or auto. "
                                + "Default: auto, the best the terminal answers it has.", valueName: "graphics"))
-    var graphics: GraphicsArgument?
+    var graphics: ChoiceArgument<GraphicsMode>?
 
     @Flag(help: "Play without sound (the sound's clock still times the picture).")
     var mute = false
@@ -100,7 +100,7 @@ struct Play: ParsableCommand {
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
             prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control),
-            blitter: blitter?.blitter, graphics: graphics?.mode)
+            blitter: blitter?.value, graphics: graphics?.value)
         let app: App
         do {
             app = try App(options: options)

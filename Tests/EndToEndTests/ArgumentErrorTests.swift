@@ -42,6 +42,8 @@ struct ArgumentErrorTests {
         bad("--linear=1:00-0:10", "CLIP", says: "inset: --linear 1:00-0:10: "),
         bad("--linear=", "CLIP", says: "inset: --linear '': "),
         bad("--colors", "999", "CLIP", says: "inset: "),
+        bad("--blitter", "braille", "CLIP", says: "inset: --blitter braille: expected half, quadrant, sextant, octant or auto"),
+        bad("--graphics", "iterm", "CLIP", says: "inset: --graphics iterm: expected kitty, sixel, cells or auto"),
         bad("--no-such-option", "CLIP", says: "inset: "),
     ]
 
@@ -60,6 +62,7 @@ struct ArgumentErrorTests {
         bad("cat", "--frames", "lots", "CLIP", says: "inset: --frames lots: "),
         bad("cat", "--threads", "0", "CLIP", says: "inset: --threads 0: "),
         bad("cat", "--threads", "1e3", "CLIP", says: "inset: --threads 1e3: "),
+        bad("cat", "--blitter", "auto-ish", "CLIP", says: "inset: --blitter auto-ish: expected half, quadrant, sextant, octant or auto"),
         bad("cat", says: "inset: "),
     ]
 
