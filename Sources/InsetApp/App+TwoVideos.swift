@@ -110,8 +110,11 @@ extension App {
     /// unless the user turned it on there. `m` (`--mute`) mutes either.
     func soundFollowsFullScreen() {
         for video in [playback, second].compactMap({ $0 }) {
+            guard let sound = video.sound else { continue }
             let besideAnother = second != nil && video === playback
-            video.sound?.setMuted(video.prefersMuted || (besideAnother && !video.heardInWindow))
+            let muted = video.prefersMuted || (besideAnother && !video.heardInWindow)
+            if muted != sound.isMuted { Log.info("sound: \(video.name) \(muted ? "muted" : "heard")") }
+            sound.setMuted(muted)
         }
     }
 }

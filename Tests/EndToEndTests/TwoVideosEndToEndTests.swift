@@ -101,6 +101,51 @@ struct TwoVideosEndToEndTests {
     }
 }
 
+extension TwoVideosEndToEndTests {
+    /// The player's log lines saying which video's sound it turned on or off, in order.
+    static func soundChanges(_ log: URL) -> [String] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
+            line.range(of: "sound: ").map { String(line[$0.upperBound...]) }
+        }
+    }
+
+    @Test("the sound follows the full-screen video: the window's is muted beside it, and a swap moves it")
+    func soundFollows() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-two-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("inset.log")
+        let tmux = try Tmux()
+        try tmux.run("INSET_LOG=\(log.path) INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary())")
+        try tmux.waitFor(timeout: 8, "library probed") { $0.text.contains("clock_16x9_aac.mp4") && $0.text.contains("0:12") }
+        // Both files have sound: clock_16x9_aac.mp4 (0:10) in the window, av_sync_markers.mp4 (0:12) full screen.
+        let pip = PiPEndToEndTests()
+        try pip.select("clock_16x9_aac.mp4", by: "Down", in: tmux)
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 5, "clock_16x9_aac.mp4 full screen") { $0.playerTime?.duration == 10 }
+        try tmux.keys("p")
+        _ = try tmux.settledWindow { $0.row + $0.rows == 39 }
+        #expect(Self.soundChanges(log).isEmpty, "one video: its sound plays in the window")
+        try pip.select("av_sync_markers.mp4", by: "Up", in: tmux)
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 6, "av_sync_markers.mp4 full screen beside the window") {
+            $0.playerTime?.duration == 12 && $0.windowTitle?.contains("clock_16") == true
+        }
+        #expect(Self.soundChanges(log) == ["clock_16x9_aac.mp4 muted"])
+        try tmux.keys("w")
+        try tmux.waitFor(timeout: 3, "swapped") { $0.windowTitle?.contains("av_sync") == true }
+        // The one leaving full screen is muted first, so the two are never heard together.
+        let swapped = ["clock_16x9_aac.mp4 muted", "av_sync_markers.mp4 muted", "clock_16x9_aac.mp4 heard"]
+        #expect(Self.soundChanges(log) == swapped)
+        // Closing the window leaves one video, still heard: nothing changes.
+        try tmux.keys("x")
+        try tmux.waitFor(timeout: 3, "the window closed") { $0.pipWindow == nil }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(Self.soundChanges(log) == swapped)
+        try tmux.keys("q")
+    }
+}
+
 extension Screen {
     /// The full-screen player's "M:SS / M:SS" (its control bar, not the window's title).
     var playerTime: (position: Int, duration: Int)? {
