@@ -7,7 +7,7 @@ extension App {
     /// what it answers at once (a deletion, a picture to put back after a full redraw).
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
-        let picture = visiblePicture(sixel: presenter.output == .sixel)
+        let picture = presenter.output.usesPlaceholders ? placeholderPicture() : visiblePicture(sixel: presenter.output == .sixel)
         presenter.show(picture, redrawn: painter.lastStats.fullRedraw, write: writePicture)
     }
 
@@ -20,6 +20,23 @@ extension App {
     func writePicture(_ bytes: UnsafeRawBufferPointer) {
         _ = try? session.writer.write(bytes)
         playback?.statistics.wrote(pictureBytes: bytes.count)
+    }
+
+    /// The picture whose placeholder cells the screen shows: the PiP window's, or the
+    /// full-screen player's, whole, under its layer's image id. Nothing is cut: whatever
+    /// covers some of its cells replaced them (the terminal shows text there), and tmux
+    /// does the clipping to the pane.
+    func placeholderPicture() -> PicturePresenter.Picture? {
+        let layer: VideoLayer
+        if let pip, pip.video.plane.isVisible {
+            layer = pip.video
+        } else if screen == .player && pip == nil {
+            layer = player.video
+        } else {
+            return nil
+        }
+        guard let picture = layer.picture, layer.plane.isVisible, let id = layer.placeholderImageID else { return nil }
+        return .init(image: picture.image, region: picture.region, cells: picture.cells, frame: picture.frame, imageID: id)
     }
 
     /// The video's picture where the screen shows it: the PiP window's, or the full-screen

@@ -133,6 +133,9 @@ extension App {
                     Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)
                 } ?? 16.0 / 9.0
                 pip = PiPWindow(screen: session.size, videoAspect: aspect)
+                if picturePresenter?.output.usesPlaceholders == true {
+                    pip?.showPicturesAsPlaceholders(imageID: PicturePresenter.PlaceholderImage.window)
+                }
             case .animate(let kind):
                 pip?.beginAnimation(kind, playerRect: fullScreenVideoRect)
                 lastAnimationStep = now

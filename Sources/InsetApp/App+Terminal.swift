@@ -25,16 +25,20 @@ extension App {
     /// line insists), else cells with the blitter asked for, or for auto, octants where the
     /// terminal draws them itself and half blocks elsewhere (their glyphs are in every
     /// font). The cell's real shape replaces the assumed 1:2 where the terminal said it.
+    /// Kitty graphics inside tmux are always Unicode placeholders (with passthrough): a
+    /// placement at the cursor would not follow the pane, nor be covered by tmux's text.
     static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities, environment: [String: String])
         -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
         let cellPixels = capabilities.cellPixels
         switch options.graphics ?? capabilities.bestGraphics() {
+        case .kitty where capabilities.insideTmux:
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .kittyPlaceholders(passthrough: true))
         case .kitty:
             let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
             // Shared memory only where the terminal surely reads it: kitty itself, here.
-            let local = !remote && !capabilities.insideTmux && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
+            let local = !remote && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels),
-                    .kitty(local ? .sharedMemory : .direct, passthrough: capabilities.insideTmux))
+                    .kitty(local ? .sharedMemory : .direct, passthrough: false))
         case .sixel:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
         case .cells:

@@ -97,6 +97,9 @@ public final class App {
         let waker = self.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
         planes.reserveCapacity(12)
+        if drawing.pictures?.usesPlaceholders == true {
+            player.video.placeholderImageID = PicturePresenter.PlaceholderImage.player
+        }
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -21,7 +21,8 @@ public enum TerminalProbeReport {
             row("cell size", "unknown (no reply to CSI 16 t, no pixels from TIOCGWINSZ)")
         }
         row("octants", capabilities.drawsOctantsNatively ? "drawn by the terminal" : "from the font, if it has them")
-        row("inside tmux", yes(capabilities.insideTmux))
+        row("inside tmux", !capabilities.insideTmux ? "no"
+            : capabilities.kittyOutsideTmux ? "yes, in kitty (KITTY_WINDOW_ID): kitty placeholders" : "yes")
         if outcome.isComplete {
             row("answered", "within \(tenths(outcome.elapsed)) ms")
         } else if capabilities.answered {

@@ -25,13 +25,23 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var cellPixelsSource: CellPixelsSource?
     /// Whether tmux is in between: TMUX was set, or tmux answered XTVERSION itself.
     public var insideTmux = false
+    /// Whether the environment says kitty runs this (KITTY_WINDOW_ID, which kitty sets and
+    /// tmux hands on to its panes from the environment its server started in). Inside tmux
+    /// this is the only sign of the terminal outside: tmux answers XTVERSION and DA1
+    /// itself and drops the kitty query. It can be stale (a session started in kitty,
+    /// attached later from another terminal); `--graphics` overrides.
+    public var kittyInEnvironment = false
 
     public init() {}
 
     /// What is known before asking: whether the process runs inside tmux (TMUX is set).
     public init(environment: [String: String]) {
         insideTmux = !(environment["TMUX"] ?? "").isEmpty
+        kittyInEnvironment = !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
     }
+
+    /// Inside tmux with kitty outside it: pictures go as kitty's Unicode placeholders.
+    public var kittyOutsideTmux: Bool { insideTmux && kittyInEnvironment }
 
     /// Whether DA1 lists feature 4, sixel graphics.
     public var sixel: Bool { primaryAttributes.dropFirst().contains(4) }
@@ -46,11 +56,12 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// XTVERSION names (lower case) of terminals known to draw octants themselves.
     static let octantDrawingTerminals = ["kitty", "foot", "wezterm", "ghostty"]
 
-    /// The best way to show pictures here: kitty graphics if the terminal said OK (never
-    /// through tmux, which would not pass the images on; its reply does not come through
-    /// tmux anyway), else sixel if DA1 lists it, else character cells.
+    /// The best way to show pictures here: kitty graphics if the terminal said OK, or,
+    /// inside tmux (which answers for itself, so the terminal never says), if the
+    /// environment names kitty outside (the app then uses placeholders); else sixel if DA1
+    /// lists it, else character cells.
     public func bestGraphics() -> GraphicsMode {
-        if kittyGraphics && !insideTmux { return .kitty }
+        if insideTmux ? kittyInEnvironment : kittyGraphics { return .kitty }
         if sixel { return .sixel }
         return .cells
     }

@@ -127,12 +127,14 @@ enum DecimalDigits {
 enum TerminalGlyph {
     /// `glyph` when it can be printed in one cell; a space for control characters and the
     /// transparent marker (so nothing moves the cursor behind the rasterizer's back);
-    /// U+FFFD for values that are not Unicode scalars.
+    /// U+FFFD for values that are not Unicode scalars, except kitty placeholder cells
+    /// (`KittyPlaceholderGlyph`), which `putGlyph` expands.
     @inline(__always)
     static func displayable(_ glyph: UInt32) -> UInt32 {
         if glyph &- 0x20 < 0x5F { return glyph }  // printable ASCII, the common case
         if glyph < 0x20 || (glyph >= 0x7F && glyph < 0xA0) { return 0x20 }
-        if (glyph >= 0xD800 && glyph < 0xE000) || glyph > 0x10FFFF { return 0xFFFD }
+        if glyph > 0x10FFFF { return KittyPlaceholderGlyph.isPlaceholder(glyph) ? glyph : 0xFFFD }
+        if glyph >= 0xD800 && glyph < 0xE000 { return 0xFFFD }
         return glyph
     }
 

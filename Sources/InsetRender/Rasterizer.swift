@@ -108,7 +108,8 @@ public final class Rasterizer {
     }
 
     /// The most a row can take: per column one move (CUP ≤ 16 bytes below 100 000 rows and
-    /// columns), one SGR (≤ 52), one glyph (≤ 4), plus the digit table's 2 bytes of slack.
+    /// columns), one SGR (≤ 52), one glyph (≤ 16: a kitty placeholder and its three
+    /// diacritics), plus the digit table's 2 bytes of slack.
     private static let maxBytesPerColumn = 96
 
     private func diff<E: ColorEncoding>(_ frame: CellGrid, encoding: E, threshold: Int,

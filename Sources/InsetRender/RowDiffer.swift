@@ -51,7 +51,10 @@ struct RowDiffer<E: ColorEncoding> {
                 // Not after a wide glyph (that case is written with it): half of a cut-off one.
                 glyph = Cell.space
             }
-            let foreground = code(source.foreground), background = code(source.background)
+            // A kitty placeholder's foreground is its image id (a palette index): sent as
+            // it is in every mode, never quantised to the sixteen.
+            let foreground = KittyPlaceholderGlyph.isPlaceholder(glyph) ? source.foreground : code(source.foreground)
+            let background = code(source.background)
             let attributes = source.attributes.intersection(.all)
             var want = Cell(glyph: TerminalGlyph.shown(glyph, foreground: foreground, background: background,
                                                        attributes: attributes),

@@ -121,7 +121,7 @@ struct TerminalState {
         setStyle(foreground: cell.foreground, background: cell.background,
                  attributes: cell.attributes.intersection(.all).rawValue,
                  encoding: encoding, into: &sink)
-        sink.putUTF8(cell.glyph)
+        sink.putGlyph(cell.glyph)
         if cursorColumn >= lastColumn { forgetCursor() } else { cursorColumn += 1 }
     }
 

@@ -90,6 +90,11 @@ struct TerminalProbeEndToEndTests {
         Case(persona: "tmux", options: ["--rows", "23", "--xpixel", "480", "--ypixel", "299"], expected: expectedReport(
             terminal: "tmux 3.3a", graphics: "cells", kitty: "no", sixel: "no", da1: "?1;2c",
             cellSize: "6x13 pixels (from TIOCGWINSZ)", tmux: "yes")),
+        // The same tmux, its server started in kitty: kitty's placeholders, by KITTY_WINDOW_ID.
+        Case(persona: "tmux-in-kitty", options: ["--rows", "23", "--xpixel", "480", "--ypixel", "299"],
+             expected: expectedReport(
+                terminal: "tmux 3.3a", graphics: "kitty", kitty: "no", sixel: "no", da1: "?1;2c",
+                cellSize: "6x13 pixels (from TIOCGWINSZ)", tmux: "yes, in kitty (KITTY_WINDOW_ID): kitty placeholders")),
     ]
 
     @Test("each terminal's answer gives its graphics mode, and the screen holds only queries and report", arguments: answering)

@@ -38,7 +38,23 @@ struct DrawingChoiceTests {
         #expect(Self.drawing(local).pictures == .kitty(.sharedMemory, passthrough: false))
         #expect(Self.drawing(local, environment: ["SSH_CONNECTION": "1 2 3 4"]).pictures == .kitty(.direct, passthrough: false))
         #expect(Self.drawing(Self.terminal(name: "WezTerm 20240203", kitty: true)).pictures == .kitty(.direct, passthrough: false))
-        #expect(Self.drawing(Self.terminal(tmux: true), graphics: .kitty).pictures == .kitty(.direct, passthrough: true))
+    }
+
+    @Test("inside tmux kitty graphics are Unicode placeholders with passthrough: asked for, or auto with kitty outside")
+    func kittyInsideTmux() {
+        let tmux = Self.terminal(name: "tmux 3.3a", tmux: true)
+        #expect(Self.drawing(tmux, graphics: .kitty).pictures == .kittyPlaceholders(passthrough: true))
+        #expect(Self.drawing(tmux).pictures == nil, "auto, nothing says kitty is outside: cells")
+        var inKitty = tmux
+        inKitty.kittyInEnvironment = true
+        let auto = Self.drawing(inKitty, environment: ["SSH_CONNECTION": "1 2 3 4"])
+        #expect(auto.pictures == .kittyPlaceholders(passthrough: true))
+        #expect(auto.raster.pixelsPerCell == App.assumedCellPixels && auto.raster.blitter == nil)
+        // Even a kitty that answered (through some other multiplexer's passthrough) gets
+        // placeholders while tmux is in between, never shared memory.
+        var answered = Self.terminal(name: "kitty(0.39.1)", kitty: true, tmux: true)
+        answered.kittyInEnvironment = true
+        #expect(Self.drawing(answered).pictures == .kittyPlaceholders(passthrough: true))
     }
 
     @Test("auto blitter: octants where the terminal draws them, half blocks elsewhere; a blitter given wins")

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetMedia
 
 @Suite("Picture presenter")
 struct PicturePresenterTests {
@@ -75,6 +76,77 @@ struct PicturePresenterTests {
         var farewell: [UInt8] = []
         presenter.farewell { farewell += $0 }
         #expect(String(decoding: farewell, as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=\(PicturePresenter.imageID),q=2\u{1B}\\")
+    }
+
+    @Test("inside tmux: each frame goes as a virtual placement under the layer's id, wrapped; a move sends nothing; deleted with its data")
+    func kittyPlaceholders() throws {
+        let presenter = PicturePresenter(output: .kittyPlaceholders(passthrough: true), waker: LoopWaker())
+        defer { presenter.stop() }
+        let player = PicturePresenter.PlaceholderImage.player, window = PicturePresenter.PlaceholderImage.window
+        func picture(_ image: RGBImage, time: Int, at cell: CellPoint = CellPoint(column: 2, row: 1),
+                     id: UInt32 = player) -> PicturePresenter.Picture {
+            var picture = Self.picture(image, time: time, at: cell)
+            picture.imageID = id
+            return picture
+        }
+        let wrapped = { (keys: String) in "\u{1B}Ptmux;\u{1B}\u{1B}_G" + keys }
+        let image = Self.image(PixelSize(width: 16, height: 8), shade: 90)
+        #expect(Self.now(presenter, picture(image, time: 1)).isEmpty)
+        let first = String(decoding: Self.written(presenter), as: UTF8.self)
+        #expect(first.hasPrefix("\u{1B}[?2026h" + wrapped("a=T,f=24,s=16,v=8,i=\(player),c=4,r=2,U=1,q=2,o=z,")),
+                "no cursor move: the placeholder cells say where; \(first.prefix(60).debugDescription)")
+        #expect(first.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\\u{1B}[?2026l"))
+
+        // The window moved (the same frame at another cell): the cells moved, nothing is sent.
+        #expect(Self.now(presenter, picture(image, time: 1, at: CellPoint(column: 9, row: 4))).isEmpty)
+        #expect(Self.written(presenter, waiting: 0.2).isEmpty)
+        // The next frame: the same id again, so the cells show it.
+        _ = Self.now(presenter, picture(image, time: 2, at: CellPoint(column: 9, row: 4)))
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=24,s=16,v=8,i=\(player),")))
+
+        // Into the window: the player's image goes at once, data and all, then the window's comes.
+        let moved = String(decoding: Self.now(presenter, picture(image, time: 2, id: window)), as: UTF8.self)
+        #expect(moved == wrapped("a=d,d=I,i=\(player),q=2") + "\u{1B}\u{1B}\\\u{1B}\\")
+        // A redraw before the window's picture is encoded does not bring the player's back.
+        #expect(!String(decoding: Self.now(presenter, picture(image, time: 2, id: window), redrawn: true), as: UTF8.self)
+                    .contains("i=\(player)"))
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=24,s=16,v=8,i=\(window),")))
+
+        #expect(String(decoding: Self.now(presenter, nil), as: UTF8.self)
+                == wrapped("a=d,d=I,i=\(window),q=2") + "\u{1B}\u{1B}\\\u{1B}\\")
+        _ = Self.now(presenter, picture(image, time: 3, id: window))
+        var farewell: [UInt8] = []
+        presenter.farewell { farewell += $0 }
+        #expect(String(decoding: farewell, as: UTF8.self) == wrapped("a=d,d=I,i=\(window),q=2") + "\u{1B}\u{1B}\\\u{1B}\\")
+    }
+
+    @Test("a video layer with a placeholder id numbers the picture's cells from its top-left; the bars stay bars")
+    func placeholderLayer() throws {
+        let raster = CellRaster(cellPixels: PixelSize(width: 4, height: 8))
+        let viewport = Viewport(cells: CellSize(columns: 10, rows: 4), raster: raster)
+        // A 40x16 picture centred in 40x32 pixels: rows 1 and 2 of the four.
+        let image = RGBImage(size: PixelSize(width: 40, height: 16))
+        let frame = VideoFrame(time: .zero, duration: .zero, serial: 0, image: image,
+                               placement: PixelRect(x: 0, y: 8, width: 40, height: 16), viewport: viewport, isCorrupt: false)
+        var layer = VideoLayer()
+        let id = PicturePresenter.PlaceholderImage.preview
+        layer.placeholderImageID = id
+        layer.show(frame)
+        let picture = try #require(layer.picture)
+        #expect(picture.cells == CellRect(column: 0, row: 1, columns: 10, rows: 2))
+        for row in 0..<4 {
+            for column in 0..<10 {
+                let cell = layer.plane.grid[column, row]
+                if row == 0 || row == 3 {
+                    #expect(cell == VideoLayer.bar)
+                } else {
+                    #expect(cell == .kittyPlaceholder(imageID: id, row: row - 1, column: column))
+                }
+            }
+        }
+        layer.placeholderImageID = nil
+        layer.show(frame)
+        #expect(layer.plane.grid[3, 1] == VideoLayer.pictureHole)
     }
 
     @Test("a region of the frame is what is sent")

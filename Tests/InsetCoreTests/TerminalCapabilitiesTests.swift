@@ -54,7 +54,10 @@ struct TerminalCapabilitiesTests {
         capabilities.kittyGraphics = true
         #expect(capabilities.bestGraphics() == .kitty)
         capabilities.insideTmux = true
-        #expect(capabilities.bestGraphics() == .sixel)
+        #expect(capabilities.bestGraphics() == .sixel, "tmux answers for itself: its OK is not the terminal's")
+        capabilities.kittyInEnvironment = true
+        #expect(capabilities.bestGraphics() == .kitty, "kitty outside tmux, by its KITTY_WINDOW_ID")
+        capabilities.kittyInEnvironment = false
         capabilities.primaryAttributes = [4]
         #expect(capabilities.bestGraphics() == .cells, "4 as the device class (a VT132) is not sixel")
     }
@@ -69,5 +72,9 @@ struct TerminalCapabilitiesTests {
         #expect(TerminalCapabilities(environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).insideTmux)
         #expect(!TerminalCapabilities(environment: ["TMUX": ""]).insideTmux)
         #expect(TerminalCapabilities(environment: [:]) == TerminalCapabilities())
+        let inKitty = TerminalCapabilities(environment: ["TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "3"])
+        #expect(inKitty.kittyOutsideTmux && inKitty.bestGraphics() == .kitty)
+        let kittyAlone = TerminalCapabilities(environment: ["KITTY_WINDOW_ID": "3"])
+        #expect(!kittyAlone.kittyOutsideTmux && kittyAlone.bestGraphics() == .cells, "outside tmux the query decides")
     }
 }

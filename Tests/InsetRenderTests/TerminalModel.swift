@@ -1,5 +1,5 @@
 import InsetCore
-import InsetRender
+@testable import InsetRender
 import InsetTestSupport
 
 /// A cell as a terminal shows it. A nil colour is the terminal's default colour, which a
@@ -34,6 +34,11 @@ struct TerminalModelError: Error, CustomStringConvertible {
 /// state as xterm does; printing in that state (relying on autowrap) is an error, and so
 /// are moves off the screen, control characters, invalid UTF-8, unknown sequences, text
 /// outside a synchronized update, and nested or unbalanced markers.
+///
+/// Combining marks (kitty's placeholder diacritics among them) join the character printed
+/// just before them, with no escape in between, as a terminal stores them; one anywhere
+/// else is an error. For kitty's Unicode placeholders it also keeps the palette index a
+/// cell's foreground was set by (`38;5;n`, `3n`, `9n`), the low byte of the image id.
 struct TerminalModel {
     private(set) var size: CellSize
     private(set) var cells: [ModelCell]
@@ -44,11 +49,19 @@ struct TerminalModel {
     private(set) var background: RGB?
     private(set) var attributes: CellAttributes = []
     private(set) var inSynchronizedUpdate = false
+    /// Per cell: the combining marks after its character, and its foreground's palette index.
+    private(set) var marks: [[UInt32]]
+    private(set) var foregroundIndices: [Int?]
+    private var foregroundIndex: Int?
+    /// The cell the last character went to, while nothing but text has followed it.
+    private var lastPrinted: Int?
 
     init(size: CellSize) {
         self.size = size
         cells = Array(repeating: ModelCell(glyph: 0x20, foreground: nil, background: nil, attributes: []),
                       count: size.count)
+        marks = Array(repeating: [], count: size.count)
+        foregroundIndices = Array(repeating: nil, count: size.count)
     }
 
     subscript(column: Int, row: Int) -> ModelCell { cells[row * size.columns + column] }
@@ -59,6 +72,8 @@ struct TerminalModel {
         size = newSize
         cells = Array(repeating: ModelCell(glyph: 0x20, foreground: nil, background: nil, attributes: []),
                       count: newSize.count)
+        marks = Array(repeating: [], count: newSize.count)
+        foregroundIndices = Array(repeating: nil, count: newSize.count)
         scramble(seed: junkSeed)
         cursorRow = min(cursorRow, max(0, newSize.rows - 1))
         cursorColumn = min(cursorColumn, max(0, newSize.columns - 1))
@@ -75,6 +90,10 @@ struct TerminalModel {
         foreground = rng.nextRGB()
         background = rng.nextRGB()
         attributes = [.bold, .reverse]
+        marks = Array(repeating: [], count: size.count)
+        foregroundIndices = Array(repeating: nil, count: size.count)
+        foregroundIndex = nil
+        lastPrinted = nil
         cursorRow = Int(rng.next() % UInt64(max(1, size.rows)))
         cursorColumn = Int(rng.next() % UInt64(max(1, size.columns)))
     }
@@ -103,6 +122,7 @@ struct TerminalModel {
 
     private mutating func escape(_ bytes: [UInt8], at start: Int) throws -> Int {
         func fail(_ m: String) -> TerminalModelError { TerminalModelError(message: m, offset: start) }
+        lastPrinted = nil
         var i = start + 1
         guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { throw fail("ESC not followed by [") }
         i += 1
@@ -161,6 +181,8 @@ struct TerminalModel {
             guard params.count == 1, params[0] == 2 else { throw fail("ED other than 2J: \(params)") }
             for k in cells.indices {
                 cells[k] = ModelCell(glyph: 0x20, foreground: nil, background: background, attributes: [])
+                marks[k] = []
+                foregroundIndices[k] = nil
             }
         case UInt8(ascii: "m"):
             try sgr(params.isEmpty ? [0] : params, fail: fail)
@@ -177,7 +199,9 @@ struct TerminalModel {
             k += 1
             return v
         }
+        var index: Int?
         func extendedColor() throws -> RGB {
+            index = nil
             switch try next() {
             case 2:
                 let r = try next(), g = try next(), b = try next()
@@ -186,6 +210,7 @@ struct TerminalModel {
             case 5:
                 let n = try next()
                 guard (0...255).contains(n) else { throw fail("SGR index \(n) out of range") }
+                index = n
                 return ColorQuantizer.rgb(forIndex: n)
             case let other:
                 throw fail("SGR 38/48 with kind \(other)")
@@ -194,7 +219,7 @@ struct TerminalModel {
         while k < params.count {
             let p = try next()
             switch p {
-            case 0: attributes = []; foreground = nil; background = nil
+            case 0: attributes = []; foreground = nil; background = nil; foregroundIndex = nil
             case 1: attributes.insert(.bold)
             case 2: attributes.insert(.dim)
             case 3: attributes.insert(.italic)
@@ -204,13 +229,13 @@ struct TerminalModel {
             case 23: attributes.remove(.italic)
             case 24: attributes.remove(.underline)
             case 27: attributes.remove(.reverse)
-            case 30...37: foreground = ColorQuantizer.rgb(forIndex: p - 30)
-            case 90...97: foreground = ColorQuantizer.rgb(forIndex: p - 90 + 8)
+            case 30...37: foreground = ColorQuantizer.rgb(forIndex: p - 30); foregroundIndex = p - 30
+            case 90...97: foreground = ColorQuantizer.rgb(forIndex: p - 90 + 8); foregroundIndex = p - 90 + 8
             case 40...47: background = ColorQuantizer.rgb(forIndex: p - 40)
             case 100...107: background = ColorQuantizer.rgb(forIndex: p - 100 + 8)
-            case 39: foreground = nil
+            case 39: foreground = nil; foregroundIndex = nil
             case 49: background = nil
-            case 38: foreground = try extendedColor()
+            case 38: foreground = try extendedColor(); foregroundIndex = index
             case 48: background = try extendedColor()
             default: throw fail("unknown SGR \(p)")
             }
@@ -239,6 +264,11 @@ struct TerminalModel {
         guard value >= minimum, value <= 0x10FFFF, !(0xD800..<0xE000).contains(value) else { throw fail("invalid scalar") }
         guard value >= 0x20, !(0x7F..<0xA0).contains(value) else { throw fail("control character \(value)") }
         guard inSynchronizedUpdate else { throw fail("text outside a synchronized update") }
+        if let scalar = Unicode.Scalar(value), scalar.properties.generalCategory == .nonspacingMark {
+            guard let lastPrinted else { throw fail("a combining mark with no character before it") }
+            marks[lastPrinted].append(value)
+            return start + length
+        }
         guard !pendingWrap else { throw fail("printing at the pending-wrap position relies on autowrap") }
         let width = TerminalModel.isWide(value) ? 2 : 1
         guard cursorColumn + width <= size.columns else { throw fail("a wide glyph in the last column") }
@@ -254,6 +284,9 @@ struct TerminalModel {
         cells[cursorRow * size.columns + cursorColumn] = ModelCell(
             glyph: value, foreground: foreground, background: background,
             attributes: width == 2 ? attributes.union(.wide) : attributes)
+        lastPrinted = cursorRow * size.columns + cursorColumn
+        marks[lastPrinted!] = []
+        foregroundIndices[lastPrinted!] = foregroundIndex
         if width == 2 {
             cells[cursorRow * size.columns + cursorColumn + 1] = ModelCell(
                 glyph: Cell.wideContinuation, foreground: foreground, background: background, attributes: attributes)
@@ -272,5 +305,17 @@ struct TerminalModel {
         default:
             return false
         }
+    }
+}
+
+extension TerminalModel {
+    /// What kitty shows at a cell: (image id, row, column) when it holds a placeholder
+    /// (U+10EEEE, a palette-index foreground, three diacritics), nil for anything else.
+    func kittyPlaceholder(column: Int, row: Int) -> KittyDecoder.PlaceholderCell? {
+        let i = row * size.columns + column
+        guard cells[i].glyph == KittyPlaceholderGlyph.character, let low = foregroundIndices[i], marks[i].count == 3,
+              let numbers = Optional(marks[i].compactMap { KittyDiacritics.marks.firstIndex(of: $0) }),
+              numbers.count == 3 else { return nil }
+        return KittyDecoder.PlaceholderCell(imageID: UInt32(numbers[2]) << 24 | UInt32(low), row: numbers[0], column: numbers[1])
     }
 }

@@ -26,6 +26,9 @@ struct PiPWindow {
         case resize(PiPLayout.Corner)
     }
 
+    /// Draws the picture as kitty placeholder cells of `imageID` (inside tmux), or as holes.
+    mutating func showPicturesAsPlaceholders(imageID: UInt32?) { video.placeholderImageID = imageID }
+
     static let frameInterval = Duration.milliseconds(30)
     static let border = CellStyle(foreground: RGB(200, 200, 210), background: RGB(20, 20, 24))
     static let focusedBorder = CellStyle(foreground: RGB(250, 200, 60), background: RGB(20, 20, 24), attributes: .bold)

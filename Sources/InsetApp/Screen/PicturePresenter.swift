@@ -20,10 +20,34 @@ import InsetTerminal
 /// the picture goes; a sixel picture is pixels on the terminal's screen, which the cells
 /// the rasterizer writes when the picture moves or goes (hole cells become something else)
 /// paint over.
+///
+/// Inside tmux (`.kittyPlaceholders`) the picture is where the screen's placeholder cells
+/// are (`Cell.kittyPlaceholder`, written by the rasterizer like text, so tmux keeps and
+/// moves them with the pane): each frame is transmitted again under the same image id with
+/// a virtual placement of the picture's size, and the terminal shows the new pixels in
+/// those cells. Nothing is sent when the picture only moves (the cells moved), and text
+/// drawn over it simply replaces cells. Each layer has its own id, so when the picture
+/// changes layer the old id is deleted, with its data, and the new one sent.
 final class PicturePresenter: @unchecked Sendable {
     enum Output: Hashable, Sendable {
         case kitty(KittyGraphicsEncoder.Transmission, passthrough: Bool)
+        /// Kitty graphics shown by Unicode placeholders: inside tmux, with passthrough.
+        case kittyPlaceholders(passthrough: Bool)
         case sixel
+
+        /// Whether the video layers hold placeholder cells rather than holes.
+        var usesPlaceholders: Bool {
+            if case .kittyPlaceholders = self { return true }
+            return false
+        }
+
+        /// Whether pictures go through tmux wrapped (kitty only).
+        var passthrough: Bool {
+            switch self {
+            case .kitty(_, let passthrough), .kittyPlaceholders(let passthrough): return passthrough
+            case .sixel: return false
+            }
+        }
     }
 
     /// What to show this paint: the pixels of `region` of `image`, at the screen's `cells`.
@@ -32,11 +56,22 @@ final class PicturePresenter: @unchecked Sendable {
         var region: PixelRect
         var cells: CellRect
         var frame: (serial: Int, time: MediaTime)
+        /// The image id, for placeholders the one the layer's cells name.
+        var imageID: UInt32 = PicturePresenter.imageID
     }
 
     /// The picture's image id and placement id, one for the whole session: each frame
     /// replaces the last in place.
     static let imageID: UInt32 = 7_301
+
+    /// The image ids of placeholder pictures, one per layer that can show one, so two on
+    /// screen at once never share one (`KittyPlaceholderGlyph`: a top byte, 0x49 for "I",
+    /// and a low byte of 16 or more).
+    enum PlaceholderImage {
+        static let player: UInt32 = 0x4900_00A1
+        static let window: UInt32 = 0x4900_00A2
+        static let preview: UInt32 = 0x4900_00A3
+    }
 
     let output: Output
     private let waker: LoopWaker
@@ -59,6 +94,7 @@ final class PicturePresenter: @unchecked Sendable {
     private struct Job {
         var image: RGBImage
         var cells: CellRect
+        var imageID: UInt32
         var generation: Int
     }
 
@@ -70,8 +106,10 @@ final class PicturePresenter: @unchecked Sendable {
     private struct Shown: Equatable {
         var serial: Int
         var time: MediaTime
+        /// For placeholders, only the size: where the cells are is the rasterizer's business.
         var cells: CellRect
         var region: PixelRect
+        var imageID: UInt32
     }
 
     init(output: Output, waker: LoopWaker) {
@@ -89,17 +127,39 @@ final class PicturePresenter: @unchecked Sendable {
     func show(_ picture: Picture?, redrawn: Bool, write: (UnsafeRawBufferPointer) -> Void) {
         guard let picture else {
             guard shown != nil else { return }
+            let gone = shown!.imageID
             shown = nil
             generation += 1
             condition.withLock { waiting = nil; ready = nil }
-            if case .kitty(_, let passthrough) = output {
+            switch output {
+            case .kitty(_, let passthrough):
                 small.removeAll()
-                KittyGraphicsEncoder.delete(imageID: PicturePresenter.imageID, passthrough: passthrough, into: small)
+                KittyGraphicsEncoder.delete(imageID: gone, passthrough: passthrough, into: small)
                 small.withUnsafeBytes(write)
+            case .kittyPlaceholders(let passthrough):
+                // The cells that named it are gone already; its data goes too.
+                small.removeAll()
+                KittyGraphicsEncoder.delete(imageID: gone, freeingData: true, passthrough: passthrough, into: small)
+                small.withUnsafeBytes(write)
+            case .sixel:
+                break
             }
             return
         }
-        let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: picture.cells, region: picture.region)
+        var cells = picture.cells
+        if output.usesPlaceholders { cells.origin = .zero }
+        let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region,
+                         imageID: picture.imageID)
+        if let previous = shown, previous.imageID != next.imageID, output.usesPlaceholders {
+            // The picture moved to another layer: the old layer's image is not shown again.
+            small.removeAll()
+            KittyGraphicsEncoder.delete(imageID: previous.imageID, freeingData: true, passthrough: output.passthrough,
+                                        into: small)
+            small.withUnsafeBytes(write)
+            // Sent again after a redraw, it would bring the deleted image back.
+            if let previous = lastWritten { giveBack(previous) }
+            lastWritten = nil
+        }
         if next == shown {
             // The same frame at the same place: nothing to encode; a redraw wiped it, so the
             // last bytes go again (they are this very picture).
@@ -114,7 +174,7 @@ final class PicturePresenter: @unchecked Sendable {
         }
         let copy = spare?.size == picture.region.size ? spare! : RGBImage(size: picture.region.size)
         copy.copyPixels(of: picture.region, from: picture.image)
-        let job = Job(image: copy, cells: picture.cells, generation: generation)
+        let job = Job(image: copy, cells: picture.cells, imageID: picture.imageID, generation: generation)
         condition.withLock {
             waiting = job
             condition.signal()
@@ -145,12 +205,12 @@ final class PicturePresenter: @unchecked Sendable {
     /// Bytes that remove the picture, for leaving the terminal (kitty keeps images across
     /// the alternate screen; sixel pixels go with it).
     func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
-        guard case .kitty(_, let passthrough) = output, shown != nil else { return }
+        guard output != .sixel, let shown else { return }
         small.removeAll()
-        KittyGraphicsEncoder.delete(imageID: PicturePresenter.imageID, freeingData: true, passthrough: passthrough,
+        KittyGraphicsEncoder.delete(imageID: shown.imageID, freeingData: true, passthrough: output.passthrough,
                                     into: small)
         small.withUnsafeBytes(write)
-        shown = nil
+        self.shown = nil
     }
 
     private func giveBack(_ buffer: OutputBuffer) {
@@ -164,7 +224,10 @@ final class PicturePresenter: @unchecked Sendable {
         case .sixel: sixel = SixelEncoder()
         case .kitty(let transmission, let passthrough):
             kitty = KittyGraphicsEncoder(transmission: transmission, passthrough: passthrough)
+        case .kittyPlaceholders(let passthrough):
+            kitty = KittyGraphicsEncoder(transmission: .direct, passthrough: passthrough)
         }
+        let placeholders = output.usesPlaceholders
         while true {
             condition.lock()
             while !stopped && waiting == nil { condition.wait() }
@@ -177,14 +240,19 @@ final class PicturePresenter: @unchecked Sendable {
 
             buffer.removeAll()
             buffer.append(Rasterizer.syncBegin)
-            buffer.appendMove(to: job.cells.origin)
+            // A virtual placement is not at the cursor: the cells say where.
+            if !placeholders { buffer.appendMove(to: job.cells.origin) }
             if let sixel {
                 sixel.encode(job.image, into: buffer)
             } else if let kitty {
-                let placement = KittyPlacement(imageID: PicturePresenter.imageID, placementID: 1, cells: job.cells.size,
+                let placement = KittyPlacement(imageID: job.imageID, placementID: 1, cells: job.cells.size,
                                                zIndex: KittyZIndex.underText)
                 do {
-                    try kitty.encode(job.image, placement: placement, into: buffer)
+                    if placeholders {
+                        try kitty.transmitForPlaceholders(job.image, imageID: job.imageID, cells: job.cells.size, into: buffer)
+                    } else {
+                        try kitty.encode(job.image, placement: placement, into: buffer)
+                    }
                 } catch {
                     Log.error("picture: \(error)")
                     condition.withLock { spareImage = job.image; spareBuffer = buffer }

@@ -21,6 +21,12 @@ struct VideoLayer {
     /// foreground on black), so the screen frame tells which cells the picture may cover.
     static let pictureHole = Cell(glyph: 0x20, foreground: TerminalColor.defaultForeground, background: 0)
 
+    /// With kitty's Unicode placeholders (inside tmux), the image id the picture's cells
+    /// name: they are placeholder cells (`Cell.kittyPlaceholder`) instead of holes, so the
+    /// terminal shows the picture wherever tmux puts them, under whatever covers them.
+    /// Cells past the 297th row or column cannot be numbered and stay holes.
+    var placeholderImageID: UInt32?
+
     /// The picture to send as pixels, when the viewport has no blitter: the image, the part
     /// of it shown, and the cells it covers, relative to the plane.
     struct Picture {
@@ -63,9 +69,25 @@ struct VideoLayer {
         } else {
             let covered = CellRect(origin: placement.cell, size: viewport.raster.cells(for: placement.region.size))
                 .intersection(plane.grid.bounds)
-            plane.grid.fill(covered, with: VideoLayer.pictureHole)
+            if let id = placeholderImageID {
+                fillPlaceholders(covered, imageID: id)
+            } else {
+                plane.grid.fill(covered, with: VideoLayer.pictureHole)
+            }
             picture = Picture(image: image, region: placement.region, cells: covered,
                               frame: (frame.serial, frame.time), raster: viewport.raster)
+        }
+    }
+
+    /// Numbers the cells of `covered` from its top-left for image `imageID`.
+    private mutating func fillPlaceholders(_ covered: CellRect, imageID: UInt32) {
+        let limit = KittyPlaceholderGlyph.maxCells
+        for row in covered.minRow..<covered.maxRow {
+            for column in covered.minColumn..<covered.maxColumn {
+                let r = row - covered.minRow, c = column - covered.minColumn
+                plane.grid[column, row] = r < limit && c < limit
+                    ? .kittyPlaceholder(imageID: imageID, row: r, column: c) : VideoLayer.pictureHole
+            }
         }
     }
 

@@ -1,0 +1,81 @@
+import InsetCore
+
+/// Kitty's Unicode placeholders as ordinary cells of a grid, so the rasterizer writes and
+/// diffs them like any text: an overlay (the control bar, the PiP window, a message) simply
+/// replaces some of them, and when it goes the rasterizer writes them back. Inside tmux
+/// this is how a picture follows the pane: tmux keeps the placeholder text in its own grid
+/// and redraws it wherever the pane is, and the outer terminal shows the image there.
+///
+/// A placeholder cell's glyph is a value above U+10FFFF that no character has: it carries
+/// the row, the column and the top byte of the image id, and the rasterizer expands it on
+/// the wire to U+10EEEE followed by three diacritics (`KittyDiacritics`): row, column, top
+/// byte. The low byte of the id is the cell's foreground, as a 256-colour palette index
+/// (`38;5;n`): it goes through tmux unchanged whatever tmux knows of the outer terminal's
+/// colours (a 24-bit id would be rounded to the 256 colours by a tmux that does not know
+/// the outer terminal takes RGB), and it is never quantised or taken as "close enough" by
+/// the rasterizer (a palette colour only ever equals itself). So an image id here is
+/// `top << 24 | low`, top in 1...255 and low in 16...255 (16 and up: always `38;5;n`,
+/// never the sixteen's `3n`), the middle bytes zero: 16 bits, enough to stay clear of
+/// other programs' images in the terminal's one namespace.
+///
+/// Every cell carries all three diacritics, so tmux can redraw any part of a line.
+public enum KittyPlaceholderGlyph {
+    /// Glyphs `tag...tag | 0x0FFF_FFFF` are placeholders: below `Cell.wideContinuation`.
+    static let tag: UInt32 = 0x4000_0000
+    /// The placeholder character the glyph becomes.
+    static let character: UInt32 = 0x10EEEE
+    /// Most bytes one placeholder cell takes as UTF-8: the character and three marks.
+    static let maxBytes = 16
+
+    /// Whether `imageID` can be written by placeholder cells (see the type's summary).
+    public static func canEncode(imageID: UInt32) -> Bool {
+        let top = imageID >> 24, low = imageID & 0xFF
+        return top >= 1 && Int(top) < KittyDiacritics.marks.count && imageID & 0x00FF_FF00 == 0 && low >= 16
+    }
+
+    /// Whether `glyph` is a placeholder cell's.
+    @inline(__always)
+    static func isPlaceholder(_ glyph: UInt32) -> Bool { glyph & 0xF000_0000 == tag }
+
+    /// The glyph for (row, column) of image `imageID`; both below `maxCells`.
+    static func glyph(imageID: UInt32, row: Int, column: Int) -> UInt32 {
+        tag | (imageID >> 24) << 20 | UInt32(row) << 10 | UInt32(column)
+    }
+
+    /// Writes the placeholder character and its three diacritics.
+    @inline(__always)
+    static func put<S: ByteSink>(_ glyph: UInt32, into sink: inout S) {
+        let marks = KittyDiacritics.marks
+        sink.putUTF8(character)
+        sink.putUTF8(marks[Int((glyph >> 10) & 0x3FF)])
+        sink.putUTF8(marks[Int(glyph & 0x3FF)])
+        sink.putUTF8(marks[Int((glyph >> 20) & 0xFF)])
+    }
+
+    /// Rows and columns a placeholder can number.
+    public static var maxCells: Int { KittyDiacritics.marks.count }
+}
+
+extension Cell {
+    /// The cell that shows (row, column) of the picture of `imageID` through kitty's Unicode
+    /// placeholders (`KittyPlaceholderGlyph`). The background is black, what a transparent
+    /// pixel would show.
+    public static func kittyPlaceholder(imageID: UInt32, row: Int, column: Int) -> Cell {
+        precondition(KittyPlaceholderGlyph.canEncode(imageID: imageID), "image id \(imageID) cannot be a placeholder's")
+        precondition(row >= 0 && row < KittyPlaceholderGlyph.maxCells && column >= 0
+                     && column < KittyPlaceholderGlyph.maxCells, "placeholder (\(row), \(column)) out of range")
+        return Cell(glyph: KittyPlaceholderGlyph.glyph(imageID: imageID, row: row, column: column),
+                    foreground: TerminalColor.palette(UInt8(imageID & 0xFF)), background: 0)
+    }
+
+    /// Whether this cell is a kitty placeholder.
+    @inline(__always) public var isKittyPlaceholder: Bool { KittyPlaceholderGlyph.isPlaceholder(glyph) }
+}
+
+extension ByteSink {
+    /// A cell's glyph on the wire: its UTF-8, or a placeholder's character and diacritics.
+    @inline(__always)
+    mutating func putGlyph(_ glyph: UInt32) {
+        if glyph < KittyPlaceholderGlyph.tag { putUTF8(glyph) } else { KittyPlaceholderGlyph.put(glyph, into: &self) }
+    }
+}
