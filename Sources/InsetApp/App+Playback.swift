@@ -171,7 +171,7 @@ extension App {
     func updateRenderSize(at now: HostTime) {
         if let second {
             second.pipeline?.setDecodeRate(.every)
-            let full = viewport(session.size)
+            let full = secondViewport
             if second.snapshot.renderSize != full { perform(second.send(.renderSizeChanged(full), at: now), at: now) }
         }
         guard let playback else { return }

@@ -17,6 +17,13 @@ extension App {
         pip != nil && playback?.snapshot.pip.phase == .active
     }
 
+    /// Where the second video is drawn: full screen; in cells when the terminal takes real
+    /// pixels, since one picture goes out as pixels at a time and it is the window's, which
+    /// floats above.
+    var secondViewport: Viewport {
+        picturePresenter == nil ? viewport(session.size) : Viewport(cells: session.size, raster: videoRaster.inCells)
+    }
+
     /// Sends `event` to the video the player shows (the keys and buttons of the full-screen
     /// player): the second one when there are two.
     func sendToPlayer(_ event: PlaybackEvent, at now: HostTime) {
@@ -41,7 +48,7 @@ extension App {
         focus = .pane
         player.layout(session.size, current: nil)
         player.revealControls(at: now)
-        perform(video.start(renderSize: viewport(session.size), at: now), at: now)
+        perform(video.start(renderSize: secondViewport, at: now), at: now)
         soundFollowsFullScreen()
         if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
     }
