@@ -13,6 +13,11 @@
 #   av_sync_markers.mp4  320x180 25 fps 12 s H.264 + AAC stereo 48 kHz: black and silent but
 #                        for a white flash (2 frames) and an 80 ms 1 kHz tone burst together
 #                        at 1, 3, 5, 7, 9 and 11 s (audio-video sync tests)
+#   subtitled.mp4        320x180 25 fps 10 s H.264 + two mov_text tracks: English (0-2 s "First
+#                        line", 3-5 s "Second line", 6-8 s "Third line", 8.5-9.8 s a line long
+#                        enough to wrap) and French (0.5-2.5 s, 3.5-5.5 s) (subtitle tests)
+#   sidecar.mp4          320x180 25 fps 10 s H.264, no subtitles inside; sidecar.en.srt beside
+#                        it is found by name (0-4 s "Found beside the video", 5-9 s "Second cue")
 #
 #   scripts/make-samples.sh               all of them
 #   scripts/make-samples.sh --only NAME   just that one (x264 builds differ between machines,
@@ -93,6 +98,58 @@ if want av_sync_markers.mp4; then
   -f lavfi -i "aevalsrc=exprs='if(lt(mod(t+1\,2)\,0.08)\,0.5*sin(2*PI*1000*t)\,0)':sample_rate=48000:duration=12" \
   -vf "drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='lt(mod(t+1\,2)\,0.07)'" \
   -ac 2 "${X264[@]}" -crf 30 -g 50 -c:a aac -b:a 64k -movflags +faststart "$out/av_sync_markers.mp4"
+fi
+
+# Subtitles: SubRip written here, muxed into MP4 as mov_text (tx3g); the times are the tests'.
+if want subtitled.mp4; then
+subs="$(mktemp -d)"
+cat >"$subs/en.srt" <<'SRT'
+1
+00:00:00,000 --> 00:00:02,000
+First line
+
+2
+00:00:03,000 --> 00:00:05,000
+Second line
+
+3
+00:00:06,000 --> 00:00:08,000
+Third line
+
+4
+00:00:08,500 --> 00:00:09,800
+A <i>much</i> longer fourth line that is long enough to wrap across the width of a small picture
+SRT
+cat >"$subs/fr.srt" <<'SRT'
+1
+00:00:00,500 --> 00:00:02,500
+Première ligne
+
+2
+00:00:03,500 --> 00:00:05,500
+Deuxième ligne
+SRT
+# The clock goes at the top, where subtitles do not.
+"${FF[@]}" -f lavfi -i "testsrc=size=320x180:rate=25:duration=10" -i "$subs/en.srt" -i "$subs/fr.srt" \
+  -map 0:v -map 1 -map 2 \
+  -vf "drawtext=fontfile=$font:fontsize=18:fontcolor=white:box=1:boxcolor=black@0.6:x=(w-tw)/2:y=8:text='%{pts\\:hms}'" \
+  "${X264[@]}" -crf 36 -g 50 -c:s mov_text -metadata:s:s:0 language=eng -metadata:s:s:1 language=fre \
+  "$out/subtitled.mp4"
+rm -r "$subs"
+fi
+
+# A video with its subtitles in a file beside it, found by name (sidecar.en.srt).
+if want sidecar.mp4; then
+"${FF[@]}" -f lavfi -i "testsrc=size=320x180:rate=25:duration=10" "${X264[@]}" -crf 36 -g 50 "$out/sidecar.mp4"
+cat >"$out/sidecar.en.srt" <<'SRT'
+1
+00:00:00,000 --> 00:00:04,000
+Found beside the video
+
+2
+00:00:05,000 --> 00:00:09,000
+Second cue
+SRT
 fi
 
 ls -l "$out"
