@@ -48,6 +48,7 @@ extension App {
         if pip != nil, let snapshot, let playback {
             pip!.planes(snapshot, frame: playback.current, title: playback.name, focused: focus == .pip, at: now, into: &planes)
         }
+        appendSubtitlePlanes(at: now)
         if helpVisible || message != nil || options.showStats {
             drawOverlay()
             planes.append(overlay)
@@ -97,6 +98,7 @@ enum HelpOverlay {
                 ("p", "picture in picture"),
                 ("!", "the shell pane (the video goes on in PiP)"),
                 ("m, 9 / 0", "mute; volume down / up"),
+                ("c", "subtitles: the next track, or off"),
                 ("Esc", "back to the library (a playing video goes on in PiP)"),
                 ("q, Ctrl-C", "quit"),
                 ("click", "the control bar's buttons; the progress line seeks"),
@@ -130,6 +132,7 @@ enum HelpOverlay {
                 ("f, Enter", "restore full screen"),
                 ("x", "close (playback pauses)"),
                 ("m, 9 / 0", "mute; volume down / up"),
+                ("c", "subtitles: the next track, or off"),
                 ("S-arrows, H J K L", "move to the next corner; past the side, stash"),
                 ("+ / -", "bigger / smaller"),
                 ("s", "stash against the edge / pull back"),

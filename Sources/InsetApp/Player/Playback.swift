@@ -22,6 +22,8 @@ final class Playback {
     /// Why the video plays without sound (no device, undecodable audio), to say once.
     private(set) var soundNotice: String?
     var statistics = PlaybackStatistics()
+    /// The file's subtitle tracks; nil when it has none.
+    let subtitles: PlaybackSubtitles?
 
     /// The frame taken from the queue, waiting for its time.
     private var pending: VideoFrame?
@@ -44,6 +46,7 @@ final class Playback {
         cover = media.cover
         sound = media.sound
         soundNotice = media.soundNotice
+        subtitles = media.subtitles
         var configuration = configuration
         configuration.hasPicture = media.pipeline != nil
         machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
@@ -256,6 +259,7 @@ final class Playback {
         pending = nil
         if let old = current?.image, old !== frame.image { pipeline?.frames.recycle(old) }
         current = frame
+        subtitles?.burn(into: frame)
         statistics.shown += 1
         if let heard = sound?.clockTime(at: now) {
             statistics.audioVideoOffset = frame.time - heard
