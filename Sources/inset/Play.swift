@@ -86,7 +86,13 @@ struct Play: ParsableCommand {
         try blitter?.validate(as: "--blitter")
         try graphics?.validate(as: "--graphics")
         if let subtitleLanguage, !SubtitleLanguage.isCode(subtitleLanguage) {
-            throw ValidationError("--sub-lang: not an ISO 639 language code: \(subtitleLanguage) (two or three letters: en, eng, fr)")
+            throw invalidValue("--sub-lang", subtitleLanguage, "not an ISO 639 language code (two or three letters: en, eng, fr)")
+        }
+        if let subtitleFile {
+            do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
+                throw invalidValue("--sub", subtitleFile, error.reason)
+            }
+            if paths.count != 1 { throw invalidValue("--sub", subtitleFile, "goes with exactly one video") }
         }
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
@@ -106,12 +112,6 @@ struct Play: ParsableCommand {
         if let linear {
             do { linearRanges = linear == "all" ? .all : try LinearRanges(parsing: linear) } catch {
                 throw CommandFailure("--linear \(linear): \(error)")
-            }
-        }
-        if let subtitleFile {
-            if paths.count != 1 { throw CommandFailure("--sub needs exactly one video to go with") }
-            do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
-                throw CommandFailure("--sub: \(error.description)")
             }
         }
         var options = AppOptions(
