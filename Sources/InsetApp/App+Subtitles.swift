@@ -20,7 +20,13 @@ extension App {
             show(message: "no subtitles", at: now)
             return
         }
+        let pictures = subtitles.selection.current?.isBitmap == true
         show(message: subtitles.cycle(), at: now)
+        // Picture subtitles are blended into the frame as it goes on screen: a paused frame
+        // keeps the old track's until it is decoded again, so it is.
+        if pictures || subtitles.selection.current?.isBitmap == true, !playback.snapshot.isPlaying {
+            playback.decodeCurrentFrameAgain(at: now)
+        }
     }
 
     /// Where subtitles go now, and how many of the picture's bottom rows the controls

@@ -120,3 +120,51 @@ struct SubtitleEndToEndTests {
         try tmux.keys("q")
     }
 }
+
+/// Picture subtitles: samples/dvd_subtitles.mkv is a grey video with a DVD subtitle track,
+/// a red box (1 s to 2.99 s) and a green one (4 s to 5.99 s) at the bottom of the picture.
+@Suite("Picture subtitles end to end", .serialized)
+struct PictureSubtitleEndToEndTests {
+    /// Cells showing a strong `red` or `green` (the box's fill): either half of a half block.
+    static func count(_ screen: Screen, red: Bool) -> Int {
+        func strong(_ c: Screen.RGBColor?) -> Bool {
+            guard let c else { return false }
+            return red ? (c.r > 180 && c.g < 80 && c.b < 80) : (c.g > 180 && c.r < 80 && c.b < 80)
+        }
+        return screen.rows.joined().filter { strong($0.background) || ($0.character == "▀" && strong($0.foreground)) }.count
+    }
+
+    @Test("the DVD picture is blended into the frame at its time; c takes it away, even paused")
+    func dvd() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --start 2 \(samplePath("dvd_subtitles.mkv"))")
+        try tmux.waitFor(timeout: 5, "red box") { Self.count($0, red: true) > 100 }
+        try tmux.keys("Space")
+        let paused = try tmux.waitFor(timeout: 3, "paused") { $0.text.contains("▶") }
+        // 160x40 of 320x180, in 120x34 cells: about 60 columns by 7 rows.
+        let red = Self.count(paused, red: true)
+        #expect(red > 300 && red < 600, "\(red) red cells")
+        #expect(Self.count(paused, red: false) == 0)
+        // In the picture's lower part: rows 22 to 31 of the 34 the picture has (from row 3).
+        let rows = paused.rows.indices.filter { r in paused.rows[r].contains { $0.background.map { $0.r > 180 && $0.g < 80 } ?? false } }
+        #expect(rows.min().map { $0 >= 22 } == true && rows.max().map { $0 <= 33 } == true, "rows \(rows)")
+        try tmux.keys("c")
+        let off = try tmux.waitFor(timeout: 3, "off, box gone") { $0.text.contains("subtitles off") && Self.count($0, red: true) == 0 }
+        #expect(off.text.contains("▶"), "still paused")
+        try tmux.keys("c")
+        try tmux.waitFor(timeout: 3, "back") { $0.text.contains("subtitles: English (dvd)") && Self.count($0, red: true) > 300 }
+        try tmux.keys("q")
+    }
+
+    @Test("the second picture at its time, the first gone")
+    func second() throws {
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --start 4.5 \(samplePath("dvd_subtitles.mkv"))")
+        try tmux.waitFor(timeout: 5, "green box") { PictureSubtitleEndToEndTests.count($0, red: false) > 100 }
+        try tmux.keys("Space")
+        let paused = try tmux.waitFor(timeout: 3, "paused") { $0.text.contains("▶") }
+        #expect(PictureSubtitleEndToEndTests.count(paused, red: false) > 300)
+        #expect(PictureSubtitleEndToEndTests.count(paused, red: true) == 0)
+        try tmux.keys("q")
+    }
+}

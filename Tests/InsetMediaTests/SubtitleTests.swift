@@ -11,9 +11,9 @@ func ffprobeSubtitlePackets(_ path: String) throws -> [(stream: Int, start: Int6
                        "packet=stream_index,pts_time,duration_time,size", "-of", "csv=p=0", path])
     return out.split(whereSeparator: \.isNewline).compactMap { line in
         let f = line.split(separator: ",").map(String.init)
-        guard f.count == 4, let stream = Int(f[0]), let start = Double(f[1]), let duration = Double(f[2]),
-              let size = Int(f[3]), size > 2 else { return nil }
-        return (stream, Int64((start * 1e6).rounded()), Int64((duration * 1e6).rounded()))
+        // DVD pictures carry their display time inside: ffprobe says N/A (0 here).
+        guard f.count == 4, let stream = Int(f[0]), let start = Double(f[1]), let size = Int(f[3]), size > 2 else { return nil }
+        return (stream, Int64((start * 1e6).rounded()), Int64(((Double(f[2]) ?? 0) * 1e6).rounded()))
     }
 }
 
@@ -108,6 +108,32 @@ struct SubtitleDecodingTests {
         #expect(track.codec == codec)
         #expect(cues == [SubtitleCue(start: .seconds(2), end: .seconds(3.5), text: "Hello there\nsecond row"),
                          SubtitleCue(start: .seconds(4), end: .seconds(5), text: "Bye")])
+    }
+
+    @Test("DVD subtitles (dvd_subtitles.mkv): pictures at ffprobe's packet times, palette applied, in the stream's 320x180 frame")
+    func dvdPictures() throws {
+        let path = sample("dvd_subtitles.mkv")
+        let source = try MediaSource(path: path)
+        #expect(source.subtitleTracks == [SubtitleTrack(id: 1, language: "eng", codec: "dvd_subtitle")])
+        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 4))
+        let store = SubtitleStore()
+        pipeline.decodeSubtitles(into: store)
+        pipeline.start()
+        _ = drain(pipeline)
+        pipeline.stop()
+        let cues = store.cues(track: 1)
+        #expect(cues.map(\.start.microseconds) == (try ffprobeSubtitlePackets(path)).map(\.start))
+        #expect(cues.map(\.start) == [.seconds(1), .seconds(4)])
+        // The SPU's stop command: 175 ticks of 1024/90000 s, 1991 ms.
+        #expect(cues.map { ($0.end ?? .zero) - $0.start } == [.milliseconds(1991), .milliseconds(1991)])
+        for (cue, fill) in zip(cues, [[255, 0, 0, 255], [0, 255, 0, 255]] as [[UInt8]]) {
+            guard case .bitmaps(let bitmaps) = cue.content, let b = bitmaps.first else { Issue.record("not a picture"); continue }
+            #expect(bitmaps.count == 1)
+            #expect(b.x == 80 && b.y == 120 && b.width == 160 && b.height == 40 && b.frameSize == PixelSize(width: 320, height: 180))
+            let middle = (20 * b.width + 80) * 4
+            #expect(Array(b.rgba[middle..<middle + 4]) == fill)
+            #expect(Array(b.rgba[0..<4]) == [255, 255, 255, 255], "the outline")
+        }
     }
 
     @Test("a paletted picture (DVD, PGS) becomes straight RGBA in the stream's frame")

@@ -134,6 +134,14 @@ final class Playback {
         return effects
     }
 
+    /// Decodes the frame on screen again (its time, a new serial) without moving playback
+    /// or telling the machine: picture subtitles, blended into frames as they go on screen
+    /// (`PlaybackSubtitles.burn`), then follow a change of track while paused.
+    func decodeCurrentFrameAgain(at now: HostTime) {
+        guard let current, pipeline != nil else { return }
+        seekEngine(to: current.time, at: now)
+    }
+
     private func seekEngine(to target: MediaTime, at now: HostTime) {
         guard let pipeline else {
             // Sound only: the sound moves, and the time shown with it.
