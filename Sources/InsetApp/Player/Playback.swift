@@ -267,7 +267,7 @@ final class Playback {
         pending = nil
         if let old = current?.image, old !== frame.image { pipeline?.frames.recycle(old) }
         current = frame
-        subtitles?.burn(into: frame)
+        subtitles?.burn(into: frame, inWindow: machine.snapshot.presentation == .pictureInPicture)
         statistics.shown += 1
         if let heard = sound?.clockTime(at: now) {
             statistics.audioVideoOffset = frame.time - heard

@@ -78,9 +78,11 @@ final class PlaybackSubtitles {
 
     /// Blends the picture subtitles shown at the frame's time into its image, once, as the
     /// frame goes on screen and before it is drawn in cells or sent as pixels. The image
-    /// is the UI thread's from the queue's handoff on.
-    func burn(into frame: VideoFrame) {
+    /// is the UI thread's from the queue's handoff on. In the PiP window, only when it is
+    /// wide enough to read them, as for text.
+    func burn(into frame: VideoFrame, inWindow: Bool) {
         guard let track = selection.current, track.isBitmap, let image = frame.image else { return }
+        if inWindow, let cells = frame.viewport?.cells, !SubtitleLayout.showsSubtitles(inWindowOf: cells.columns) { return }
         for cue in store.active(track: track.id, at: frame.time) {
             if case .bitmaps(let bitmaps) = cue.content { bitmaps.forEach(image.blend) }
         }
