@@ -17,6 +17,7 @@ extension App {
             relayout(at: now)
         case .resumed:
             playback?.resynchronize(at: now)
+            second?.resynchronize(at: now)
             painter.invalidate()
         case .terminate(let signal):
             terminationSignal = signal
@@ -66,6 +67,7 @@ extension App {
         case (.right, false): send(.skipForward, at: now); return true
         case (.enter, _), (.character("f"), _): send(.restoreFromPiP, at: now); return true
         case (.character("x"), _): send(.closePiP, at: now); return true
+        case (.character("w"), _): swapVideos(at: now); return true
         case (.escape, _): focus = .pane; return true
         case (.left, true), (.character("H"), _): window.step(toward: .left)
         case (.right, true), (.character("L"), _): window.step(toward: .right)
@@ -86,10 +88,10 @@ extension App {
 
     func handlePlayerKey(_ press: KeyPress, at now: HostTime) {
         switch press.key {
-        case .character(" "): send(.togglePause, at: now)
-        case .left: send(.skipBackward, at: now)
-        case .right: send(.skipForward, at: now)
-        case .character("p"): send(.startPiP, at: now)
+        case .character(" "): sendToPlayer(.togglePause, at: now)
+        case .left: sendToPlayer(.skipBackward, at: now)
+        case .right: sendToPlayer(.skipForward, at: now)
+        case .character("p"): sendToPlayer(.startPiP, at: now)
         case .escape: leavePlayer(at: now)
         default: handleGlobalPiPKey(press, at: now)
         }
@@ -97,16 +99,22 @@ extension App {
 
     /// m mutes, 9 and 0 turn the volume down and up, for the video playing (full screen or
     /// in the window).
+    /// With two videos, the keys act on the focused one: the window's when it has the focus.
     func adjustSound(_ key: Key, at now: HostTime) {
-        guard let sound = playback?.sound else {
+        let target = focus == .pip && pip != nil ? playback : playerPlayback ?? playback
+        guard let target, let sound = target.sound else {
             show(message: "this video plays without sound", at: now)
             return
         }
+        let besideAnother = second != nil && target === playback
         switch key {
-        case .character("m"): sound.setMuted(!sound.isMuted)
-        case .character("9"): sound.setVolume(sound.volume - 10); sound.setMuted(false)
-        default: sound.setVolume(sound.volume + 10); sound.setMuted(false)
+        case .character("m"):
+            if besideAnother { target.heardInWindow = sound.isMuted; target.prefersMuted = false }
+            else { target.prefersMuted = !sound.isMuted }
+        case .character("9"): sound.setVolume(sound.volume - 10); target.prefersMuted = false; target.heardInWindow = true
+        default: sound.setVolume(sound.volume + 10); target.prefersMuted = false; target.heardInWindow = true
         }
+        soundFollowsFullScreen()
         show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
     }
 
@@ -114,15 +122,16 @@ extension App {
     func leavePlayer(at now: HostTime) {
         screen = .library
         libraryDirty = true
-        send(.leavePlayer, at: now)
+        sendToPlayer(.leavePlayer, at: now)
     }
 
-    /// f and x act on the PiP window from any pane.
+    /// f, x and w (swap, with two videos) act on the PiP window from any pane.
     func handleGlobalPiPKey(_ press: KeyPress, at now: HostTime) {
         guard pip != nil else { return }
         switch press.key {
         case .character("f"): send(.restoreFromPiP, at: now)
         case .character("x"): send(.closePiP, at: now)
+        case .character("w"): swapVideos(at: now)
         default: break
         }
     }
@@ -185,6 +194,7 @@ extension App {
             pip = moved
         }
         send(.pipSupportChanged(PiPLayout.canShow(on: size)), at: now)
+        if let second { perform(second.send(.pipSupportChanged(PiPLayout.canShow(on: size)), at: now), at: now) }
         shell?.resize(to: size)
         updateRenderSize(at: now)
     }

@@ -53,7 +53,7 @@ extension App {
             let shown = window.controlsShown(focused: true, at: now)
             switch window.layout.hitTest(mouse.position, controlsShown: shown) {
             case .control(let control)?:
-                sendNow(control.event)
+                if let event = control.event { sendNow(event) } else { pip = window; sent = true; swapVideos(at: now) }
             case .progress(let fraction)?:
                 if let target = playback?.snapshot.time(atProgress: fraction) { sendNow(.seek(to: target)) }
             case .titleBar?:
@@ -76,18 +76,18 @@ extension App {
     }
 
     private func handlePlayerClick(_ mouse: MouseEvent, at now: HostTime) {
-        guard mouse.button == .left, let playback,
-              let (control, local) = player.control(at: mouse.position, now: now, snapshot: playback.snapshot) else { return }
+        guard mouse.button == .left, let shown = second ?? playback,
+              let (control, local) = player.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return }
         switch control {
-        case .playPause: send(.togglePause, at: now)
-        case .skipBackward: send(.skipBackward, at: now)
-        case .skipForward: send(.skipForward, at: now)
-        case .pip: send(.startPiP, at: now)
+        case .playPause: sendToPlayer(.togglePause, at: now)
+        case .skipBackward: sendToPlayer(.skipBackward, at: now)
+        case .skipForward: sendToPlayer(.skipForward, at: now)
+        case .pip: sendToPlayer(.startPiP, at: now)
         case .help: helpVisible = true
         case .progress:
-            if let range = playback.snapshot.range,
+            if let range = shown.snapshot.range,
                let target = ControlBar.seekTime(column: local.column, width: player.barWidth, range: range) {
-                send(.seek(to: target), at: now)
+                sendToPlayer(.seek(to: target), at: now)
             }
         }
     }

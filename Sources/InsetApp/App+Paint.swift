@@ -7,7 +7,7 @@ extension App {
     /// Sizes the panes' planes for the terminal.
     func layout() {
         let size = session.size
-        player.layout(size, current: pip == nil ? playback?.current : nil)
+        player.layout(size, current: playerPlayback?.current)
         libraryPlane.resize(to: size, fill: .blank)
         detailsPlane.resize(to: size, fill: .blank)
         shellPlane.resize(to: size, fill: .blank)
@@ -22,11 +22,12 @@ extension App {
     func paint(at now: HostTime) {
         needsPaint = false
         lastPaintAt = now
-        let snapshot = playback?.snapshot
+        // With two videos the player shows the second; the window always shows `playback`.
+        let front = second ?? playback
         switch screen {
         case .player:
-            if let snapshot, let playback {
-                player.planes(snapshot, soundOnly: playback.isSoundOnly ? playback.name : nil, cover: playback.cover,
+            if let front {
+                player.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
                               at: now, into: &planes)
             } else {
                 if let opening { player.drawOpening(opening.name) }
@@ -45,8 +46,9 @@ extension App {
             drawShell()
             planes.append(shellPlane)
         }
-        if pip != nil, let snapshot, let playback {
-            pip!.planes(snapshot, frame: playback.current, title: playback.name, focused: focus == .pip, at: now, into: &planes)
+        if pip != nil, let playback {
+            pip!.layout.showsSwap = second != nil
+            pip!.planes(playback.snapshot, frame: playback.current, title: playback.name, focused: focus == .pip, at: now, into: &planes)
         }
         appendSubtitlePlanes(at: now)
         if helpVisible || message != nil || options.showStats {
@@ -56,7 +58,7 @@ extension App {
         painter.paint(planes, screenSize: session.size)
         planes.removeAll(keepingCapacity: true)
         let blocked = painter.output.withUnsafeBytes { bytes in (try? session.writer.write(bytes)) ?? .zero }
-        playback?.statistics.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
+        front?.statistics.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
         presentPicture()
     }
 
@@ -64,7 +66,7 @@ extension App {
     func drawOverlay() {
         let size = session.size
         if overlay.size != size { overlay.resize(to: size) } else { overlay.grid.fill(.transparent) }
-        if options.showStats, let stats = playback?.statistics {
+        if options.showStats, let stats = (second ?? playback)?.statistics {
             let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
             let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset) "
             overlay.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
@@ -89,6 +91,7 @@ enum HelpOverlay {
             ("Tab", "move focus between the pane and the PiP window"),
             ("f", "restore the PiP video full screen"),
             ("x", "close PiP (playback pauses)"),
+            ("w", "swap the window's video and the full-screen one"),
         ]
         switch screen {
         case .player?:
@@ -96,6 +99,7 @@ enum HelpOverlay {
                 ("Space", "play / pause"),
                 ("← / →", "skip back / forward 15 s"),
                 ("p", "picture in picture"),
+                ("w", "with a video in the window: swap the two"),
                 ("!", "the shell pane (the video goes on in PiP)"),
                 ("m, 9 / 0", "mute; volume down / up"),
                 ("c", "subtitles: the next track, or off"),
@@ -107,7 +111,7 @@ enum HelpOverlay {
         case .library?:
             return [
                 ("↑ ↓ PgUp PgDn", "choose a file"),
-                ("Enter, click twice", "play it full screen"),
+                ("Enter, click twice", "play it full screen (a video in the window stays there)"),
                 ("i", "details of the file"),
                 ("!", "the shell pane (a playing video goes on in PiP)"),
                 ("q", "quit"),
@@ -131,6 +135,7 @@ enum HelpOverlay {
                 ("← / →", "skip back / forward 15 s"),
                 ("f, Enter", "restore full screen"),
                 ("x", "close (playback pauses)"),
+                ("w", "swap with the full-screen video"),
                 ("m, 9 / 0", "mute; volume down / up"),
                 ("c", "subtitles: the next track, or off"),
                 ("S-arrows, H J K L", "move to the next corner; past the side, stash"),

@@ -5,19 +5,30 @@ import InsetRender
 
 extension App {
     /// Plays catalog entry `index` full screen: the video already playing comes back (from
-    /// PiP or from another pane); another file replaces it. Opening happens off the UI
-    /// thread; the player says "opening…" until `finishOpening`.
+    /// PiP or from another pane). Another file replaces it, unless it is in the PiP window:
+    /// then it stays there and the new one plays full screen beside it (replacing a second
+    /// one). Opening happens off the UI thread; the player says "opening…" until
+    /// `finishOpening`.
     func open(entry index: Int, at now: HostTime) {
         let entry = catalog.entries[index]
         if let playback, playback.path == entry.path {
+            // The window's video, with another full screen: the two change places.
+            if second != nil { swapVideos(at: now); return }
             screen = .player
             send(.returnToPlayer, at: now)
             updateRenderSize(at: now)
             needsPaint = true
             return
         }
+        if let second, second.path == entry.path {
+            screen = .player
+            perform(second.send(.returnToPlayer, at: now), at: now)
+            needsPaint = true
+            return
+        }
         if opening?.path == entry.path { screen = .player; return }
-        closePlayback()
+        let keepsWindow = windowStaysForNextVideo
+        if keepsWindow { closeSecond() } else { closePlayback() }
         opening?.cancel()
         let opener = PlaybackOpener(.init(
             path: entry.path, viewport: viewport(session.size), threads: options.threads,
@@ -26,7 +37,9 @@ extension App {
         opening = opener
         let waker = self.waker
         opener.start { waker.wake() }
-        if screen != .shell || !options.startsInShell { screen = options.startsInPiP ? .library : .player }
+        if keepsWindow { screen = .player } else if screen != .shell || !options.startsInShell {
+            screen = options.startsInPiP ? .library : .player
+        }
         player.layout(session.size, current: nil)
         player.revealControls(at: now)
         needsPaint = true
@@ -41,8 +54,13 @@ extension App {
         case .failure(let error):
             fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
         case .success(let media):
+            if windowStaysForNextVideo {
+                startSecond(media, at: now)
+                return
+            }
             let playback = Playback(media: media, configuration: options.playbackConfiguration(loops: options.loop),
                                     pipSupported: PiPLayout.canShow(on: session.size), at: now)
+            playback.prefersMuted = options.muted
             self.playback = playback
             catalog.record(media.info, for: media.path)
             let waker = self.waker
@@ -80,6 +98,7 @@ extension App {
     }
 
     func closePlayback() {
+        closeSecond()
         if let playback { statistics = playback.statistics }
         playback?.stop()
         playback = nil
@@ -122,6 +141,8 @@ extension App {
                 if screen == .player { screen = .library }
                 libraryDirty = true
             case .restoreUserInterface:
+                // The window's video comes back full screen in place of a second one.
+                closeSecond()
                 screen = .player
                 focus = .pane
                 send(.restoreCompleted(true), at: now)
@@ -130,6 +151,8 @@ extension App {
             case .didStop:
                 pip = nil
                 focus = .pane
+                // Closed with a second video full screen: that one is now the only one.
+                if second != nil { promoteSecond(at: now) }
                 if screen == .player, let frame = playback?.current { player.show(frame, screen: session.size) }
                 player.revealControls(at: now)
             case .play, .pause, .seek, .setRenderSize:
@@ -144,6 +167,11 @@ extension App {
     /// whole screen. It decodes every frame in either, unless `--pip-saver` asks for fewer
     /// in the window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`).
     func updateRenderSize(at now: HostTime) {
+        if let second {
+            second.pipeline?.setDecodeRate(.every)
+            let full = viewport(session.size)
+            if second.snapshot.renderSize != full { perform(second.send(.renderSizeChanged(full), at: now), at: now) }
+        }
         guard let playback else { return }
         let wanted = viewport(pip?.videoCells ?? session.size)
         let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: pip?.layout.frame.size, on: session.size)

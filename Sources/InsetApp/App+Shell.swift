@@ -27,7 +27,7 @@ extension App {
         focus = .pane
         prefixPending = false
         layout()
-        if leaving == .player { send(.leavePlayer, at: now) }
+        if leaving == .player { sendToPlayer(.leavePlayer, at: now) }
         needsPaint = true
     }
 
@@ -40,7 +40,10 @@ extension App {
         switch shellReturn {
         case .player where playback != nil:
             screen = .library
-            if pip != nil { send(.restoreFromPiP, at: now) } else { screen = .player; send(.returnToPlayer, at: now) }
+            if pip != nil && second == nil { send(.restoreFromPiP, at: now) } else {
+                screen = .player
+                sendToPlayer(.returnToPlayer, at: now)
+            }
         case .details where details != nil:
             screen = .details
         default:

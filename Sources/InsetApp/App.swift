@@ -44,7 +44,12 @@ public final class App {
     var lastPaintAt: HostTime = .zero
     var lastShellKeyAt: HostTime = .zero
 
+    /// The video being played: full screen, or in the PiP window.
     var playback: Playback?
+    /// A second video, full screen, while `playback` stays in the window (Enter on another
+    /// file during PiP); nil with one video. A swap exchanges the two (`swapVideos`).
+    var second: Playback?
+    var contentSwap = ContentSwapCoordinator()
     var player = PlayerScreen()
     var pip: PiPWindow?
     var subtitleOverlay = SubtitleOverlay()
@@ -110,6 +115,7 @@ public final class App {
             picturePresenter?.stop()
             session.restore()
             playback?.stop()
+            second?.stop()
             catalog.stop()
             details?.stop()
             shell?.close()
@@ -142,7 +148,7 @@ public final class App {
                 if !running { break }
             }
         }
-        var summary = (playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
+        var summary = (playerPlayback?.statistics ?? playback?.statistics ?? statistics).summary(signal: terminationSignal, endedAt: HostTime.now())
         summary.error = fatalError
         summary.notice = closingNotice
         return summary
@@ -155,17 +161,21 @@ public final class App {
             opening = nil
             finishOpening(opener, result, at: now)
         }
+        if let failure = second?.failure {
+            closeSecond()
+            fail(failure.description, at: now)
+        }
         if let failure = playback?.failure {
             closePlayback()
             fail(failure.description, at: now)
         }
-        if let playback {
-            if playback.advance(at: now) {
-                if screen == .player && pip == nil, let frame = playback.current { player.show(frame, screen: session.size) }
+        for video in [playback, second].compactMap({ $0 }) {
+            if video.advance(at: now) {
+                if screen == .player && video === playerPlayback, let frame = video.current { player.show(frame, screen: session.size) }
                 needsPaint = true
             }
-            perform(playback.checkEnd(at: now), at: now)
-            if let notice = playback.takeSoundNotice() { show(message: notice, at: now) }
+            perform(video.checkEnd(at: now), at: now)
+            if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
         }
         if catalog.takeChanges() {
             if let index = details?.index { details?.update(catalog.entries[index]) }
@@ -199,7 +209,9 @@ public final class App {
     /// hide or expiry; a quarter second at most.
     func wakeUp(after now: HostTime) -> Duration {
         var wait = Duration.milliseconds(250)
-        if let deadline = playback?.nextDeadline(after: now) { wait = min(wait, deadline) }
+        for video in [playback, second] {
+            if let deadline = video?.nextDeadline(after: now) { wait = min(wait, deadline) }
+        }
         if pip?.isAnimating == true { wait = min(wait, PiPWindow.frameInterval) }
         if catalog.isProbing || details?.isLoading == true { wait = min(wait, .milliseconds(50)) }
         if screen == .player, player.controlsVisible(at: now) {

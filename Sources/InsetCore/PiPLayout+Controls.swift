@@ -3,7 +3,8 @@
 ///
 /// With controls shown (on focus or hover):
 /// - restore and close sit at the right end of the top border, 3 cells each, close last,
-///   just left of the top-right corner cell;
+///   just left of the top-right corner cell; with two videos (`showsSwap`) the swap button
+///   comes before restore;
 /// - the transport row (−15, play/pause, +15, 1-cell gaps, 15 cells in all) is centred on
 ///   the video area's second-to-last row;
 /// - the progress line is the video area's last row, its whole width.
@@ -11,23 +12,27 @@
 /// window) are left out rather than overlapped.
 public enum PiPControl: Hashable, Sendable, CaseIterable {
     case skipBackward, playPause, skipForward, restore, close
+    /// Exchanges the window's video and the full-screen one (two videos only).
+    case swap
 
     /// Cells wide, including a space each side of the glyph: `" -15 "`, `" ▶ "`, `" ⧉ "`.
     public var width: Int {
         switch self {
         case .skipBackward, .skipForward: 5
-        case .playPause, .restore, .close: 3
+        case .playPause, .restore, .close, .swap: 3
         }
     }
 
-    /// The state machine event a click (or Enter on the focused control) sends.
-    public var event: PlaybackEvent {
+    /// The state machine event a click (or Enter on the focused control) sends; nil for
+    /// the swap, which concerns two machines (`ContentSwapCoordinator`).
+    public var event: PlaybackEvent? {
         switch self {
         case .skipBackward: .skipBackward
         case .playPause: .togglePause
         case .skipForward: .skipForward
         case .restore: .restoreFromPiP
         case .close: .closePiP
+        case .swap: nil
         }
     }
 
@@ -37,7 +42,7 @@ public enum PiPControl: Hashable, Sendable, CaseIterable {
         switch self {
         case .skipBackward: snapshot.canSkipBackward
         case .skipForward: snapshot.canSkipForward
-        case .playPause, .restore, .close: true
+        case .playPause, .restore, .close, .swap: true
         }
     }
 }
@@ -66,10 +71,15 @@ extension PiPLayout {
     /// Where `control` is drawn when the controls are shown; nil when it does not fit.
     public func rect(of control: PiPControl) -> CellRect? {
         switch control {
-        case .restore, .close:
-            guard frame.size.columns >= 10 else { return nil }
+        case .restore, .close, .swap:
+            guard frame.size.columns >= (control == .swap ? 13 : 10), control != .swap || showsSwap else { return nil }
             let closeColumn = frame.maxColumn - 1 - PiPControl.close.width
-            let column = control == .close ? closeColumn : closeColumn - PiPControl.restore.width
+            let restoreColumn = closeColumn - PiPControl.restore.width
+            let column = switch control {
+            case .close: closeColumn
+            case .restore: restoreColumn
+            default: restoreColumn - PiPControl.swap.width
+            }
             return CellRect(column: column, row: frame.minRow, columns: control.width, rows: 1)
         case .skipBackward, .playPause, .skipForward:
             let video = videoRect
@@ -95,7 +105,8 @@ extension PiPLayout {
     /// The cells of the top border the title may use: after the corner and one border cell,
     /// up to one cell before the buttons (or before the last border cell when they are hidden).
     public func titleRect(controlsShown: Bool) -> CellRect {
-        let end = controlsShown ? (rect(of: .restore).map { $0.minColumn - 1 } ?? frame.maxColumn - 2) : frame.maxColumn - 2
+        let first = rect(of: .swap) ?? rect(of: .restore)
+        let end = controlsShown ? (first.map { $0.minColumn - 1 } ?? frame.maxColumn - 2) : frame.maxColumn - 2
         let start = frame.minColumn + 2
         return CellRect(column: start, row: frame.minRow, columns: max(0, end - start), rows: 1)
     }

@@ -57,6 +57,8 @@ public struct PiPLayout: Hashable, Sendable {
     public internal(set) var stashedEdge: Edge?
     /// The picture's display aspect, width / height (from `Letterbox.displayAspect`).
     public internal(set) var videoAspect: Double
+    /// The swap button is in the top border: a second video plays full screen.
+    public var showsSwap = false
 
     /// The default window: about a quarter of the screen wide, the video's aspect, in the
     /// bottom-right corner.

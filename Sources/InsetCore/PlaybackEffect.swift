@@ -60,6 +60,8 @@ public enum PiPFailure: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     case stopInProgress
     /// The media has no moving picture (sound only): nothing to show in a window.
     case noPicture
+    /// Another video is in the window; a swap exchanges the two.
+    case windowOccupied
 
     public var description: String {
         switch self {
@@ -69,6 +71,7 @@ public enum PiPFailure: Hashable, Sendable, CaseIterable, CustomStringConvertibl
         case .alreadyActive: "picture in picture is already on"
         case .stopInProgress: "picture in picture is closing"
         case .noPicture: "this file has no picture to show in a window"
+        case .windowOccupied: "another video is in the window (w swaps them)"
         }
     }
 }
@@ -83,6 +86,10 @@ public enum PlaybackRefusal: Hashable, Sendable, CaseIterable, CustomStringConve
     case pipNotActive
     /// Close asked while PiP is already on its way out.
     case pipTransitionInProgress
+    /// A swap needs a second video in the window.
+    case nothingToSwap
+    /// A swap asked while either video's window is starting, stopping or mid-swap.
+    case swapInProgress
 
     public var description: String {
         switch self {
@@ -90,6 +97,8 @@ public enum PlaybackRefusal: Hashable, Sendable, CaseIterable, CustomStringConve
         case .mediaNotReady: "the video is not ready yet"
         case .pipNotActive: "picture in picture is not on"
         case .pipTransitionInProgress: "picture in picture is already closing"
+        case .nothingToSwap: "there is no second video in the window to swap with"
+        case .swapInProgress: "wait for the window to settle before swapping"
         }
     }
 }

@@ -48,6 +48,10 @@ public enum PlaybackEvent: Hashable, Sendable {
     /// Whether the terminal can show a PiP window now (size, colours); see
     /// `PiPLayout.canShow(on:)`. Changes only what is *possible*: an active window stays.
     case pipSupportChanged(Bool)
+    /// Another video holds the PiP window (two videos, SPEC.md "content swap"): this one
+    /// cannot start PiP by itself, and leaving its player pauses it instead of starting PiP.
+    /// Only a swap (`ContentSwapCoordinator`) moves it into the window.
+    case windowOccupied(Bool)
     /// The app finished running an enter or exit animation that an `.animate` effect asked for.
     case animationFinished(PiPAnimation)
     /// The app's answer to `.restoreUserInterface`: AVKit's completion handler. `true` when

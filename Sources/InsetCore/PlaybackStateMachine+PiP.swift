@@ -39,6 +39,7 @@ extension PlaybackStateMachine {
         if !configuration.pipAllowed { return .notAllowed }
         if !configuration.hasPicture { return .noPicture }
         if !pipSupported { return .notSupported }
+        if windowOccupied { return .windowOccupied }
         if range == nil { return .mediaNotReady }
         return nil
     }

@@ -12,10 +12,8 @@
 /// for effect in machine.handle(.mediaReady(range), at: now) { perform(effect) }
 /// ```
 ///
-/// Content swap (two videos, one full screen and one in PiP, SPEC.md) is not yet
-/// supported: a machine models one video. A swap would be a coordinator over two machines
-/// that interleaves their effects in the order the spec gives (`willStart` A,
-/// `restoreUserInterface` B, `willStop` B, `didStart` A, `didStop` B).
+/// A machine models one video. Content swap (two videos, one full screen and one in PiP)
+/// is `ContentSwapCoordinator`, which drives two machines and interleaves their effects.
 public struct PlaybackStateMachine: Sendable {
     /// What the command line decided; fixed for the life of the machine.
     public struct Configuration: Hashable, Sendable {
@@ -78,6 +76,8 @@ public struct PlaybackStateMachine: Sendable {
     var range: PlayableRange?
     var newestFrame: MediaTime?
     var pipSupported: Bool
+    /// Another video is in the window (`.windowOccupied`).
+    var windowOccupied = false
     var renderSize: Viewport?
 
     /// A machine for one video, full screen, before its media is ready.
@@ -104,6 +104,7 @@ public struct PlaybackStateMachine: Sendable {
         case .newestFrameChanged(let t): newestFrame = t; return []
         case .reachedEnd: return reachedEnd()
         case .pipSupportChanged(let supported): pipSupported = supported; return []
+        case .windowOccupied(let occupied): windowOccupied = occupied; return []
         case .renderSizeChanged(let size): return renderSizeChanged(size)
         case .startPiP: return startPiP(at: now)
         case .restoreFromPiP, .returnToPlayer: return restore(event, at: now)

@@ -128,7 +128,8 @@ struct DetailsPaneTests {
         #expect(grid.description.contains("reading…") && pane.preview == nil)
         pane.update(Self.clockEntry())
         pane.draw(into: &grid, focused: true)
-        #expect(grid.description.contains("h264") && pane.isLoading)
+        // The load has started (on a busy machine it may already be done: not `isLoading`).
+        #expect(grid.description.contains("h264") && pane.preview != nil)
         #expect(eventually(timeout: 10) { pane.poll() })
         pane.stop()
     }

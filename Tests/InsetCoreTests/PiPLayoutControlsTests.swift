@@ -5,6 +5,8 @@ import InsetCore
 struct PiPLayoutControlsTests {
     /// 50x16 at (149,43) on 200x60: columns 149...198, rows 43...58.
     let layout = PiPLayout(screen: CellSize(columns: 200, rows: 60), videoAspect: 16.0 / 9.0)
+    /// The same window with a second video full screen: the swap button is there too.
+    var twoVideos: PiPLayout { var layout = layout; layout.showsSwap = true; return layout }
 
     @Test("corners resize, the top row drags, the other borders are border", arguments: [
         (CellPoint(column: 149, row: 43), PiPRegion.resizeHandle(.topLeft)),
@@ -32,6 +34,7 @@ struct PiPLayoutControlsTests {
 
     @Test("each control is found on every one of its cells, and only when shown", arguments: PiPControl.allCases)
     func controls(_ control: PiPControl) throws {
+        let layout = twoVideos
         let rect = try #require(layout.rect(of: control))
         #expect(rect.size.columns == control.width && rect.size.rows == 1)
         #expect(layout.frame.intersection(rect) == rect)
@@ -55,11 +58,15 @@ struct PiPLayoutControlsTests {
         #expect(layout.progressRect == CellRect(column: video.minColumn, row: video.maxRow - 1, columns: video.size.columns, rows: 1))
         #expect(layout.titleRect(controlsShown: true) == CellRect(column: 151, row: 43, columns: 40, rows: 1))
         #expect(layout.titleRect(controlsShown: false) == CellRect(column: 151, row: 43, columns: 46, rows: 1))
+        #expect(layout.rect(of: .swap) == nil, "one video: nothing to swap with")
+        #expect(twoVideos.rect(of: .swap) == CellRect(column: 189, row: 43, columns: 3, rows: 1))
+        #expect(twoVideos.titleRect(controlsShown: true) == CellRect(column: 151, row: 43, columns: 37, rows: 1))
     }
 
     @Test("controls never overlap and fit every window from the minimum to the maximum", arguments: [0.5, 1.0, 16.0 / 9.0, 2.39])
     func controlsFitEverySize(_ aspect: Double) {
         var layout = PiPLayout(screen: CellSize(columns: 160, rows: 50), videoAspect: aspect)
+        layout.showsSwap = true
         layout.resize(bySteps: -50)
         for _ in 0..<30 {
             let rects = PiPControl.allCases.compactMap { layout.rect(of: $0) } + [layout.progressRect!]
@@ -84,12 +91,13 @@ struct PiPLayoutControlsTests {
     @Test("each control sends its state machine event")
     func controlEvents() {
         var machine = Situation.active.machine()
-        #expect(machine.send(PiPControl.skipBackward.event) == [.seek(to: .seconds(45))])
-        #expect(machine.send(PiPControl.playPause.event) == [.pause])
-        #expect(machine.send(PiPControl.skipForward.event) == [.seek(to: .seconds(60))])
-        #expect(machine.send(PiPControl.restore.event) == [.restoreUserInterface])
+        #expect(machine.send(PiPControl.skipBackward.event!) == [.seek(to: .seconds(45))])
+        #expect(machine.send(PiPControl.playPause.event!) == [.pause])
+        #expect(machine.send(PiPControl.skipForward.event!) == [.seek(to: .seconds(60))])
+        #expect(machine.send(PiPControl.restore.event!) == [.restoreUserInterface])
         var other = Situation.active.machine()
-        #expect(other.send(PiPControl.close.event) == [.willStop, .didStop, .pause])
+        #expect(other.send(PiPControl.close.event!) == [.willStop, .didStop, .pause])
+        #expect(PiPControl.swap.event == nil, "a swap is two machines' business: ContentSwapCoordinator")
     }
 
     @Test("animation frames start and end exactly on the player's rect and the window", arguments: [1, 2, 8, 12])

@@ -100,7 +100,7 @@ struct PiPWindow {
         }
         let labels: [PiPControl: String] = [
             .skipBackward: " «15", .playPause: snapshot.isPlaying ? " ❚❚" : " ▶ ", .skipForward: " 15»",
-            .restore: " ⧉ ", .close: " ✕ ",
+            .restore: " ⧉ ", .close: " ✕ ", .swap: " ⇄ ",
         ]
         for control in PiPControl.allCases {
             guard let rect = layout.rect(of: control) else { continue }

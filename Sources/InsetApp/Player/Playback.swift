@@ -122,6 +122,41 @@ final class Playback {
     @discardableResult
     func send(_ event: PlaybackEvent, at now: HostTime) -> [PlaybackEffect] {
         let effects = machine.handle(event, at: now)
+        performEngineEffects(effects, at: now)
+        return effects
+    }
+
+    /// Starts a content swap: this video (full screen) goes to the window and `window`'s
+    /// comes full screen (`ContentSwapCoordinator`). The app answers the
+    /// `restoreUserInterface` step with `finishSwap`.
+    func swap(into window: Playback, using coordinator: inout ContentSwapCoordinator,
+              at now: HostTime) -> [ContentSwapCoordinator.Step] {
+        let steps = coordinator.swap(fullScreen: &machine, window: &window.machine, at: now)
+        performEngineEffects(of: steps, window: window, at: now)
+        return steps
+    }
+
+    /// The app's answer to the swap's `restoreUserInterface`; see `swap(into:using:at:)`.
+    func finishSwap(restored: Bool, window: Playback, using coordinator: inout ContentSwapCoordinator,
+                    at now: HostTime) -> [ContentSwapCoordinator.Step] {
+        let steps = coordinator.restoreCompleted(restored, fullScreen: &machine, window: &window.machine, at: now)
+        performEngineEffects(of: steps, window: window, at: now)
+        return steps
+    }
+
+    private func performEngineEffects(of steps: [ContentSwapCoordinator.Step], window: Playback, at now: HostTime) {
+        for step in steps {
+            (step.side == .toWindow ? self : window).performEngineEffects([step.effect], at: now)
+        }
+    }
+
+    /// The user turned this video's sound off (`m`, `--mute`).
+    var prefersMuted = false
+    /// The user turned this video's sound on while it was in the window beside another one
+    /// full screen; otherwise a window's sound gives way to the full-screen video's.
+    var heardInWindow = false
+
+    private func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {
             switch effect {
             case .play: clock.resume(at: now); sound?.play()
@@ -131,7 +166,6 @@ final class Playback {
             default: break
             }
         }
-        return effects
     }
 
     /// Decodes the frame on screen again (its time, a new serial) without moving playback

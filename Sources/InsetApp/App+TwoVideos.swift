@@ -1,0 +1,120 @@
+import InsetCore
+import InsetMedia
+import InsetTerminal
+
+/// Two videos at once (SPEC.md "content swap"): while one plays in the PiP window, another
+/// opened from the library plays full screen beside it (`second`), and a swap (`w`, the
+/// window's ⇄ button, Enter on the window's file) exchanges them without reopening either.
+/// The sound follows the full-screen video.
+extension App {
+    /// The video the full-screen player shows: the second one when there are two, else the
+    /// one video while it is not in the window.
+    var playerPlayback: Playback? { second ?? (pip == nil ? playback : nil) }
+
+    /// A file opened now keeps the window's video and plays beside it: the window is up
+    /// and settled.
+    var windowStaysForNextVideo: Bool {
+        pip != nil && playback?.snapshot.pip.phase == .active
+    }
+
+    /// Sends `event` to the video the player shows (the keys and buttons of the full-screen
+    /// player): the second one when there are two.
+    func sendToPlayer(_ event: PlaybackEvent, at now: HostTime) {
+        guard let second else { send(event, at: now); return }
+        perform(second.send(event, at: now), at: now)
+    }
+
+    /// The file opened while another plays in the window: it plays full screen, its sound
+    /// heard, the window's muted (unless the user turned it on there).
+    func startSecond(_ media: Playback.Media, at now: HostTime) {
+        var configuration = options.playbackConfiguration(loops: options.loop)
+        configuration.startsInPiP = false
+        let video = Playback(media: media, configuration: configuration,
+                             pipSupported: PiPLayout.canShow(on: session.size), at: now)
+        video.prefersMuted = options.muted
+        video.send(.windowOccupied(true), at: now)
+        second = video
+        catalog.record(media.info, for: media.path)
+        let waker = self.waker
+        video.pipeline?.frames.notifyOnArrival { waker.wake() }
+        screen = .player
+        focus = .pane
+        player.layout(session.size, current: nil)
+        player.revealControls(at: now)
+        perform(video.start(renderSize: viewport(session.size), at: now), at: now)
+        soundFollowsFullScreen()
+        if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
+    }
+
+    /// Stops and forgets the second video (another file replaces it, or the window's video
+    /// comes back full screen in its place).
+    func closeSecond() {
+        guard let second else { return }
+        second.stop()
+        self.second = nil
+    }
+
+    /// The window closed while a second video played full screen: the window's video is
+    /// done with, and the second is now the one video.
+    func promoteSecond(at now: HostTime) {
+        guard let second else { return }
+        if let playback { statistics = playback.statistics; playback.stop() }
+        playback = second
+        self.second = nil
+        second.send(.windowOccupied(false), at: now)
+        soundFollowsFullScreen()
+    }
+
+    /// `w`, the window's ⇄ button: the full-screen video goes to the window and the
+    /// window's comes full screen, each where it was, playing or paused as it was.
+    func swapVideos(at now: HostTime) {
+        guard let window = playback, let front = second else {
+            show(message: PlaybackRefusal.nothingToSwap.description, at: now)
+            return
+        }
+        var coordinator = contentSwap
+        var steps = front.swap(into: window, using: &coordinator, at: now)
+        if steps.contains(.init(.toFullScreen, .restoreUserInterface)) {
+            // The window's video is brought full screen at once: there is no animation.
+            steps += front.finishSwap(restored: true, window: window, using: &coordinator, at: now)
+        }
+        contentSwap = coordinator
+        needsPaint = true
+        guard steps.contains(.init(.toWindow, .didStart)) else {
+            for step in steps {
+                switch step.effect {
+                case .refused(let reason): show(message: reason.description, at: now)
+                case .failedToStart(let failure): show(message: failure.description, at: now)
+                default: break
+                }
+            }
+            return
+        }
+        playback = front
+        second = window
+        if let video = front.info.video {
+            pip?.layout.changeVideoAspect(Letterbox.displayAspect(
+                coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation))
+        }
+        screen = .player
+        focus = .pane
+        libraryDirty = true
+        if let frame = window.current { player.show(frame, screen: session.size) }
+        player.revealControls(at: now)
+        soundFollowsFullScreen()
+        updateRenderSize(at: now)
+        Log.info("swapped: \(window.name) full screen, \(front.name) in the window")
+    }
+
+    /// The full-screen video is heard; the window's, when another is full screen, is not,
+    /// unless the user turned it on there. `m` (`--mute`) mutes either.
+    func soundFollowsFullScreen() {
+        for video in [playback, second].compactMap({ $0 }) {
+            guard let sound = video.sound else { continue }
+            let besideAnother = second != nil && video === playback
+            let muted = video.prefersMuted || (besideAnother && !video.heardInWindow)
+            if muted != sound.isMuted { Log.info("sound: \(video.name) \(muted ? "muted" : "heard")") }
+            sound.setMuted(muted)
+        }
+    }
+}
