@@ -2,9 +2,9 @@ import InsetCore
 import InsetMedia
 import InsetRender
 
-/// Subtitles in the app: `c` cycles the tracks, the text plane goes over the picture where
-/// it is shown (full screen, or the PiP window when it is wide enough to read), and the
-/// loop repaints when the words on screen change.
+/// Subtitles in the app: `c` cycles the tracks of the video it acts on, the text planes go
+/// over the pictures where they are shown (full screen, and the PiP window when it is wide
+/// enough to read), and the loop repaints when the words on screen change.
 extension App {
     /// What the opener is asked for a file: `--sub` only when one file was given, so a
     /// library's other files do not get it; `--sub-lang` for all.
@@ -13,10 +13,12 @@ extension App {
                         language: options.subtitleLanguage)
     }
 
-    /// `c`: the next subtitle track, or off, and a message saying which.
+    /// `c`: the next subtitle track, or off, and a message saying which. With two videos,
+    /// of the focused one (the window's when it has the focus), as the sound keys do.
     func cycleSubtitles(at now: HostTime) {
-        guard let playback, !playback.isSoundOnly else { return }
-        guard let subtitles = playback.subtitles else {
+        let target = focus == .pip && pip != nil ? playback : playerPlayback ?? playback
+        guard let target, !target.isSoundOnly else { return }
+        guard let subtitles = target.subtitles else {
             show(message: "no subtitles", at: now)
             return
         }
@@ -24,56 +26,74 @@ extension App {
         show(message: subtitles.cycle(), at: now)
         // Picture subtitles are blended into the frame as it goes on screen: a paused frame
         // keeps the old track's until it is decoded again, so it is.
-        if pictures || subtitles.selection.current?.isBitmap == true, !playback.snapshot.isPlaying {
-            playback.decodeCurrentFrameAgain(at: now)
+        if pictures || subtitles.selection.current?.isBitmap == true, !target.snapshot.isPlaying {
+            target.decodeCurrentFrameAgain(at: now)
         }
     }
 
-    /// Where subtitles go now, and how many of the picture's bottom rows the controls
-    /// cover: the full-screen picture, or the window's video when it is at least
-    /// `SubtitleLayout.minimumWindowColumns` wide and not animating; nil when neither shows.
-    private func subtitleArea(at now: HostTime) -> (area: CellRect, bottomMargin: Int, zIndex: Int)? {
-        if let window = pip {
-            guard !window.isAnimating, !window.layout.isStashed else { return nil }
-            let area = window.layout.videoRect
-            guard SubtitleLayout.showsSubtitles(inWindowOf: area.size.columns) else { return nil }
-            // The window's controls cover its video's last two rows.
-            let margin = window.controlsShown(focused: focus == .pip, at: now) ? 2 : 0
-            return (area, margin, SubtitleOverlay.windowZ)
-        }
-        guard screen == .player, let playback, !playback.isSoundOnly, playback.current != nil else { return nil }
-        let area = fullScreenVideoRect
-        let bar = player.controls.frame
-        var covered = player.controls.isVisible ? max(0, area.maxRow - bar.minRow) : 0
+    /// The full-screen picture's subtitles: the video, where its picture is, and how many
+    /// of the picture's bottom rows the bar and the message row cover; nil when none shows.
+    private func fullScreenSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
+        guard screen == .player, let video = playerPlayback, !video.isSoundOnly, video.subtitles != nil,
+              video.current != nil, let area = pictureRect(of: video) else { return nil }
+        var covered = player.controls.isVisible ? max(0, area.maxRow - player.controls.frame.minRow) : 0
         // A message goes on the row above the bar (`drawOverlay`): the words go above it.
         if message != nil { covered = max(covered, area.maxRow - max(0, session.size.rows - 4)) }
-        return (area, covered, SubtitleOverlay.fullScreenZ)
+        return (video, area, covered)
     }
 
-    /// The words on screen now, or nil.
-    private func subtitleText(at now: HostTime) -> String? {
-        guard let playback, let subtitles = playback.subtitles else { return nil }
-        return subtitles.text(at: playback.masterTime(at: now))
+    /// The window's: its video area when it is at least `SubtitleLayout.minimumWindowColumns`
+    /// wide, settled and not stashed; its controls cover the last two rows.
+    private func windowSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
+        guard let window = pip, let video = playback, video.subtitles != nil, !window.isAnimating,
+              !window.layout.isStashed else { return nil }
+        let area = window.layout.videoRect
+        guard SubtitleLayout.showsSubtitles(inWindowOf: area.size.columns) else { return nil }
+        return (video, area, window.controlsShown(focused: focus == .pip, at: now) ? 2 : 0)
     }
 
-    /// Adds the subtitle plane to this paint's planes when there are words to show.
+    /// The cells the full-screen picture of `video` covers (letterboxed in the screen).
+    private func pictureRect(of video: Playback) -> CellRect? {
+        guard let stream = video.info.video else { return nil }
+        let full = viewport(session.size)
+        let pixels = full.fit(coded: stream.codedSize, sampleAspect: stream.sampleAspect, rotation: stream.rotation)
+        let perCell = full.raster.pixelsPerCell
+        return CellRect(origin: CellPoint(column: pixels.x / perCell.width, row: pixels.y / perCell.height),
+                        size: full.raster.cells(for: pixels.size))
+    }
+
+    /// The words `video` shows now, or nil.
+    private func subtitleText(of video: Playback, at now: HostTime) -> String? {
+        video.subtitles?.text(at: video.masterTime(at: now))
+    }
+
+    /// Adds the subtitle planes to this paint's planes where there are words to show.
     func appendSubtitlePlanes(at now: HostTime) {
-        guard let text = subtitleText(at: now), let place = subtitleArea(at: now) else {
-            subtitleOverlay.hide()
-            return
+        if let place = fullScreenSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
+            subtitleOverlay.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            planes.append(subtitleOverlay.fullScreen.plane)
+        } else {
+            subtitleOverlay.fullScreen.hide()
         }
-        subtitleOverlay.show(text, in: place.area, bottomMargin: place.bottomMargin, zIndex: place.zIndex)
-        planes.append(subtitleOverlay.plane)
+        if let place = windowSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
+            subtitleOverlay.window.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            planes.append(subtitleOverlay.window.plane)
+        } else {
+            subtitleOverlay.window.hide()
+        }
     }
 
     /// Whether the words on screen differ from what was last painted: a cue began or ended
     /// between frames, or arrived from the decoder while paused. Also says once why a
     /// subtitle file could not be read.
     func subtitlesNeedPaint(at now: HostTime) -> Bool {
-        guard let subtitles = playback?.subtitles else { return false }
-        subtitles.wake(with: waker)
-        if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
-        let text = subtitleArea(at: now) == nil ? nil : subtitleText(at: now)
-        return text != subtitleOverlay.drawn?.text
+        for video in [playback, second].compactMap({ $0 }) {
+            guard let subtitles = video.subtitles else { continue }
+            subtitles.wake(with: waker)
+            if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
+        }
+        let full = fullScreenSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
+        let window = windowSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
+        return full != subtitleOverlay.fullScreen.drawn?.text || window != subtitleOverlay.window.drawn?.text
     }
 }

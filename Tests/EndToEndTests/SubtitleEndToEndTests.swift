@@ -121,6 +121,43 @@ struct SubtitleEndToEndTests {
     }
 }
 
+/// Two videos, each with its own subtitles: subtitled.mp4 paused in an enlarged window,
+/// sidecar.mp4 playing full screen; `c` acts on the focused one.
+@Suite("Subtitles with two videos end to end", .serialized)
+struct TwoVideoSubtitleEndToEndTests {
+    @Test("the window's video and the full-screen one show their own lines; c turns off the full-screen one's only")
+    func both() throws {
+        let tmux = try Tmux()
+        let library = PiPEndToEndTests()
+        try tmux.run("INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary())")
+        try tmux.waitFor(timeout: 8, "library") { $0.text.contains("subtitled.mp4") && $0.text.contains("sidecar.mp4") }
+        try library.select("subtitled.mp4", by: "Down", in: tmux)
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 5, "First line") { $0.text.contains("First line") }
+        try tmux.keys("Space")
+        try tmux.waitFor(timeout: 3, "paused on First line") { $0.text.contains("▶") && $0.text.contains("First line") }
+        try tmux.keys("p")
+        _ = try tmux.settledWindow()
+        try tmux.keys("Tab")
+        for _ in 0..<4 { try tmux.keys("+"); Thread.sleep(forTimeInterval: 0.15) }
+        _ = try tmux.settledWindow { $0.columns - 2 >= 40 }
+        try tmux.keys("Tab")
+        try library.select("sidecar.mp4", by: "Up", in: tmux)
+        try tmux.keys("Enter")
+        let both = try tmux.waitFor(timeout: 6, "both lines") {
+            $0.text.contains("Found beside the video") && $0.text.contains("First line") && $0.windowTitle?.contains("subtitled") == true
+        }
+        let window = try #require(both.pipWindow)
+        let row = try #require(both.rows.indices.first { both.line($0).contains("First line") })
+        #expect(row > window.row && row < window.row + window.rows, "First line in the window")
+        try tmux.keys("c")
+        let off = try tmux.waitFor(timeout: 3, "full screen's off") { $0.text.contains("subtitles off") }
+        #expect(!off.text.contains("Found beside the video"))
+        #expect(off.text.contains("First line"), "the window's line stays")
+        try tmux.keys("q")
+    }
+}
+
 /// Picture subtitles: samples/dvd_subtitles.mkv is a grey video with a DVD subtitle track,
 /// a red box (1 s to 2.99 s) and a green one (4 s to 5.99 s) at the bottom of the picture.
 @Suite("Picture subtitles end to end", .serialized)
