@@ -13,6 +13,14 @@
 #   av_sync_markers.mp4  320x180 25 fps 12 s H.264 + AAC stereo 48 kHz: black and silent but
 #                        for a white flash (2 frames) and an 80 ms 1 kHz tone burst together
 #                        at 1, 3, 5, 7, 9 and 11 s (audio-video sync tests)
+#   subtitled.mp4        320x180 25 fps 10 s H.264 + two mov_text tracks: English (0-2 s "First
+#                        line", 3-5 s "Second line", 6-8 s "Third line", 8.5-9.8 s a line long
+#                        enough to wrap) and French (0.5-2.5 s, 3.5-5.5 s) (subtitle tests)
+#   sidecar.mp4          320x180 25 fps 10 s H.264, no subtitles inside; sidecar.en.srt beside
+#                        it is found by name (0-4 s "Found beside the video", 5-9 s "Second cue")
+#   dvd_subtitles.mkv    320x180 25 fps 8 s grey H.264 + a DVD (VobSub) picture track: a red box
+#                        outlined in white at x 80, y 120, 160x40 from 1 s, a green one from 4 s,
+#                        each shown for 175 x 1024/90000 s (1.991 s) (picture subtitle tests)
 #
 #   scripts/make-samples.sh               all of them
 #   scripts/make-samples.sh --only NAME   just that one (x264 builds differ between machines,
@@ -93,6 +101,117 @@ if want av_sync_markers.mp4; then
   -f lavfi -i "aevalsrc=exprs='if(lt(mod(t+1\,2)\,0.08)\,0.5*sin(2*PI*1000*t)\,0)':sample_rate=48000:duration=12" \
   -vf "drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='lt(mod(t+1\,2)\,0.07)'" \
   -ac 2 "${X264[@]}" -crf 30 -g 50 -c:a aac -b:a 64k -movflags +faststart "$out/av_sync_markers.mp4"
+fi
+
+# Subtitles: SubRip written here, muxed into MP4 as mov_text (tx3g); the times are the tests'.
+if want subtitled.mp4; then
+subs="$(mktemp -d)"
+cat >"$subs/en.srt" <<'SRT'
+1
+00:00:00,000 --> 00:00:02,000
+First line
+
+2
+00:00:03,000 --> 00:00:05,000
+Second line
+
+3
+00:00:06,000 --> 00:00:08,000
+Third line
+
+4
+00:00:08,500 --> 00:00:09,800
+A <i>much</i> longer fourth line that is long enough to wrap across the width of a small picture
+SRT
+cat >"$subs/fr.srt" <<'SRT'
+1
+00:00:00,500 --> 00:00:02,500
+Première ligne
+
+2
+00:00:03,500 --> 00:00:05,500
+Deuxième ligne
+SRT
+# The clock goes at the top, where subtitles do not.
+"${FF[@]}" -f lavfi -i "testsrc=size=320x180:rate=25:duration=10" -i "$subs/en.srt" -i "$subs/fr.srt" \
+  -map 0:v -map 1 -map 2 \
+  -vf "drawtext=fontfile=$font:fontsize=18:fontcolor=white:box=1:boxcolor=black@0.6:x=(w-tw)/2:y=8:text='%{pts\\:hms}'" \
+  "${X264[@]}" -crf 36 -g 50 -c:s mov_text -metadata:s:s:0 language=eng -metadata:s:s:1 language=fre \
+  "$out/subtitled.mp4"
+rm -r "$subs"
+fi
+
+# A video with its subtitles in a file beside it, found by name (sidecar.en.srt).
+if want sidecar.mp4; then
+"${FF[@]}" -f lavfi -i "testsrc=size=320x180:rate=25:duration=10" "${X264[@]}" -crf 36 -g 50 "$out/sidecar.mp4"
+cat >"$out/sidecar.en.srt" <<'SRT'
+1
+00:00:00,000 --> 00:00:04,000
+Found beside the video
+
+2
+00:00:05,000 --> 00:00:09,000
+Second cue
+SRT
+fi
+
+# FFmpeg encodes DVD subtitles only from pictures, so the pictures are written here: a
+# VobSub pair (.idx with the palette and times, .sub with one MPEG-PS sector per picture,
+# run-length coded as DVD players read it), then copied into Matroska beside a grey video.
+if want dvd_subtitles.mkv; then
+subs="$(mktemp -d)"
+python3 - "$subs/boxes" 320 180 "80,120,160,40,red,1" "80,120,160,40,green,4" <<'PY'
+import struct, sys
+name, W, H = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+# Pixel value 1 is the fill (palette entry per cue), 2 the white outline, 0 transparent.
+palette = ["000000", "ffffff", "ff0000", "00ff00"] + ["808080"] * 12
+entry = {"red": 2, "green": 3}
+stop = 175  # display time in 1024/90000 s units: 1.991 s
+
+def rle_line(pixels):  # 2-bit runs: 4, 8, 12 or 16 bits each; lines end on a byte
+    nibbles, i = [], 0
+    while i < len(pixels):
+        c, n = pixels[i], 1
+        while i + n < len(pixels) and pixels[i + n] == c and n < 255: n += 1
+        v = (n << 2) | c
+        digits = 1 if n < 4 else 2 if n < 16 else 3 if n < 64 else 4
+        nibbles += [(v >> (4 * k)) & 15 for k in reversed(range(digits))]
+        i += n
+    if len(nibbles) % 2: nibbles.append(0)
+    return bytes((nibbles[k] << 4) | nibbles[k + 1] for k in range(0, len(nibbles), 2))
+
+def spu(x, y, w, h, fill):
+    rows = [[2 if r in (0, h - 1) or c in (0, w - 1) else 1 for c in range(w)] for r in range(h)]
+    top = b"".join(rle_line(rows[r]) for r in range(0, h, 2))
+    bottom = b"".join(rle_line(rows[r]) for r in range(1, h, 2))
+    first = 4 + len(top) + len(bottom)
+    # Colours (3 2 1 0 → entries 0 1 fill 0), alpha (0 15 15 0), area, field offsets, show.
+    body = bytes([0x03, 0x01, entry[fill] << 4, 0x04, 0x0F, 0xF0, 0x05]) \
+        + struct.pack(">I", (x << 12) | (x + w - 1))[1:] + struct.pack(">I", (y << 12) | (y + h - 1))[1:] \
+        + bytes([0x06]) + struct.pack(">HH", 4, 4 + len(top)) + bytes([0x01, 0xFF])
+    second = first + 4 + len(body)
+    data = top + bottom + struct.pack(">HH", 0, second) + body + struct.pack(">HH", stop, second) + bytes([0x02, 0xFF])
+    return struct.pack(">HH", 4 + len(data), first) + data
+
+def sector(payload, pts):  # pack header, private stream 1 PES (substream 0x20), padding to 2048
+    p = bytes([0x21 | ((pts >> 29) & 0x0E), (pts >> 22) & 0xFF, 0x01 | ((pts >> 14) & 0xFE), (pts >> 7) & 0xFF, 0x01 | ((pts << 1) & 0xFE)])
+    body = bytes([0x81, 0x80, 0x05]) + p + bytes([0x20]) + payload
+    out = b"\x00\x00\x01\xba\x44\x00\x04\x00\x04\x01\x01\x89\xc3\xf8" + b"\x00\x00\x01\xbd" + struct.pack(">H", len(body)) + body
+    pad = 2048 - len(out)
+    return out + b"\x00\x00\x01\xbe" + struct.pack(">H", pad - 6) + b"\xff" * (pad - 6)
+
+sub = b""
+idx = ["# VobSub index file, v7 (do not modify this line!)", f"size: {W}x{H}", "palette: " + ", ".join(palette), "id: en, index: 0"]
+for x, y, w, h, fill, start in (a.split(",") for a in sys.argv[4:]):
+    ms = int(float(start) * 1000)
+    idx.append("timestamp: %02d:%02d:%02d:%03d, filepos: %09x" % (ms // 3600000, ms // 60000 % 60, ms // 1000 % 60, ms % 1000, len(sub)))
+    sub += sector(spu(int(x), int(y), int(w), int(h), fill), ms * 90)
+open(name + ".idx", "w").write("\n".join(idx) + "\n")
+open(name + ".sub", "wb").write(sub)
+PY
+"${FF[@]}" -f lavfi -i "color=c=gray:size=320x180:rate=25:duration=8" -i "$subs/boxes.idx" -map 0:v -map 1 \
+  "${X264[@]}" -crf 36 -g 50 -c:s copy -metadata:s:s:0 language=eng "$out/dvd_subtitles.mkv"
+rm -r "$subs"
 fi
 
 ls -l "$out"

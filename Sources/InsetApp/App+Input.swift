@@ -42,6 +42,7 @@ extension App {
             return
         case .character("m"), .character("9"), .character("0"):
             if screen == .player || pip != nil { adjustSound(press.key, at: now); return }
+        case .character("c") where screen == .player || pip != nil: cycleSubtitles(at: now); return
         default: break
         }
         if focus == .pip, pip != nil, handlePiPKey(press, at: now) { return }

@@ -50,6 +50,7 @@ extension App {
             pip!.layout.showsSwap = second != nil
             pip!.planes(playback.snapshot, frame: playback.current, title: playback.name, focused: focus == .pip, at: now, into: &planes)
         }
+        appendSubtitlePlanes(at: now)
         if helpVisible || message != nil || options.showStats {
             drawOverlay()
             planes.append(overlay)
@@ -101,6 +102,7 @@ enum HelpOverlay {
                 ("w", "with a video in the window: swap the two"),
                 ("!", "the shell pane (the video goes on in PiP)"),
                 ("m, 9 / 0", "mute; volume down / up"),
+                ("c", "subtitles: the next track, or off"),
                 ("Esc", "back to the library (a playing video goes on in PiP)"),
                 ("q, Ctrl-C", "quit"),
                 ("click", "the control bar's buttons; the progress line seeks"),
@@ -135,6 +137,7 @@ enum HelpOverlay {
                 ("x", "close (playback pauses)"),
                 ("w", "swap with the full-screen video"),
                 ("m, 9 / 0", "mute; volume down / up"),
+                ("c", "subtitles: the next track, or off"),
                 ("S-arrows, H J K L", "move to the next corner; past the side, stash"),
                 ("+ / -", "bigger / smaller"),
                 ("s", "stash against the edge / pull back"),

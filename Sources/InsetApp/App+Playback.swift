@@ -33,6 +33,7 @@ extension App {
         let opener = PlaybackOpener(.init(
             path: entry.path, viewport: viewport(session.size), threads: options.threads,
             sound: SoundTrack.Options(muted: options.muted, volume: options.volume)))
+        opener.request.subtitles = subtitleRequest(for: entry.path)
         opening = opener
         let waker = self.waker
         opener.start { waker.wake() }

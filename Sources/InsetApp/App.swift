@@ -52,6 +52,7 @@ public final class App {
     var contentSwap = ContentSwapCoordinator()
     var player = PlayerScreen()
     var pip: PiPWindow?
+    var subtitleOverlay = SubtitleOverlay()
     var lastAnimationStep: HostTime = .zero
 
     let waker = LoopWaker()
@@ -204,6 +205,7 @@ public final class App {
             pip?.hoverUntil = .zero
             needsPaint = true
         }
+        if subtitlesNeedPaint(at: now) { needsPaint = true }
     }
 
     /// How long the loop may sleep waiting for input: until the next frame, animation step,

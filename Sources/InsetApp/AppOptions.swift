@@ -30,6 +30,10 @@ public struct AppOptions: Sendable {
     public var blitter: Blitter?
     /// `--graphics`: real pixels (kitty, sixel) or cells; nil (auto) asks the terminal.
     public var graphics: GraphicsMode?
+    /// `--sub FILE`: a subtitle file for the one file given, shown first.
+    public var subtitleFile: String? = nil
+    /// `--sub-lang LANG`: the first subtitle track in this ISO 639 language shows.
+    public var subtitleLanguage: String? = nil
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

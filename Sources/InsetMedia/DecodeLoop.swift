@@ -43,6 +43,8 @@ struct DecodeLoop {
     /// undecodable (a few seconds of any real video hold a decodable frame).
     static let packetsBeforeGivingUp = 600
     var packetsSent = 0
+    /// The video's subtitle streams, whose packets are decoded here instead of dropped.
+    var subtitles: SubtitleStreams?
 
     init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics,
          scaleStage: ScaleStage?) {
@@ -78,6 +80,7 @@ struct DecodeLoop {
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
         }
         decoder.flush()
+        subtitles?.flush()
         av_frame_unref(held)
         holding = false
         seekTarget = target
@@ -106,6 +109,7 @@ struct DecodeLoop {
             return
         }
         defer { av_packet_unref(packet) }
+        if let subtitles, subtitles.route(packet) { return }
         guard packet.pointee.stream_index == videoIndex else { return }
         if catchUp != nil && !endsCatchUp(packet) { return }
         let sent = decoder.send(packet)

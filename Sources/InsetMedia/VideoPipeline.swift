@@ -63,6 +63,16 @@ public final class VideoPipeline: @unchecked Sendable {
         worker.start(owner: self) { $0.run() }
     }
 
+    /// Decodes the source's subtitle streams too, into `store`, as their packets are read
+    /// (they were dropped before). Call before `start`.
+    public func decodeSubtitles(into store: SubtitleStore) {
+        let streams = SubtitleStreams(source: source, store: store)
+        subtitles = streams.isEmpty ? nil : streams
+    }
+
+    /// Handed to the decode thread at start; its alone from then on.
+    private var subtitles: SubtitleStreams?
+
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
         source.interrupt.stop()
@@ -147,6 +157,7 @@ public final class VideoPipeline: @unchecked Sendable {
         var loop = DecodeLoop(source: source, decoder: decoder, frames: frames, statistics: statistics,
                               scaleStage: scaleStage)
         defer { loop.release() }
+        loop.subtitles = subtitles
         while true {
             let request = requests.next(idle: loop.atEnd)
             if request.stop { return }

@@ -69,12 +69,31 @@ struct Play: ParsableCommand {
     var volumeArgument: WholeNumberArgument?
     var volume: Int { volumeArgument?.value ?? 100 }
 
+    @Option(name: .customLong("sub"), help: ArgumentHelp("A subtitle file (.srt, .vtt, .ass) for the file played, shown first. "
+                                                          + "Files beside the video with its name (movie.srt, movie.en.srt) are found without it.",
+                                                          valueName: "file"))
+    var subtitleFile: String?
+
+    @Option(name: .customLong("sub-lang"), help: ArgumentHelp("Show the first subtitle track in this language (ISO 639: en, eng, fr…). "
+                                                               + "Default: the first track. c cycles the tracks and off.",
+                                                               valueName: "lang"))
+    var subtitleLanguage: String?
+
     func validate() throws {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         try volumeArgument?.validate(as: "--volume", in: ArgumentBounds.volume)
         try blitter?.validate(as: "--blitter")
         try graphics?.validate(as: "--graphics")
+        if let subtitleLanguage, !SubtitleLanguage.isCode(subtitleLanguage) {
+            throw invalidValue("--sub-lang", subtitleLanguage, "not an ISO 639 language code (two or three letters: en, eng, fr)")
+        }
+        if let subtitleFile {
+            do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
+                throw invalidValue("--sub", subtitleFile, error.reason)
+            }
+            if paths.count != 1 { throw invalidValue("--sub", subtitleFile, "goes with exactly one video") }
+        }
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
         }
@@ -95,12 +114,14 @@ struct Play: ParsableCommand {
                 throw CommandFailure("--linear \(linear): \(error)")
             }
         }
-        let options = AppOptions(
+        var options = AppOptions(
             paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
             prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control),
             blitter: blitter?.value, graphics: graphics?.value)
+        options.subtitleFile = subtitleFile
+        options.subtitleLanguage = subtitleLanguage
         let app: App
         do {
             app = try App(options: options)

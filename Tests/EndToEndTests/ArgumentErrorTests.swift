@@ -44,6 +44,10 @@ struct ArgumentErrorTests {
         bad("--colors", "999", "CLIP", says: "inset: "),
         bad("--blitter", "braille", "CLIP", says: "inset: --blitter braille: expected half, quadrant, sextant, octant or auto"),
         bad("--graphics", "iterm", "CLIP", says: "inset: --graphics iterm: expected kitty, sixel, cells or auto"),
+        bad("--sub-lang", "english", "CLIP", says: "inset: --sub-lang english: not an ISO 639 language code"),
+        bad("--sub-lang", "e1", "CLIP", says: "inset: --sub-lang e1: not an ISO 639 language code"),
+        bad("--sub", "/no/such.srt", "CLIP", says: "inset: --sub /no/such.srt: no such file"),
+        bad("--sub", samplePath("sidecar.en.srt"), "CLIP", "CLIP", says: "inset: --sub \(samplePath("sidecar.en.srt")): goes with exactly one video"),
         bad("--no-such-option", "CLIP", says: "inset: "),
     ]
 

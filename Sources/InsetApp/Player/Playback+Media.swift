@@ -13,6 +13,7 @@ extension Playback {
         var sound: SoundTrack?
         var cover: VideoFrame?
         var soundNotice: String?
+        var subtitles: PlaybackSubtitles?
 
         /// Opens everything a playback needs; blocking, so never on the UI thread. The
         /// interrupts end waits on the video's and the sound's input.
@@ -25,6 +26,9 @@ extension Playback {
                                                                    viewport: request.viewport, skipInvisibleWork: true))
                 : nil
             var media = Media(path: path, info: source.info, pipeline: pipeline)
+            if pipeline != nil {
+                media.subtitles = PlaybackSubtitles.open(source: source, path: path, pipeline: pipeline, request: request.subtitles)
+            }
             if source.hasVideo && !moving { media.cover = Playback.decodeCover(of: source, viewport: request.viewport) }
             // A still picture has no sound to play; anything else plays its sound when it has one.
             if let soundOptions = request.sound, let audioInfo = source.info.audio, !source.info.isStillImage {

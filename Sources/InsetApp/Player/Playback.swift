@@ -22,6 +22,8 @@ final class Playback {
     /// Why the video plays without sound (no device, undecodable audio), to say once.
     private(set) var soundNotice: String?
     var statistics = PlaybackStatistics()
+    /// The file's subtitle tracks; nil when it has none.
+    let subtitles: PlaybackSubtitles?
 
     /// The frame taken from the queue, waiting for its time.
     private var pending: VideoFrame?
@@ -44,6 +46,7 @@ final class Playback {
         cover = media.cover
         sound = media.sound
         soundNotice = media.soundNotice
+        subtitles = media.subtitles
         var configuration = configuration
         configuration.hasPicture = media.pipeline != nil
         machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
@@ -163,6 +166,14 @@ final class Playback {
             default: break
             }
         }
+    }
+
+    /// Decodes the frame on screen again (its time, a new serial) without moving playback
+    /// or telling the machine: picture subtitles, blended into frames as they go on screen
+    /// (`PlaybackSubtitles.burn`), then follow a change of track while paused.
+    func decodeCurrentFrameAgain(at now: HostTime) {
+        guard let current, pipeline != nil else { return }
+        seekEngine(to: current.time, at: now)
     }
 
     private func seekEngine(to target: MediaTime, at now: HostTime) {
@@ -290,6 +301,7 @@ final class Playback {
         pending = nil
         if let old = current?.image, old !== frame.image { pipeline?.frames.recycle(old) }
         current = frame
+        subtitles?.burn(into: frame, inWindow: machine.snapshot.presentation == .pictureInPicture)
         statistics.shown += 1
         if let heard = sound?.clockTime(at: now) {
             statistics.audioVideoOffset = frame.time - heard

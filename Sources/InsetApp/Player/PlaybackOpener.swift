@@ -15,9 +15,11 @@ final class PlaybackOpener: @unchecked Sendable {
         var viewport: Viewport
         var threads: Int?
         var sound: SoundTrack.Options?
+        var subtitles = SubtitleRequest()
     }
 
-    let request: Request
+    /// Set before `start`; read by the opening thread only after.
+    var request: Request
     /// The picture's and the sound's sources each wait on their own I/O; both are cancelled.
     private let videoInterrupt = MediaInterrupt()
     private let audioInterrupt = MediaInterrupt()

@@ -1,0 +1,99 @@
+import InsetCore
+import InsetMedia
+import InsetRender
+
+/// Subtitles in the app: `c` cycles the tracks of the video it acts on, the text planes go
+/// over the pictures where they are shown (full screen, and the PiP window when it is wide
+/// enough to read), and the loop repaints when the words on screen change.
+extension App {
+    /// What the opener is asked for a file: `--sub` only when one file was given, so a
+    /// library's other files do not get it; `--sub-lang` for all.
+    func subtitleRequest(for path: String) -> SubtitleRequest {
+        SubtitleRequest(file: singleFile && options.paths.first == path ? options.subtitleFile : nil,
+                        language: options.subtitleLanguage)
+    }
+
+    /// `c`: the next subtitle track, or off, and a message saying which. With two videos,
+    /// of the focused one (the window's when it has the focus), as the sound keys do.
+    func cycleSubtitles(at now: HostTime) {
+        let target = focus == .pip && pip != nil ? playback : playerPlayback ?? playback
+        guard let target, !target.isSoundOnly else { return }
+        guard let subtitles = target.subtitles else {
+            show(message: "no subtitles", at: now)
+            return
+        }
+        let pictures = subtitles.selection.current?.isBitmap == true
+        show(message: subtitles.cycle(), at: now)
+        // Picture subtitles are blended into the frame as it goes on screen: a paused frame
+        // keeps the old track's until it is decoded again, so it is.
+        if pictures || subtitles.selection.current?.isBitmap == true, !target.snapshot.isPlaying {
+            target.decodeCurrentFrameAgain(at: now)
+        }
+    }
+
+    /// The full-screen picture's subtitles: the video, where its picture is, and how many
+    /// of the picture's bottom rows the bar and the message row cover; nil when none shows.
+    private func fullScreenSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
+        guard screen == .player, let video = playerPlayback, !video.isSoundOnly, video.subtitles != nil,
+              video.current != nil, let area = pictureRect(of: video) else { return nil }
+        var covered = player.controls.isVisible ? max(0, area.maxRow - player.controls.frame.minRow) : 0
+        // A message goes on the row above the bar (`drawOverlay`): the words go above it.
+        if message != nil { covered = max(covered, area.maxRow - max(0, session.size.rows - 4)) }
+        return (video, area, covered)
+    }
+
+    /// The window's: its video area when it is at least `SubtitleLayout.minimumWindowColumns`
+    /// wide, settled and not stashed; its controls cover the last two rows.
+    private func windowSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
+        guard let window = pip, let video = playback, video.subtitles != nil, !window.isAnimating,
+              !window.layout.isStashed else { return nil }
+        let area = window.layout.videoRect
+        guard SubtitleLayout.showsSubtitles(inWindowOf: area.size.columns) else { return nil }
+        return (video, area, window.controlsShown(focused: focus == .pip, at: now) ? 2 : 0)
+    }
+
+    /// The cells the full-screen picture of `video` covers (letterboxed in the screen).
+    private func pictureRect(of video: Playback) -> CellRect? {
+        guard let stream = video.info.video else { return nil }
+        let full = viewport(session.size)
+        let pixels = full.fit(coded: stream.codedSize, sampleAspect: stream.sampleAspect, rotation: stream.rotation)
+        let perCell = full.raster.pixelsPerCell
+        return CellRect(origin: CellPoint(column: pixels.x / perCell.width, row: pixels.y / perCell.height),
+                        size: full.raster.cells(for: pixels.size))
+    }
+
+    /// The words `video` shows now, or nil.
+    private func subtitleText(of video: Playback, at now: HostTime) -> String? {
+        video.subtitles?.text(at: video.masterTime(at: now))
+    }
+
+    /// Adds the subtitle planes to this paint's planes where there are words to show.
+    func appendSubtitlePlanes(at now: HostTime) {
+        if let place = fullScreenSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
+            subtitleOverlay.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            planes.append(subtitleOverlay.fullScreen.plane)
+        } else {
+            subtitleOverlay.fullScreen.hide()
+        }
+        if let place = windowSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
+            subtitleOverlay.window.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            planes.append(subtitleOverlay.window.plane)
+        } else {
+            subtitleOverlay.window.hide()
+        }
+    }
+
+    /// Whether the words on screen differ from what was last painted: a cue began or ended
+    /// between frames, or arrived from the decoder while paused. Also says once why a
+    /// subtitle file could not be read.
+    func subtitlesNeedPaint(at now: HostTime) -> Bool {
+        for video in [playback, second].compactMap({ $0 }) {
+            guard let subtitles = video.subtitles else { continue }
+            subtitles.wake(with: waker)
+            if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
+        }
+        let full = fullScreenSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
+        let window = windowSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
+        return full != subtitleOverlay.fullScreen.drawn?.text || window != subtitleOverlay.window.drawn?.text
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import InsetCore
+import InsetMedia
+
+/// What the command line asks of subtitles for a file opened: `--sub FILE` (single file
+/// only) and `--sub-lang LANG`.
+struct SubtitleRequest: Sendable {
+    var file: String?
+    var language: String?
+}
+
+/// The subtitles of one playback: its tracks (the file's own streams, `--sub`, files
+/// beside it), which one shows, and the store their cues go into.
+///
+/// Threads: made on the opening thread; then the UI thread's. The store is shared with the
+/// decode thread, which adds the file's own cues as it demuxes; files are read whole here.
+final class PlaybackSubtitles {
+    let store: SubtitleStore
+    private(set) var selection: SubtitleSelection
+    /// Why a subtitle file could not be read, said once.
+    private var notice: String?
+    /// Whether the store wakes the UI loop yet (set on the UI thread's first look).
+    private var wakesLoop = false
+
+    init(selection: SubtitleSelection, store: SubtitleStore, notice: String? = nil) {
+        self.selection = selection; self.store = store; self.notice = notice
+    }
+
+    /// Gathers the tracks of `source` before its pipeline starts: `--sub`'s file first,
+    /// the streams in the file, then the files beside it (read whole now, their times
+    /// counted from the video's start). The pipeline is told to decode the streams'
+    /// packets. Nil when there are no tracks at all.
+    static func open(source: MediaSource, path: String, pipeline: VideoPipeline?, request: SubtitleRequest) -> PlaybackSubtitles? {
+        let store = SubtitleStore()
+        var tracks: [SubtitleTrack] = []
+        var notice: String?
+        var files = SubtitleFile.beside(path)
+        if let file = request.file {
+            files.removeAll { ($0 as NSString).standardizingPath == (file as NSString).standardizingPath }
+            files.insert(file, at: 0)
+        }
+        var external: [SubtitleTrack] = []
+        for (index, file) in files.enumerated() {
+            do {
+                let (track, cues) = try SubtitleFile.load(file, id: -1 - index, offset: source.info.start)
+                store.add(cues, track: track.id)
+                external.append(track)
+            } catch {
+                notice = "subtitles \(file): \(error)"
+            }
+        }
+        let embedded = source.subtitleTracks
+        if let pipeline, !embedded.isEmpty { pipeline.decodeSubtitles(into: store) }
+        // `--sub` comes first; the file's own streams before files that only share its name.
+        if request.file != nil, let first = external.first, first.file == request.file {
+            tracks = [first] + embedded + external.dropFirst()
+        } else {
+            tracks = embedded + external
+        }
+        guard !tracks.isEmpty || notice != nil else { return nil }
+        return PlaybackSubtitles(selection: SubtitleSelection(tracks: tracks, preferredLanguage: request.language),
+                                 store: store, notice: notice)
+    }
+
+    /// `c`: the next track, or off; returns what to say.
+    func cycle() -> String {
+        selection.cycle()
+        return selection.message
+    }
+
+    /// The words on screen at `time`: the text cues of the track shown, one cue's lines
+    /// after another's; nil when nothing shows (off, a picture track, between cues).
+    func text(at time: MediaTime) -> String? {
+        guard let track = selection.current, !track.isBitmap else { return nil }
+        let words = store.active(track: track.id, at: time).compactMap(\.text)
+        return words.isEmpty ? nil : words.joined(separator: "\n")
+    }
+
+    /// Blends the picture subtitles shown at the frame's time into its image, once, as the
+    /// frame goes on screen and before it is drawn in cells or sent as pixels. The image
+    /// is the UI thread's from the queue's handoff on. In the PiP window, only when it is
+    /// wide enough to read them, as for text.
+    func burn(into frame: VideoFrame, inWindow: Bool) {
+        guard let track = selection.current, track.isBitmap, let image = frame.image else { return }
+        if inWindow, let cells = frame.viewport?.cells, !SubtitleLayout.showsSubtitles(inWindowOf: cells.columns) { return }
+        for cue in store.active(track: track.id, at: frame.time) {
+            if case .bitmaps(let bitmaps) = cue.content { bitmaps.forEach(image.blend) }
+        }
+    }
+
+    /// The first time the UI thread looks: cues that arrive from now on wake its loop.
+    func wake(with waker: LoopWaker) {
+        guard !wakesLoop else { return }
+        wakesLoop = true
+        store.notify { waker.wake() }
+    }
+
+    /// Says once why a subtitle file was not read.
+    func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
+    }
+}

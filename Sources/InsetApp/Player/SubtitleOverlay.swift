@@ -1,0 +1,50 @@
+import InsetCore
+import InsetRender
+
+/// Subtitle text as planes over the pictures: one over the full-screen picture, one over
+/// the PiP window's (two videos can both show theirs). Each plane is transparent but for the
+/// lines, a white caption on a near-black box, bottom-centred and wrapped to the picture's
+/// width (`SubtitleLayout`).
+///
+/// UI thread. The lines are laid out and drawn only when the words, the picture's cells or
+/// the margin change, not on every paint; each paint just adds the planes.
+struct SubtitleOverlay {
+    /// Above the full-screen video (0), under its control bar (10).
+    var fullScreen = Layer(zIndex: 5)
+    /// Above the PiP window's video (100) and chrome (101), under the overlay (200).
+    var window = Layer(zIndex: 102)
+
+    static let style = CellStyle(foreground: .white, background: RGB(16, 16, 16))
+
+    struct Layer {
+        private(set) var plane: Plane
+        /// What the plane holds now; nil when it shows nothing.
+        private(set) var drawn: Drawn?
+
+        struct Drawn: Equatable {
+            var text: String
+            var area: CellRect
+            var bottomMargin: Int
+        }
+
+        init(zIndex: Int) { plane = Plane(size: .zero, zIndex: zIndex) }
+
+        /// Draws `text` over `area` (screen cells of the picture), `bottomMargin` rows up
+        /// from its bottom, unless it is what the plane already holds.
+        mutating func show(_ text: String, in area: CellRect, bottomMargin: Int) {
+            let wanted = Drawn(text: text, area: area, bottomMargin: bottomMargin)
+            guard wanted != drawn else { return }
+            drawn = wanted
+            plane.setFrame(area)
+            plane.grid.fill(.transparent)
+            let local = CellRect(origin: .zero, size: area.size)
+            for line in SubtitleLayout.lines(text, in: local, bottomMargin: bottomMargin,
+                                             columns: { CellGrid.columns(of: String($0)) }) {
+                plane.grid.put(line.text, at: line.origin, style: SubtitleOverlay.style)
+            }
+        }
+
+        /// Nothing to show.
+        mutating func hide() { drawn = nil }
+    }
+}

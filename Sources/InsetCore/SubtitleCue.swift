@@ -1,0 +1,144 @@
+/// One subtitle event: text, or paletted pictures already turned into RGBA, shown from
+/// `start` (inclusive) to `end` (exclusive) on the media timeline the frames use.
+public struct SubtitleCue: Equatable, Sendable {
+    public var start: MediaTime
+    /// Nil while unknown: a PGS picture stays until the next event of its track says
+    /// otherwise (`SubtitleCueList.close`), or `SubtitleCue.openLimit` at most.
+    public var end: MediaTime?
+    public var content: Content
+
+    public enum Content: Equatable, Sendable {
+        /// Plain text, lines separated by "\n" (tags already removed, `SubtitleText`).
+        case text(String)
+        case bitmaps([SubtitleBitmap])
+    }
+
+    public init(start: MediaTime, end: MediaTime?, content: Content) {
+        self.start = start; self.end = end; self.content = content
+    }
+
+    public init(start: MediaTime, end: MediaTime?, text: String) {
+        self.init(start: start, end: end, content: .text(text))
+    }
+
+    /// How long a cue without an end stays up at most.
+    public static let openLimit = MediaTime.seconds(10)
+
+    /// Whether it is on screen at `time`: start inclusive, end exclusive.
+    public func isShown(at time: MediaTime) -> Bool {
+        time >= start && time < (end ?? start + SubtitleCue.openLimit)
+    }
+
+    public var text: String? {
+        if case .text(let text) = content { return text }
+        return nil
+    }
+
+    /// Bytes its pictures hold, for the store's budget.
+    var byteCount: Int {
+        switch content {
+        case .text(let text): return text.utf8.count + 32
+        case .bitmaps(let bitmaps): return bitmaps.reduce(32) { $0 + $1.rgba.count }
+        }
+    }
+}
+
+/// A subtitle picture (DVD, PGS, DVB), its palette already applied: straight-alpha RGBA,
+/// `width` x `height`, placed at `x`, `y` in a frame of `frameSize` (the video's size as the
+/// subtitle stream knows it; `RGBImage.blend` scales it to the picture shown).
+public struct SubtitleBitmap: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public var frameSize: PixelSize
+    /// width * height * 4 bytes: r, g, b, a.
+    public var rgba: [UInt8]
+
+    public init(x: Int, y: Int, width: Int, height: Int, frameSize: PixelSize, rgba: [UInt8]) {
+        precondition(rgba.count == width * height * 4, "\(rgba.count) bytes for \(width)x\(height)")
+        self.x = x; self.y = y; self.width = width; self.height = height; self.frameSize = frameSize; self.rgba = rgba
+    }
+}
+
+/// The cues of one track, sorted by start, looked up by time.
+///
+/// Demuxing runs ahead of playback, so cues arrive a little before they are due; after a
+/// seek the same packets are read again and a cue already known is not added twice. The
+/// list is bounded (cue count and bytes): past either, the cue farthest in time from the
+/// one being added goes, since it is the least likely to be wanted soon (and a seek back
+/// reads it again).
+public struct SubtitleCueList: Sendable {
+    public private(set) var cues: [SubtitleCue] = []
+    public let capacity: Int
+    public let byteBudget: Int
+    private(set) var bytes = 0
+
+    public init(capacity: Int = 10_000, byteBudget: Int = 32 << 20) {
+        self.capacity = capacity; self.byteBudget = byteBudget
+    }
+
+    /// Adds `cue` unless the same one is known; a cue without an end that started
+    /// before it ends where it starts. Returns whether anything changed.
+    @discardableResult
+    public mutating func insert(_ cue: SubtitleCue) -> Bool {
+        let at = firstIndex(startingAtOrAfter: cue.start)
+        var i = at
+        while i < cues.count && cues[i].start == cue.start {
+            if cues[i].content == cue.content { return false }
+            i += 1
+        }
+        if at > 0, cues[at - 1].end == nil { cues[at - 1].end = cue.start }
+        cues.insert(cue, at: i)
+        bytes += cue.byteCount
+        while cues.count > capacity || (bytes > byteBudget && cues.count > 1) { evict(farthestFrom: cue.start) }
+        return true
+    }
+
+    /// Ends the open cues (no end yet) that started before `time` at `time`: a PGS or DVB
+    /// "clear" event. Returns whether anything changed.
+    @discardableResult
+    public mutating func close(at time: MediaTime) -> Bool {
+        var changed = false
+        var i = firstIndex(startingAtOrAfter: time) - 1
+        while i >= 0 {
+            if cues[i].end == nil { cues[i].end = time; changed = true }
+            if cues[i].start + SubtitleCue.openLimit < time { break }
+            i -= 1
+        }
+        return changed
+    }
+
+    /// The cues on screen at `time`, earliest first. Cues are at most `openLimit` long
+    /// when open; closed ones can be longer, so the scan back goes as far as needed.
+    public func active(at time: MediaTime) -> [SubtitleCue] {
+        var found: [SubtitleCue] = []
+        var i = firstIndex(startingAtOrAfter: time + MediaTime(microseconds: 1)) - 1
+        while i >= 0 {
+            if cues[i].isShown(at: time) { found.append(cues[i]) }
+            i -= 1
+            // Long cues are rare; scanning a few hundred back bounds the work.
+            if found.isEmpty && cues.count - i > 512 { break }
+        }
+        return found.reversed()
+    }
+
+    public var count: Int { cues.count }
+
+    /// Binary search: the index of the first cue whose start is at or after `time`.
+    private func firstIndex(startingAtOrAfter time: MediaTime) -> Int {
+        var low = 0, high = cues.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cues[mid].start < time { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private mutating func evict(farthestFrom time: MediaTime) {
+        let first = cues.first!.start, last = cues.last!.start
+        let index = (time - first).microseconds.magnitude >= (last - time).microseconds.magnitude ? 0 : cues.count - 1
+        bytes -= cues[index].byteCount
+        cues.remove(at: index)
+    }
+}

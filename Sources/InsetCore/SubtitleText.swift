@@ -1,0 +1,98 @@
+/// Turns what subtitle decoders hand over into the plain lines a text plane shows.
+///
+/// libavcodec decodes every text codec (SubRip, ASS/SSA, mov_text, WebVTT) into ASS events:
+/// `ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text` (older versions, and
+/// .ass files, write `Dialogue: Layer,Start,End,…,Text`). Only the Text field is shown,
+/// with its `{…}` override blocks (position, colour, italics, karaoke) removed: a terminal
+/// cell grid has none of those, and showing them raw is worse than plain text.
+public enum SubtitleText {
+    /// The Text field of an ASS event, as plain lines separated by "\n".
+    public static func plain(fromASS event: String) -> String {
+        var body = Substring(event)
+        var fields = 8
+        if body.hasPrefix("Dialogue:") {
+            body = body.dropFirst("Dialogue:".count)
+            fields = 9
+        }
+        // The Text field is last and may itself hold commas: skip exactly the fields before it.
+        var skipped = 0
+        var index = body.startIndex
+        while skipped < fields, let comma = body[index...].firstIndex(of: ",") {
+            index = body.index(after: comma)
+            skipped += 1
+        }
+        // Not an event at all (fewer fields): treat the whole of it as the text.
+        let text = skipped == fields ? body[index...] : Substring(event)
+        return cleanLines(removingOverrides(text))
+    }
+
+    /// Text that is already the words (a SUBTITLE_TEXT rect, a file read as text): HTML-like
+    /// tags that SubRip and WebVTT allow (`<i>`, `<font color=…>`, `<c.yellow>`) removed.
+    public static func plain(fromMarkup text: String) -> String {
+        var out = ""
+        var inTag = false
+        for ch in text {
+            if inTag { if ch == ">" { inTag = false }; continue }
+            if ch == "<" { inTag = true; continue }
+            out.append(ch)
+        }
+        return cleanLines(decodingEntities(out))
+    }
+
+    /// Removes `{…}` blocks and turns ASS's escapes into text: `\N` and `\n` break the line,
+    /// `\h` is a (hard) space.
+    static func removingOverrides(_ text: Substring) -> String {
+        var out = ""
+        var depth = 0
+        var iterator = text.makeIterator()
+        var pending: Character?
+        while let ch = pending ?? iterator.next() {
+            pending = nil
+            if ch == "{" { depth += 1; continue }
+            if ch == "}" { depth = max(0, depth - 1); continue }
+            if depth > 0 { continue }
+            if ch == "\\" {
+                guard let next = iterator.next() else { out.append(ch); break }
+                switch next {
+                case "N", "n": out.append("\n")
+                case "h": out.append(" ")
+                default: out.append(ch); pending = next
+                }
+                continue
+            }
+            out.append(ch)
+        }
+        // Text inside SRT converted to ASS may still carry HTML-like tags (`<font>`).
+        return out.contains("<") ? plain(fromMarkup: out) : out
+    }
+
+    /// Trims each line, drops empty ones (a cue of only tags shows nothing).
+    static func cleanLines(_ text: String) -> String {
+        // "\r\n" is one Character in Swift, so it is turned into "\n" before splitting.
+        text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingSpaces() }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+
+    static func decodingEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
+            .replacingAll("&nbsp;", with: " ").replacingAll("&amp;", with: "&")
+    }
+}
+
+extension StringProtocol {
+    // Not Foundation's: InsetCore keeps its text handling to the standard library.
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return String(slice)
+    }
+
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        String(self).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

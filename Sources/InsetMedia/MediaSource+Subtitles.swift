@@ -1,0 +1,89 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+extension MediaSource {
+    /// The container's subtitle streams that libavcodec can decode, in stream order, each
+    /// with its language tag and title. Read before the source is handed to a pipeline.
+    public var subtitleTracks: [SubtitleTrack] {
+        var tracks: [SubtitleTrack] = []
+        for index in 0..<Int(format.pointee.nb_streams) {
+            guard let stream = format.pointee.streams[index], let parameters = stream.pointee.codecpar,
+                  parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE,
+                  avcodec_find_decoder(parameters.pointee.codec_id) != nil else { continue }
+            tracks.append(SubtitleTrack(id: index, language: MediaSource.tag("language", of: stream),
+                                        codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
+                                        title: MediaSource.tag("title", of: stream)))
+        }
+        return tracks
+    }
+
+    static func tag(_ key: String, of stream: UnsafeMutablePointer<AVStream>) -> String? {
+        guard let entry = av_dict_get(stream.pointee.metadata, key, nil, 0), let value = entry.pointee.value else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty || (key == "language" && text == "und") ? nil : text
+    }
+}
+
+/// A subtitle file beside the video (`.srt`, `.vtt`, `.ass`), read whole when the video
+/// opens: libavformat demuxes it as an input of its own, `SubtitleDecoder` decodes it.
+public enum SubtitleFile {
+    /// Files bigger than this are not subtitles anyone wrote by hand; they are refused.
+    public static let maximumBytes = 16 << 20
+
+    /// Reads every cue of `path`'s first subtitle stream, moved by `offset` (the video's
+    /// start time: a file's cues count from the video's first moment). `id` becomes the
+    /// track's id. Throws a `MediaError` saying why not.
+    public static func load(_ path: String, id: Int, offset: MediaTime = .zero,
+                            interrupt: MediaInterrupt = MediaInterrupt()) throws -> (track: SubtitleTrack, cues: [SubtitleCue]) {
+        MediaSource.quietLogs()
+        let url = try MediaSource.checkLocalPath(path)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_size > maximumBytes {
+            throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
+        }
+        var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state)
+        let opened = avformat_open_input(&context, url, nil, nil)
+        guard opened >= 0, let format = context else {
+            throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(opened))
+        }
+        defer { avformat_close_input(&context) }
+        _ = avformat_find_stream_info(format, nil)
+        guard let index = (0..<Int(format.pointee.nb_streams)).first(where: {
+            format.pointee.streams[$0]?.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+        }), let stream = format.pointee.streams[index] else {
+            throw MediaError.notMediaFile(path: path, detail: "no subtitles in it")
+        }
+        let decoder = try SubtitleDecoder(stream: stream, fallbackFrameSize: .zero)
+        let codec = String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id))
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        let language = stem.split(separator: ".").dropFirst().last.map(String.init).flatMap {
+            SubtitleLanguage.isCode($0) ? $0 : nil
+        } ?? MediaSource.tag("language", of: stream)
+        let track = SubtitleTrack(id: id, language: language, codec: codec, file: path)
+        var list = SubtitleCueList()
+        guard let packet = av_packet_alloc() else { throw MediaError.ffmpeg(path: path, operation: "av_packet_alloc", detail: "out of memory") }
+        defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
+        while av_read_frame(format, packet) >= 0 {
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == Int32(index) else { continue }
+            let decoded = decoder.decode(packet, offset: offset)
+            if let clear = decoded.clearAt { list.close(at: clear) }
+            for cue in decoded.cues { list.insert(cue) }
+        }
+        return (track, list.cues)
+    }
+
+    /// The subtitle files beside `videoPath` that its name finds (movie.mp4: movie.srt,
+    /// movie.en.srt, movie.vtt…), plain name first; none for a URL or standard input.
+    public static func beside(_ videoPath: String) -> [String] {
+        guard videoPath != "-", !videoPath.contains("://") else { return [] }
+        let directory = (videoPath as NSString).deletingLastPathComponent
+        let video = (videoPath as NSString).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        return SubtitleFileMatch.sorted(names, video: video).map {
+            directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import InsetCore
+
+/// The cues known so far of every subtitle track of one video, shared by the thread that
+/// decodes them (the decode thread reads the video's own tracks as it demuxes) and the UI
+/// thread that shows them.
+///
+/// Cues arrive a little ahead of playback, since demuxing runs ahead of the picture; a seek
+/// keeps what is known, and the packets read again after it add nothing twice. Each
+/// track's list is bounded (`SubtitleCueList`).
+///
+/// Threads: any; one lock around the lists. `onChange` is called on the adding thread
+/// after a change (the app wakes its loop with it, so a cue that arrives while paused shows).
+public final class SubtitleStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lists: [Int: SubtitleCueList] = [:]
+    private var changes: UInt64 = 0
+    private var onChange: (@Sendable () -> Void)?
+
+    public init() {}
+
+    /// Set before cues are added from another thread.
+    public func notify(_ onChange: @escaping @Sendable () -> Void) {
+        lock.withLock { self.onChange = onChange }
+    }
+
+    /// Adds cues to `track`'s list.
+    public func add(_ cues: [SubtitleCue], track: Int) {
+        guard !cues.isEmpty else { return }
+        changed(lock.withLock {
+            var list = lists[track] ?? SubtitleCueList()
+            var any = false
+            for cue in cues where list.insert(cue) { any = true }
+            lists[track] = list
+            return any
+        })
+    }
+
+    /// Ends `track`'s open cues at `time` (a clear event).
+    public func close(track: Int, at time: MediaTime) {
+        changed(lock.withLock { lists[track]?.close(at: time) ?? false })
+    }
+
+    /// The cues of `track` on screen at `time`.
+    public func active(track: Int, at time: MediaTime) -> [SubtitleCue] {
+        lock.withLock { lists[track]?.active(at: time) ?? [] }
+    }
+
+    /// How many cues `track` holds (tests, statistics).
+    public func count(track: Int) -> Int { lock.withLock { lists[track]?.count ?? 0 } }
+
+    /// All of `track`'s cues, in order (tests).
+    public func cues(track: Int) -> [SubtitleCue] { lock.withLock { lists[track]?.cues ?? [] } }
+
+    /// Goes up on every change: the UI redraws when it moved.
+    public var generation: UInt64 { lock.withLock { changes } }
+
+    private func changed(_ any: Bool) {
+        guard any else { return }
+        let callback = lock.withLock { () -> (@Sendable () -> Void)? in
+            changes &+= 1
+            return onChange
+        }
+        callback?()
+    }
+}
