@@ -12,6 +12,9 @@ public final class MediaSource: @unchecked Sendable {
     let format: UnsafeMutablePointer<AVFormatContext>
     let videoStreamIndex: Int32
     let audioStreamIndex: Int32?
+    /// An HLS master playlist's video streams, smallest first (see `VideoVariant`); empty
+    /// for anything else.
+    public let videoVariants: [VideoVariant]
 
     /// What blocking I/O on this source checks: `interrupt.stop()` ends a wait on a
     /// network, a pipe or a live playlist at once, from any thread.
@@ -85,6 +88,7 @@ public final class MediaSource: @unchecked Sendable {
         self.customIO = pipeIO
         self.videoStreamIndex = video
         self.audioStreamIndex = audio >= 0 ? audio : nil
+        self.videoVariants = MediaSource.videoVariants(of: context)
         self.info = info
         ownsContext = false
     }
@@ -113,7 +117,8 @@ public final class MediaSource: @unchecked Sendable {
         if !hasVideo { throw MediaError.noVideoStream(path: info.path) }
     }
 
-    var videoStream: UnsafeMutablePointer<AVStream> { format.pointee.streams[Int(videoStreamIndex)]! }
+    var videoStream: UnsafeMutablePointer<AVStream> { stream(videoStreamIndex) }
+    func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> { format.pointee.streams[Int(index)]! }
 
     /// FFmpeg logs to stderr from any thread; while the player owns the terminal that would
     /// tear the picture, so only real errors are let through (and `INSET_FFMPEG_LOG` raises it).
