@@ -5,13 +5,18 @@
 /// The size that counts is the picture's in *screen pixels*: the cells it covers (the
 /// letterboxed picture, not the whole pane) times a cell's size on the screen. Not the
 /// blitter's sub-pixels: half blocks hold 160x90 of them on a 160x45 terminal, and by that
-/// measure 180p would do full screen, while the same cells are about 1600x900 pixels of the
-/// user's display, and the sharper variant's area averages give the blitter better colours
-/// to pick from. AVPlayer likewise counts the layer's physical pixels, not its points.
-/// With real pixels (kitty, sixel) the raster's pixels already are the screen's.
+/// measure 180p would do full screen, while the same cells are 1280x720 pixels or more of
+/// the user's display, and the sharper variant's area averages give the blitter better
+/// colours to pick from. AVPlayer likewise counts the layer's physical pixels, not its
+/// points. With real pixels (kitty, sixel) the raster's pixels already are the screen's.
 public enum VariantChoice {
-    /// A cell's size on the screen when the terminal did not say: a common 10x20.
-    public static let assumedScreenCell = PixelSize(width: 10, height: 20)
+    /// A cell's size on the screen when the terminal did not say: 8x16, the smallest
+    /// common one (the VGA text cell). Guessing low is the cheap mistake: a variant a
+    /// little under the screen's pixels looks the same through a blitter, whose sub-pixels
+    /// are far coarser, while guessing high fetches and decodes a larger one for nothing.
+    /// With it, a 160x45 terminal full screen is 1280x720 (720p) and the default PiP
+    /// window there (38x11 cells of picture) 304x176 (180p).
+    public static let assumedScreenCell = PixelSize(width: 8, height: 16)
 
     /// The index in `variants` of the one nearest above `target`: of those at least as wide
     /// and as tall, the smallest (by area, the first of equals); when none is, the largest.

@@ -46,18 +46,19 @@ struct VariantChoiceTests {
     @Test("the target is the letterboxed picture's cells in screen pixels, not the blitter's sub-pixels")
     func target() {
         let coded = PixelSize(width: 1280, height: 720)
-        // 160x45 cells of half blocks: 160x90 sub-pixels, all of them picture; 1600x900 on screen.
+        // 160x45 cells of half blocks: 160x90 sub-pixels, all of them picture; 1280x720 on
+        // a screen of 8x16 cells (the assumed size).
         let full = Viewport(cells: CellSize(columns: 160, rows: 45))
-        #expect(VariantChoice.target(for: full, coded: coded) == PixelSize(width: 1600, height: 900))
-        // A 56x9-cell window: the 16:9 picture is 32x9 cells of it, 320x180 on screen.
+        #expect(VariantChoice.target(for: full, coded: coded) == PixelSize(width: 1280, height: 720))
+        // A 56x9-cell window: the 16:9 picture is 32x9 cells of it, 256x144 on screen.
         let window = Viewport(cells: CellSize(columns: 56, rows: 9))
-        #expect(VariantChoice.target(for: window, coded: coded) == PixelSize(width: 320, height: 180))
-        // The terminal's own cell size replaces the assumed 10x20.
-        #expect(VariantChoice.target(for: window, coded: coded, screenCell: PixelSize(width: 8, height: 16))
-                == PixelSize(width: 256, height: 144))
+        #expect(VariantChoice.target(for: window, coded: coded) == PixelSize(width: 256, height: 144))
+        // The terminal's own cell size replaces the assumed one.
+        #expect(VariantChoice.target(for: window, coded: coded, screenCell: PixelSize(width: 10, height: 20))
+                == PixelSize(width: 320, height: 180))
         // Octants hold more sub-pixels in the same cells; the screen's pixels are the same.
         let octants = Viewport(cells: CellSize(columns: 160, rows: 45), raster: CellRaster(blitter: .octant))
-        #expect(VariantChoice.target(for: octants, coded: coded) == PixelSize(width: 1600, height: 900))
+        #expect(VariantChoice.target(for: octants, coded: coded) == PixelSize(width: 1280, height: 720))
         // Real pixels (kitty, sixel): the raster's cells are the screen's.
         let kitty = Viewport(cells: CellSize(columns: 40, rows: 12), raster: CellRaster(cellPixels: PixelSize(width: 8, height: 16)))
         #expect(VariantChoice.target(for: kitty, coded: coded) == PixelSize(width: 320, height: 176))
@@ -67,12 +68,13 @@ struct VariantChoiceTests {
         #expect(VariantChoice.target(for: Viewport(cells: .init(columns: 0, rows: 0)), coded: coded) == .zero)
     }
 
-    @Test("full screen at 160x45 picks 720p, a 56x9 window 180p, 60x17 cells 360p", arguments: [
-        (CellSize(columns: 160, rows: 45), 2),
+    @Test("full screen at 160x45 picks 720p, the default window there 180p, 80x24 360p", arguments: [
+        (CellSize(columns: 160, rows: 45), 2),  // 1280x720: exactly 720p
+        (CellSize(columns: 38, rows: 11), 0),   // the default PiP window's picture at 160x45: 304x176
         (CellSize(columns: 56, rows: 9), 0),
-        (CellSize(columns: 32, rows: 9), 0),
-        (CellSize(columns: 80, rows: 24), 2),   // 80x22 cells of picture: 800x440, above 360p
-        (CellSize(columns: 60, rows: 17), 1),   // 60x17: 600x340 on screen
+        (CellSize(columns: 41, rows: 12), 1),   // 41x12 cells: 328x184, just above 180p
+        (CellSize(columns: 80, rows: 24), 1),   // 80x22 cells of picture: 640x352
+        (CellSize(columns: 100, rows: 30), 2),  // 800x448: above 360p
     ])
     func choose(cells: CellSize, expected: Int) {
         #expect(VariantChoice.choose(for: Viewport(cells: cells), in: Self.ladder) == expected)
