@@ -65,7 +65,8 @@ extension App {
         if overlay.size != size { overlay.resize(to: size) } else { overlay.grid.fill(.transparent) }
         if options.showStats, let stats = playback?.statistics {
             let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
-            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset) "
+            let variant = stats.variant.map { "  variant \($0)" } ?? ""
+            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset)\(variant) "
             overlay.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
                              style: CellStyle(foreground: .white, background: .black))
         }

@@ -257,6 +257,7 @@ final class Playback {
         if let old = current?.image, old !== frame.image { pipeline?.frames.recycle(old) }
         current = frame
         statistics.shown += 1
+        noteVariant(of: frame)
         if let heard = sound?.clockTime(at: now) {
             statistics.audioVideoOffset = frame.time - heard
             // For sync checks (INSET_LOG): the frame's time beside the sound heard as it goes up.
