@@ -115,6 +115,7 @@ extension DecodeLoop {
     private mutating func show(_ index: Int32, _ next: VideoDecoder) {
         decoder = next
         videoIndex = index
+        clearLiveBuffer()
         source.keepVariants([Int(index)])
         decoder.configureWork(output: work.viewport?.pixels, skipInvisible: work.skipInvisible, rate: work.rate)
         statistics.update { $0.variantSwitches += 1 }

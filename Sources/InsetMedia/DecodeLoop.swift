@@ -52,6 +52,10 @@ struct DecodeLoop {
     /// until its keyframe: the demuxer starts variants other than the one it seeks by at
     /// any packet at or after the target.
     var needsKeyframe = false
+    /// Live input's recent packets, for skipping back (DecodeLoop+Live); nil for seekable input.
+    var liveBuffer: LiveBuffer<UnsafeMutablePointer<AVPacket>>?
+    /// While replaying kept packets after a seek in live input: the next one's number.
+    var replaySequence: Int?
     /// Variants whose decoder would not open: not asked for again.
     var refusedVariants: Set<Int32> = []
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
@@ -74,6 +78,7 @@ struct DecodeLoop {
         incomingFrame = av_frame_alloc()
         videoIndex = source.videoStreamIndex
         decoders[videoIndex] = decoder
+        if source.info.isLive && !source.info.isStillImage { liveBuffer = LiveBuffer() }
         let rate = source.info.video?.frameRate.value ?? 25
         frameDuration = MediaTime(seconds: 1 / (rate > 0 ? rate : 25))
     }
@@ -87,6 +92,7 @@ struct DecodeLoop {
         av_frame_free(&h)
         var i: UnsafeMutablePointer<AVFrame>? = incomingFrame
         av_frame_free(&i)
+        if let liveBuffer { var all = liveBuffer; DecodeLoop.free(all.removeAll()) }
     }
 
     /// Repositions to the keyframe at or before `target` (av_seek_frame, backward) and
@@ -94,7 +100,8 @@ struct DecodeLoop {
     mutating func seek(to target: MediaTime, serial: Int) {
         self.serial = serial
         completeSwitchForSeek()
-        let result = seekFormat(to: target)
+        var result: Int32 = 0
+        if liveBuffer != nil { _ = seekInBuffer(to: target) } else { result = seekFormat(to: target) }
         if result < 0 {
             // Some demuxers refuse a timestamp seek; the start of the file always works.
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
@@ -103,13 +110,17 @@ struct DecodeLoop {
         av_frame_unref(held)
         holding = false
         seekTarget = target
+        // Live input at or past the newest frame kept (the live edge): join it at its last
+        // keyframe, as live players do, rather than hold everything back until a frame
+        // newer than the edge arrives.
+        if let newest = liveBuffer?.newest, target >= newest { seekTarget = nil }
         atEnd = false
     }
 
     /// Reads one packet and delivers whatever frames it yields; at end of input drains
     /// the decoder and queues the end-of-stream marker.
     mutating func step() {
-        let read = av_read_frame(source.format, packet)
+        let (read, replayed) = readPacket()
         if read == cffmpeg_averror_eagain() {
             usleep(2_000)
             return
@@ -134,6 +145,7 @@ struct DecodeLoop {
             return
         }
         guard packet.pointee.stream_index == videoIndex else { return }
+        if !replayed { keep(packet) }
         if needsKeyframe {
             guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return }
             needsKeyframe = false

@@ -21,3 +21,9 @@ extension VideoPipeline {
         return Int32(variants[chosen].streamIndex)
     }
 }
+
+extension VideoPipeline {
+    /// Live input: the oldest and newest times kept for skipping back (the newest is the
+    /// live edge, the last frame read); nil for other input or before the first keyframe.
+    public var bufferedRange: (oldest: MediaTime, newest: MediaTime)? { statisticsValue.buffered }
+}

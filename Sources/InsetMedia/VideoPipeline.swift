@@ -58,7 +58,8 @@ public final class VideoPipeline: @unchecked Sendable {
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
-        self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
+        // Live input seeks within what it keeps of its recent past (DecodeLoop+Live).
+        self.isSeekable = source.info.isLive ? !source.info.isStillImage : (pb == nil || pb!.pointee.seekable != 0)
     }
 
     deinit { stop() }
@@ -144,7 +145,11 @@ public final class VideoPipeline: @unchecked Sendable {
     public var decodedFrames: Int { statistics.value.decodedFrames }
 
     final class Statistics: @unchecked Sendable {
-        struct Values { var corruptPackets = 0; var decodedFrames = 0; var variantSwitches = 0 }
+        struct Values {
+            var corruptPackets = 0; var decodedFrames = 0; var variantSwitches = 0
+            /// Live input: the oldest and newest times kept for skipping back.
+            var buffered: (oldest: MediaTime, newest: MediaTime)?
+        }
         private let lock = NSLock()
         private var values = Values()
         var value: Values { lock.withLock { values } }
