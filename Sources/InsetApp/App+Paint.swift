@@ -95,6 +95,7 @@ enum HelpOverlay {
             return [
                 ("Space", "play / pause"),
                 ("← / →", "skip back / forward 15 s"),
+                ("End, l", "live input: jump to the newest frame"),
                 ("p", "picture in picture"),
                 ("!", "the shell pane (the video goes on in PiP)"),
                 ("m, 9 / 0", "mute; volume down / up"),

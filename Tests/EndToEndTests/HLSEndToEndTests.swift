@@ -56,4 +56,34 @@ struct HLSEndToEndTests {
         let done = try tmux.waitFor(timeout: 5, "exit") { $0.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil }
         #expect(done.text.contains("\nEXIT=0"))
     }
+
+    /// The "M:SS / LIVE" time, in seconds, if the control bar is visible.
+    static func liveTime(on screen: Screen) -> Int? {
+        guard let range = screen.text.range(of: #"\d+:\d\d / LIVE"#, options: .regularExpression) else { return nil }
+        let clock = screen.text[range].split(separator: " ")[0]
+        return clock.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
+    }
+
+    @Test("live: ← goes back within what was read, End returns to the newest frame, → stops there")
+    func liveSkipping() throws {
+        let tmux = try Tmux(columns: 160, rows: 45)
+        try tmux.run("\(try insetBinary()) --blitter half \(samplePath("hls/live.m3u8")); echo EXIT=$?")
+        // The stream starts at 5.48 s: the clock shows the media time.
+        try tmux.waitFor(timeout: 8, "three seconds played") { (Self.liveTime(on: $0) ?? 0) >= 8 }
+        try tmux.keys("Left")
+        let back = try tmux.waitFor(timeout: 2, "back to the oldest frame kept") { Self.liveTime(on: $0) == 5 }
+        #expect(back.videoRows.count > 30)
+        try tmux.waitFor(timeout: 3, "playing on from there") { Self.liveTime(on: $0) == 6 }
+        try tmux.keys("End")
+        try tmux.waitFor(timeout: 2, "the live edge again") { (Self.liveTime(on: $0) ?? 0) >= 8 && $0.text.contains(" live ") }
+        Thread.sleep(forTimeInterval: 0.3)
+        let edge = try #require(Self.liveTime(on: try tmux.capture()))
+        try tmux.keys("Right")
+        Thread.sleep(forTimeInterval: 0.5)
+        let after = try #require(Self.liveTime(on: try tmux.capture()))
+        #expect(after <= edge + 1, "→ went past the newest frame: \(edge) → \(after)")
+        try tmux.keys("q")
+        let done = try tmux.waitFor(timeout: 5, "exit") { $0.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil }
+        #expect(done.text.contains("\nEXIT=0"))
+    }
 }

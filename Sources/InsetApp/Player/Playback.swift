@@ -141,7 +141,7 @@ final class Playback {
             _ = machine.handle(.positionChanged(target), at: now)
             return
         }
-        guard pipeline.seek(to: target) != nil else { return }
+        guard pictureCanSeek, pipeline.seek(to: target) != nil else { return }
         sound?.seek(to: target)
         if let image = pending?.image { pipeline.frames.recycle(image) }
         pending = nil
@@ -258,6 +258,7 @@ final class Playback {
         current = frame
         statistics.shown += 1
         noteVariant(of: frame)
+        reportLiveEdge(at: now)
         if let heard = sound?.clockTime(at: now) {
             statistics.audioVideoOffset = frame.time - heard
             // For sync checks (INSET_LOG): the frame's time beside the sound heard as it goes up.
