@@ -58,6 +58,8 @@ struct DecodeLoop {
     var replaySequence: Int?
     /// Variants whose decoder would not open: not asked for again.
     var refusedVariants: Set<Int32> = []
+    /// How far short of the newest frame read a jump to the live edge aims (see `seek`).
+    static let liveEdgeMargin = MediaTime.milliseconds(500)
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
     static let receiveRetries = 8
     /// Video packets read without a single decoded frame before the stream is declared
@@ -110,10 +112,15 @@ struct DecodeLoop {
         av_frame_unref(held)
         holding = false
         seekTarget = target
-        // Live input at or past the newest frame kept (the live edge): join it at its last
-        // keyframe, as live players do, rather than hold everything back until a frame
-        // newer than the edge arrives.
-        if let newest = liveBuffer?.newest, target >= newest { seekTarget = nil }
+        // Live input at or past the newest frame kept (the live edge): the newest frame
+        // itself comes out of the decoder only with more input (frame threads hold the last
+        // few back), which may be seconds away; aim half a second short of it, or, when
+        // the last keyframe is nearer than that, start at the keyframe.
+        if let buffer = liveBuffer, let newest = buffer.newest, target >= newest {
+            let key = replaySequence.flatMap { buffer.entry(at: $0)?.time }
+            let near = newest - DecodeLoop.liveEdgeMargin
+            seekTarget = key.map { near > $0 } == true ? near : nil
+        }
         atEnd = false
     }
 

@@ -55,7 +55,7 @@ struct LiveSkipTests {
         #expect(Set(zip(onward, onward.dropFirst()).map { ($1.time - $0.time).microseconds }) == [40_000])
     }
 
-    @Test("a seek to the newest frame read joins the live edge at its last keyframe at once")
+    @Test("a seek to the newest frame read shows a frame half a second short of it at once")
     func liveEdge() throws {
         let pipeline = try VideoPipeline(source: MediaSource(path: Self.live),
                                          options: .init(threads: 2, queueCapacity: 4, viewport: Self.window))
@@ -68,7 +68,7 @@ struct LiveSkipTests {
         let (serial, _) = try #require(pipeline.seek(to: newest))
         guard case .frame(let first)? = pipeline.frames.pop(timeout: 2) else { Issue.record("no frame at the edge"); return }
         #expect(first.serial == serial)
-        #expect(first.time <= newest && newest - first.time < .seconds(1.04), "edge \(newest), shown \(first.time)")
-        #expect((first.time.microseconds - 5_480_000) % 1_000_000 == 0, "a keyframe: \(first.time)")
+        let behind = newest - first.time
+        #expect(behind >= .milliseconds(500) && behind < .milliseconds(540), "edge \(newest), shown \(first.time)")
     }
 }
