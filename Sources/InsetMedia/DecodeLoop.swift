@@ -81,6 +81,8 @@ struct DecodeLoop {
         videoIndex = source.videoStreamIndex
         decoders[videoIndex] = decoder
         if source.info.isLive && !source.info.isStillImage { liveBuffer = LiveBuffer() }
+        // Probing read every variant; from the first read on only the shown one is fetched.
+        if !source.videoVariants.isEmpty { source.keepVariants([Int(videoIndex)]) }
         let rate = source.info.video?.frameRate.value ?? 25
         frameDuration = MediaTime(seconds: 1 / (rate > 0 ? rate : 25))
     }

@@ -41,11 +41,11 @@ extension MediaSource {
     }
 
     /// Marks every variant's stream but `kept` as discarded (AVStream.discard). The hls
-    /// demuxer looks at these flags on each read: a playlist of a stream newly wanted is
-    /// fetched from the current time on. (FFmpeg 5.1 stops fetching an unwanted playlist
-    /// only before its first packet, which stream probing has read, so after opening the
-    /// others keep arriving and the decode loop leaves them aside by stream index.)
-    /// Decode thread, which owns the format context.
+    /// demuxer looks at these flags on each read (recheck_discard_flags): it stops fetching
+    /// a playlist none of whose streams is wanted, and starts a newly wanted one at the
+    /// segment of the current time, dropping its packets before that time (so it may
+    /// begin between keyframes; the decode loop waits for one). Packets of other streams
+    /// still read are left aside by stream index. Decode thread, which owns the format context.
     func keepVariants(_ kept: Set<Int>) {
         for variant in videoVariants {
             format.pointee.streams[variant.streamIndex]!.pointee.discard =
