@@ -49,7 +49,13 @@ public final class MediaSource: @unchecked Sendable {
             }
             cffmpeg_use_custom_io(context, pipeIO)
         }
-        let opened = avformat_open_input(&context, pipeIO == nil ? url : "", nil, nil)
+        // A file still being written is followed as it grows, like standard input.
+        let growing = url == path && MediaSource.isGrowing(path)
+        if growing, let reader = MediaSource.followingReader(path, interrupt: interrupt) {
+            pipeIO = reader
+            cffmpeg_use_custom_io(context, reader)
+        }
+        let opened = avformat_open_input(&context, pipeIO == nil || growing ? url : "", nil, nil)
         guard opened >= 0, let context else {
             cffmpeg_fd_avio_free(pipeIO)
             throw MediaSource.classifyOpenFailure(path: path, url: url, code: opened, interrupt: interrupt)
@@ -79,9 +85,9 @@ public final class MediaSource: @unchecked Sendable {
         if video < 0 && audio < 0 {
             throw MediaError.notMediaFile(path: path, detail: "no audio or video stream")
         }
-        var info = MediaSource.describe(context, path: path, url: url,
+        var info = MediaSource.describe(context, path: path, url: url, live: growing && pipeIO != nil,
                                         video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
-        if let fileSize = info.fileSize, video >= 0 {
+        if let fileSize = info.fileSize, video >= 0, !info.isLive {
             info.truncation = MediaSource.truncation(context, stream: video, fileSize: fileSize, start: info.start)
         }
         self.format = context
