@@ -4,7 +4,7 @@ import Testing
 /// HLS in a real terminal at 160x45, on samples/hls (scripts/make-hls): the master
 /// playlist's variant follows the size the picture is drawn at, as `--stats` shows it, and
 /// a live playlist says LIVE and quits at once.
-@Suite("HLS end to end", .serialized)
+@Suite("HLS and live end to end", .serialized)
 struct HLSEndToEndTests {
     /// The `--stats` corner's variant ("1280x720 (3/3)"), from the top row.
     static func variant(on screen: Screen) -> String? {
@@ -83,6 +83,35 @@ struct HLSEndToEndTests {
         let after = try #require(Self.liveTime(on: try tmux.capture()))
         #expect(after <= edge + 1, "→ went past the newest frame: \(edge) → \(after)")
         try tmux.keys("q")
+        let done = try tmux.waitFor(timeout: 5, "exit") { $0.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil }
+        #expect(done.text.contains("\nEXIT=0"))
+    }
+
+    @Test("a file still being written shows LIVE, plays on as it grows, and q quits at once")
+    func growingFile() throws {
+        let tmux = try Tmux(columns: 160, rows: 45)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-growing-\(UUID().uuidString).ts").path
+        let pidFile = path + ".pid"
+        defer {
+            // The writer, by the pid the shell wrote down.
+            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGTERM)
+            }
+            unlink(path); unlink(pidFile)
+        }
+        // The writer runs in the background of the same shell, at real speed (30 s of video).
+        try tmux.run("ffmpeg -v error -nostdin -re -i \(samplePath("long_gop.mp4")) -c copy -f mpegts -flush_packets 1 \(path) & "
+                     + "echo $! > \(pidFile); sleep 1.5; \(try insetBinary()) --blitter half \(path); echo EXIT=$?")
+        try tmux.waitFor(timeout: 10, "live video") { $0.videoRows.count > 30 && (Self.liveTime(on: $0) ?? 0) >= 1 }
+        try tmux.waitFor(timeout: 5, "still playing as the file grows") { (Self.liveTime(on: $0) ?? 0) >= 4 }
+        let start = Date()
+        try tmux.keys("q")
+        var latency = Double.infinity
+        while Date().timeIntervalSince(start) < 5 {
+            if (try? tmux.terminalState())?.hasPrefix("0") == true { latency = Date().timeIntervalSince(start); break }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(latency < 1, "q took \(latency) s")
         let done = try tmux.waitFor(timeout: 5, "exit") { $0.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil }
         #expect(done.text.contains("\nEXIT=0"))
     }
