@@ -45,11 +45,13 @@ extension MediaSource {
     /// a playlist none of whose streams is wanted, and starts a newly wanted one at the
     /// segment of the current time, dropping its packets before that time (so it may
     /// begin between keyframes; the decode loop waits for one). Packets of other streams
-    /// still read are left aside by stream index. Decode thread, which owns the format context.
+    /// still read are left aside by stream index. The other streams (each variant's sound)
+    /// are discarded too, or their playlists would all go on being fetched: the picture's
+    /// source reads only the picture, the sound has a source of its own. Decode thread,
+    /// which owns the format context.
     func keepVariants(_ kept: Set<Int>) {
-        for variant in videoVariants {
-            format.pointee.streams[variant.streamIndex]!.pointee.discard =
-                kept.contains(variant.streamIndex) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+        for i in 0..<Int(format.pointee.nb_streams) {
+            format.pointee.streams[i]!.pointee.discard = kept.contains(i) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }
 }
