@@ -1,10 +1,11 @@
 import InsetCore
 
 extension App {
-    /// End or l: a live video (full screen or in the window) jumps to the newest frame read,
-    /// the live edge. False when the video is not live, so the key goes on as before.
+    /// End or l: a live video, full screen or in the focused window, jumps to the newest
+    /// frame read, the live edge. False otherwise, so the key goes on as before (End
+    /// selects the last file in the library).
     func jumpToLiveEdge(at now: HostTime) -> Bool {
-        guard let playback, playback.range.isLive, screen == .player || pip != nil else { return false }
+        guard let playback, playback.range.isLive, screen == .player || (focus == .pip && pip != nil) else { return false }
         if let edge = playback.liveEdge { send(.seek(to: edge), at: now) }
         show(message: "live", at: now)
         return true
