@@ -6,7 +6,7 @@ extension App {
     /// selects the last file in the library).
     func jumpToLiveEdge(at now: HostTime) -> Bool {
         guard let playback, playback.range.isLive, screen == .player || (focus == .pip && pip != nil) else { return false }
-        if let edge = playback.liveEdge { send(.seek(to: edge), at: now) }
+        if let target = playback.liveEdgeTarget { send(.seek(to: target), at: now) }
         show(message: "live", at: now)
         return true
     }

@@ -16,8 +16,13 @@ extension Playback {
         send(.newestFrameChanged(edge), at: now)
     }
 
-    /// Whether the picture may seek: live input seeks within what it kept of its past, but
-    /// its sound cannot follow (it is read afresh by its own source), so live input with
-    /// sound does not skip at all rather than play the picture against the wrong sound.
-    var pictureCanSeek: Bool { !range.isLive || sound == nil }
+    /// Where End and l go: half a second short of the live edge, the newest frame that
+    /// leaves the decoder without waiting for more input (frame threads hold the last few
+    /// back), and a time the sound, with its own source and buffer, has too. Nil when
+    /// playback is already there or the input is not live.
+    var liveEdgeTarget: MediaTime? {
+        guard let edge = liveEdge else { return nil }
+        let target = edge - MediaTime.milliseconds(500)
+        return target > machine.snapshot.position ? target : nil
+    }
 }

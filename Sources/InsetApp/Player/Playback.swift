@@ -141,7 +141,7 @@ final class Playback {
             _ = machine.handle(.positionChanged(target), at: now)
             return
         }
-        guard pictureCanSeek, pipeline.seek(to: target) != nil else { return }
+        guard pipeline.seek(to: target) != nil else { return }
         sound?.seek(to: target)
         if let image = pending?.image { pipeline.frames.recycle(image) }
         pending = nil
