@@ -10,6 +10,8 @@
 #   long_gop.mp4         320x180 25 fps 30 s H.264, a keyframe every 10 s (seek tests)
 #   anamorphic_rot90.mp4 240x180, SAR 4:3, display matrix rotated 90 degrees, 3 s
 #   bench_1080p.mp4      1920x1080 30 fps 5 s H.264 (benchmarks)
+#   hls/                 a master playlist with 180p, 360p and 720p variants and a live
+#                        playlist (scripts/make-hls; --only hls)
 #   av_sync_markers.mp4  320x180 25 fps 12 s H.264 + AAC stereo 48 kHz: black and silent but
 #                        for a white flash (2 frames) and an 80 ms 1 kHz tone burst together
 #                        at 1, 3, 5, 7, 9 and 11 s (audio-video sync tests)
@@ -213,5 +215,6 @@ PY
   "${X264[@]}" -crf 36 -g 50 -c:s copy -metadata:s:s:0 language=eng "$out/dvd_subtitles.mkv"
 rm -r "$subs"
 fi
+if want hls; then "$here/make-hls" "$out/hls"; fi
 
 ls -l "$out"

@@ -251,6 +251,12 @@ static inline int cffmpeg_averror_exit(void) { return AVERROR_EXIT; }
 typedef struct {
     int fd;
     cffmpeg_interrupt *interrupt;
+    /// Set for a growing file (cffmpeg_follow_avio_alloc): the reader owns and closes the
+    /// descriptor, and waits this long at the end for more data before it is the end.
+    int follow_ms;
+    /// Set once a growing file has ended: demuxers read on past the end more than once,
+    /// and each of those reads must not wait again.
+    int ended;
 } cffmpeg_fd_reader;
 
 static int cffmpeg_fd_read(void *opaque, uint8_t *buffer, int size) {
@@ -281,15 +287,48 @@ static inline AVIOContext *cffmpeg_fd_avio_alloc(int fd, cffmpeg_interrupt *inte
     if (!reader || !buffer) { av_free(reader); av_free(buffer); return NULL; }
     reader->fd = fd;
     reader->interrupt = interrupt;
+    reader->follow_ms = 0;
+    reader->ended = 0;
     AVIOContext *pb = avio_alloc_context(buffer, size, 0, reader, cffmpeg_fd_read, NULL, NULL);
     if (!pb) { av_free(reader); av_free(buffer); return NULL; }
     pb->seekable = 0;
     return pb;
 }
 
+/// A file still being written (a recording, a download of a stream), read like `tail -f`:
+/// at its end the reader waits in 50 ms steps, checking the interrupt, for the file to
+/// grow, and only after `follow_ms` without growth is it the end.
+static int cffmpeg_follow_read(void *opaque, uint8_t *buffer, int size) {
+    cffmpeg_fd_reader *reader = (cffmpeg_fd_reader *)opaque;
+    int waited = 0;
+    for (;;) {
+        if (cffmpeg_interrupt_check(reader->interrupt)) return AVERROR_EXIT;
+        ssize_t got = read(reader->fd, buffer, (size_t)size);
+        if (got > 0) return (int)got;
+        if (got < 0 && errno != EINTR && errno != EAGAIN) return AVERROR(errno);
+        if (got == 0) {
+            if (reader->ended || waited >= reader->follow_ms) { reader->ended = 1; return AVERROR_EOF; }
+            usleep(50 * 1000);
+            waited += 50;
+        }
+    }
+}
+
+/// An AVIOContext following the growing file open on `fd` (which it closes when freed);
+/// NULL when out of memory.
+static inline AVIOContext *cffmpeg_follow_avio_alloc(int fd, cffmpeg_interrupt *interrupt, int follow_ms) {
+    AVIOContext *pb = cffmpeg_fd_avio_alloc(fd, interrupt);
+    if (!pb) return NULL;
+    ((cffmpeg_fd_reader *)pb->opaque)->follow_ms = follow_ms > 0 ? follow_ms : 1;
+    pb->read_packet = cffmpeg_follow_read;
+    return pb;
+}
+
 /// Frees what cffmpeg_fd_avio_alloc made (libavformat does not free custom I/O).
 static inline void cffmpeg_fd_avio_free(AVIOContext *pb) {
     if (!pb) return;
+    cffmpeg_fd_reader *reader = (cffmpeg_fd_reader *)pb->opaque;
+    if (reader && reader->follow_ms > 0) close(reader->fd);
     av_free(pb->opaque);
     av_freep(&pb->buffer);
     avio_context_free(&pb);

@@ -43,6 +43,8 @@ extension App {
         case .character("m"), .character("9"), .character("0"):
             if screen == .player || pip != nil { adjustSound(press.key, at: now); return }
         case .character("c") where screen == .player || pip != nil: cycleSubtitles(at: now); return
+        case .end, .character("l"):
+            if jumpToLiveEdge(at: now) { return }
         default: break
         }
         if focus == .pip, pip != nil, handlePiPKey(press, at: now) { return }

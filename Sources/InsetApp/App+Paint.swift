@@ -68,7 +68,8 @@ extension App {
         if overlay.size != size { overlay.resize(to: size) } else { overlay.grid.fill(.transparent) }
         if options.showStats, let stats = (second ?? playback)?.statistics {
             let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
-            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset) "
+            let variant = stats.variant.map { "  variant \($0)" } ?? ""
+            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset)\(variant) "
             overlay.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
                              style: CellStyle(foreground: .white, background: .black))
         }
@@ -98,6 +99,7 @@ enum HelpOverlay {
             return [
                 ("Space", "play / pause"),
                 ("← / →", "skip back / forward 15 s"),
+                ("End, l", "live input: jump to the newest frame"),
                 ("p", "picture in picture"),
                 ("w", "with a video in the window: swap the two"),
                 ("!", "the shell pane (the video goes on in PiP)"),

@@ -73,4 +73,6 @@ public struct PlaybackSummary: Sendable {
     public var error: String?
     /// One line to say after the terminal is restored (a file cut short played what it had).
     public var notice: String?
+    /// The HLS variant last on screen and the switches ("640x360 (2/3), 1 switches"), for `--stats`.
+    public var variant: String?
 }

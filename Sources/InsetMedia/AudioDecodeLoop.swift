@@ -31,6 +31,10 @@ struct AudioDecodeLoop {
     var failuresInARow = 0
     var lastError: Int32 = 0
     var corruptPackets = 0
+    /// Live input's recent audio packets, for skipping back (AudioDecodeLoop+Live).
+    var liveBuffer: LiveBuffer<UnsafeMutablePointer<AVPacket>>?
+    /// While replaying kept packets after a seek in live input: the next one's number.
+    var replaySequence: Int?
 
     /// Seeks this far before a target so the decoder's overlapping transforms (AAC, MP3,
     /// Opus) are primed by the time the target's samples come out.
@@ -44,6 +48,7 @@ struct AudioDecodeLoop {
         resampler = AudioResampler(output: sink.format, path: source.info.path)
         packet = av_packet_alloc()
         frame = av_frame_alloc()
+        if source.info.isLive { liveBuffer = LiveBuffer() }
     }
 
     func release() {
@@ -51,6 +56,7 @@ struct AudioDecodeLoop {
         av_packet_free(&p)
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)
+        releaseLiveBuffer()
     }
 
     /// Repositions the audio stream itself (every audio packet is a keyframe, so this lands
@@ -59,7 +65,9 @@ struct AudioDecodeLoop {
     mutating func seek(to target: MediaTime, serial: Int) {
         self.serial = serial
         let from = max(target - Self.preroll, source.info.playableRange.start)
-        if av_seek_frame(source.format, decoder.streamIndex, decoder.streamTimestamp(from), cffmpeg_avseek_flag_backward()) < 0 {
+        if liveBuffer != nil {
+            seekInBuffer(from: from)
+        } else if av_seek_frame(source.format, decoder.streamIndex, decoder.streamTimestamp(from), cffmpeg_avseek_flag_backward()) < 0 {
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
         }
         decoder.flush()
@@ -72,7 +80,7 @@ struct AudioDecodeLoop {
     /// while the sink is full; it returns false when a seek or stop is pending, and the
     /// rest of the packet's samples are abandoned (the seek flushes them anyway).
     mutating func step(waitForRoom: () -> Bool) -> Outcome {
-        let read = av_read_frame(source.format, packet)
+        let (read, replayed) = readPacket()
         if read == cffmpeg_averror_eagain() {
             usleep(2_000)
             return .running
@@ -87,6 +95,7 @@ struct AudioDecodeLoop {
         }
         defer { av_packet_unref(packet) }
         guard packet.pointee.stream_index == decoder.streamIndex else { return .running }
+        if !replayed { keep(packet) }
         let sent = decoder.send(packet)
         if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
             return noteFailure(sent)

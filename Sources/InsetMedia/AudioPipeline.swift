@@ -54,7 +54,8 @@ public final class AudioPipeline: @unchecked Sendable {
         self.stream = stream
         self.range = source.info.playableRange
         let pb = source.format.pointee.pb
-        self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
+        // Live input seeks within what it keeps of its recent past (AudioDecodeLoop+Live).
+        self.isSeekable = source.info.isLive || pb == nil || pb!.pointee.seekable != 0
         // The demuxer skips the packets of every other stream (mov reads past them unread).
         for i in 0..<Int(source.format.pointee.nb_streams) where i != Int(index) {
             source.format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL

@@ -6,7 +6,9 @@ import InsetCore
 /// scale stage it hands frames to. Lives only on that thread (VideoPipeline.run), so it takes no locks of its own.
 struct DecodeLoop {
     let source: MediaSource
-    let decoder: VideoDecoder
+    /// The decoder of the stream being shown (`videoIndex`); another HLS variant's once a
+    /// switch to it is complete (DecodeLoop+Variants).
+    var decoder: VideoDecoder
     let frames: FrameQueue
     let statistics: VideoPipeline.Statistics
     /// Nil for decode-only pipelines.
@@ -36,7 +38,28 @@ struct DecodeLoop {
     /// The last keyframe skip taken from the requests, so each is done once.
     var catchUpGeneration = 0
     let frameDuration: MediaTime
-    let videoIndex: Int32
+    var videoIndex: Int32
+    /// A switch to another HLS variant under way: its stream is decoded beside the one
+    /// shown until its first frame after the last one delivered (DecodeLoop+Variants).
+    var incoming: VariantSwitch?
+    /// Decoders of the variants opened so far, by stream index, kept for switching back.
+    var decoders: [Int32: VideoDecoder] = [:]
+    /// Frame threads for decoders opened later (variants).
+    var threads: Int?
+    /// The frame the incoming variant's decoder fills.
+    let incomingFrame: UnsafeMutablePointer<AVFrame>
+    /// After a seek in an HLS master playlist, packets of the shown stream are left out
+    /// until its keyframe: the demuxer starts variants other than the one it seeks by at
+    /// any packet at or after the target.
+    var needsKeyframe = false
+    /// Live input's recent packets, for skipping back (DecodeLoop+Live); nil for seekable input.
+    var liveBuffer: LiveBuffer<UnsafeMutablePointer<AVPacket>>?
+    /// While replaying kept packets after a seek in live input: the next one's number.
+    var replaySequence: Int?
+    /// Variants whose decoder would not open: not asked for again.
+    var refusedVariants: Set<Int32> = []
+    /// How far short of the newest frame read a jump to the live edge aims (see `seek`).
+    static let liveEdgeMargin = MediaTime.milliseconds(500)
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
     static let receiveRetries = 8
     /// Video packets read without a single decoded frame before the stream is declared
@@ -56,7 +79,12 @@ struct DecodeLoop {
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         held = av_frame_alloc()
+        incomingFrame = av_frame_alloc()
         videoIndex = source.videoStreamIndex
+        decoders[videoIndex] = decoder
+        if source.info.isLive && !source.info.isStillImage { liveBuffer = LiveBuffer() }
+        // Probing read every variant; from the first read on only the shown one is fetched.
+        if !source.videoVariants.isEmpty { source.keepVariants([Int(videoIndex)]) }
         let rate = source.info.video?.frameRate.value ?? 25
         frameDuration = MediaTime(seconds: 1 / (rate > 0 ? rate : 25))
     }
@@ -68,13 +96,18 @@ struct DecodeLoop {
         av_frame_free(&f)
         var h: UnsafeMutablePointer<AVFrame>? = held
         av_frame_free(&h)
+        var i: UnsafeMutablePointer<AVFrame>? = incomingFrame
+        av_frame_free(&i)
+        if let liveBuffer { var all = liveBuffer; DecodeLoop.free(all.removeAll()) }
     }
 
     /// Repositions to the keyframe at or before `target` (av_seek_frame, backward) and
     /// decodes forward from there; frames before the target are held back, not shown.
     mutating func seek(to target: MediaTime, serial: Int) {
         self.serial = serial
-        let result = av_seek_frame(source.format, -1, target.microseconds, cffmpeg_avseek_flag_backward())
+        completeSwitchForSeek()
+        var result: Int32 = 0
+        if liveBuffer != nil { _ = seekInBuffer(to: target) } else { result = seekFormat(to: target) }
         if result < 0 {
             // Some demuxers refuse a timestamp seek; the start of the file always works.
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
@@ -84,13 +117,22 @@ struct DecodeLoop {
         av_frame_unref(held)
         holding = false
         seekTarget = target
+        // Live input at or past the newest frame kept (the live edge): the newest frame
+        // itself comes out of the decoder only with more input (frame threads hold the last
+        // few back), which may be seconds away; aim half a second short of it, or, when
+        // the last keyframe is nearer than that, start at the keyframe.
+        if let buffer = liveBuffer, let newest = buffer.newest, target >= newest {
+            let key = replaySequence.flatMap { buffer.entry(at: $0)?.time }
+            let near = newest - DecodeLoop.liveEdgeMargin
+            seekTarget = key.map { near > $0 } == true ? near : nil
+        }
         atEnd = false
     }
 
     /// Reads one packet and delivers whatever frames it yields; at end of input drains
     /// the decoder and queues the end-of-stream marker.
     mutating func step() {
-        let read = av_read_frame(source.format, packet)
+        let (read, replayed) = readPacket()
         if read == cffmpeg_averror_eagain() {
             usleep(2_000)
             return
@@ -105,12 +147,22 @@ struct DecodeLoop {
             seekTarget = nil
             deliverEnd()
             catchUp = nil
+            abandonSwitch()
             atEnd = true
             return
         }
         defer { av_packet_unref(packet) }
         if let subtitles, subtitles.route(packet) { return }
+        if let incoming, packet.pointee.stream_index == incoming.index {
+            feedIncoming(packet)
+            return
+        }
         guard packet.pointee.stream_index == videoIndex else { return }
+        if !replayed { keep(packet) }
+        if needsKeyframe {
+            guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return }
+            needsKeyframe = false
+        }
         if catchUp != nil && !endsCatchUp(packet) { return }
         let sent = decoder.send(packet)
         if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
@@ -126,7 +178,7 @@ struct DecodeLoop {
         }
     }
 
-    private mutating func receiveAll() {
+    mutating func receiveAll() {
         var failures = 0
         while true {
             let received = decoder.receive(frame)
@@ -146,7 +198,7 @@ struct DecodeLoop {
         }
     }
 
-    private mutating func handle(_ frame: UnsafeMutablePointer<AVFrame>) {
+    mutating func handle(_ frame: UnsafeMutablePointer<AVFrame>) {
         DecodeLoop.injectDelay()
         guard let target = seekTarget else {
             deliver(frame)
@@ -175,12 +227,13 @@ struct DecodeLoop {
             let owned = av_frame_alloc()
             av_frame_move_ref(owned, frame)
             scaleStage.submit(ScaleStage.Job(frame: owned, time: time, duration: frameDuration, serial: serial,
-                                             isCorrupt: corrupt, viewport: viewport))
+                                             isCorrupt: corrupt, viewport: viewport, variant: shownVariant))
             return
         }
         let placement = PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
         frames.push(.frame(VideoFrame(time: time, duration: frameDuration, serial: serial, image: nil,
-                                      placement: placement, viewport: nil, isCorrupt: corrupt)))
+                                      placement: placement, viewport: nil, isCorrupt: corrupt, variant: shownVariant,
+                                      codedSize: placement.size)))
     }
 
     /// Queues the end-of-stream marker behind every frame already sent.

@@ -12,6 +12,8 @@ struct DecodeSettings: Sendable {
     var catchUpRate: DecodeRate = .every
     /// The newest keyframe skip asked for.
     var catchUp: KeyframeCatchUp?
+    /// The HLS variant (its stream index) to show; nil for a single video stream.
+    var variant: Int32?
 
     /// The lighter of the two rates: each asks for at least that much skipping (as
     /// `DecodeWorkRule.lightening(window:on:catchUp:)`).

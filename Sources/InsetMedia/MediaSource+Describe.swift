@@ -4,13 +4,14 @@ import InsetCore
 
 extension MediaSource {
     /// Reads the facts of the opened container and its chosen streams into plain values.
-    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, path: String, url: String,
+    /// `live`: read as it grows (a file still being written): no duration, like a pipe.
+    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, path: String, url: String, live: Bool = false,
                          video: Int32?, audio: Int32?) -> MediaInfo {
         let format = context.pointee.iformat!.pointee
         let nopts = cffmpeg_nopts_value()
         let duration = context.pointee.duration
         let start = context.pointee.start_time
-        let isPipe = url.hasPrefix("pipe:")
+        let isPipe = url.hasPrefix("pipe:") || live
         var fileSize: Int64? = nil
         if !isPipe, !url.contains("://") {
             var status = stat()

@@ -12,6 +12,9 @@ public final class MediaSource: @unchecked Sendable {
     let format: UnsafeMutablePointer<AVFormatContext>
     let videoStreamIndex: Int32
     let audioStreamIndex: Int32?
+    /// An HLS master playlist's video streams, smallest first (see `VideoVariant`); empty
+    /// for anything else.
+    public let videoVariants: [VideoVariant]
 
     /// What blocking I/O on this source checks: `interrupt.stop()` ends a wait on a
     /// network, a pipe or a live playlist at once, from any thread.
@@ -46,7 +49,13 @@ public final class MediaSource: @unchecked Sendable {
             }
             cffmpeg_use_custom_io(context, pipeIO)
         }
-        let opened = avformat_open_input(&context, pipeIO == nil ? url : "", nil, nil)
+        // A file still being written is followed as it grows, like standard input.
+        let growing = url == path && MediaSource.isGrowing(path)
+        if growing, let reader = MediaSource.followingReader(path, interrupt: interrupt) {
+            pipeIO = reader
+            cffmpeg_use_custom_io(context, reader)
+        }
+        let opened = avformat_open_input(&context, pipeIO == nil || growing ? url : "", nil, nil)
         guard opened >= 0, let context else {
             cffmpeg_fd_avio_free(pipeIO)
             throw MediaSource.classifyOpenFailure(path: path, url: url, code: opened, interrupt: interrupt)
@@ -76,15 +85,16 @@ public final class MediaSource: @unchecked Sendable {
         if video < 0 && audio < 0 {
             throw MediaError.notMediaFile(path: path, detail: "no audio or video stream")
         }
-        var info = MediaSource.describe(context, path: path, url: url,
+        var info = MediaSource.describe(context, path: path, url: url, live: growing && pipeIO != nil,
                                         video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
-        if let fileSize = info.fileSize, video >= 0 {
+        if let fileSize = info.fileSize, video >= 0, !info.isLive {
             info.truncation = MediaSource.truncation(context, stream: video, fileSize: fileSize, start: info.start)
         }
         self.format = context
         self.customIO = pipeIO
         self.videoStreamIndex = video
         self.audioStreamIndex = audio >= 0 ? audio : nil
+        self.videoVariants = MediaSource.videoVariants(of: context)
         self.info = info
         ownsContext = false
     }
@@ -113,7 +123,8 @@ public final class MediaSource: @unchecked Sendable {
         if !hasVideo { throw MediaError.noVideoStream(path: info.path) }
     }
 
-    var videoStream: UnsafeMutablePointer<AVStream> { format.pointee.streams[Int(videoStreamIndex)]! }
+    var videoStream: UnsafeMutablePointer<AVStream> { stream(videoStreamIndex) }
+    func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> { format.pointee.streams[Int(index)]! }
 
     /// FFmpeg logs to stderr from any thread; while the player owns the terminal that would
     /// tear the picture, so only real errors are let through (and `INSET_FFMPEG_LOG` raises it).

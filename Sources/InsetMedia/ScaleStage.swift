@@ -21,6 +21,7 @@ final class ScaleStage: @unchecked Sendable {
         var viewport: Viewport?
         /// Set on the job that marks the end of the stream (no frame).
         var endOfStream = false
+        var variant: VideoVariant? = nil
     }
 
     static let capacity = 2
@@ -96,7 +97,8 @@ final class ScaleStage: @unchecked Sendable {
             if scaler.scale(frame, rotation: video.rotation, into: picture) { image = picture }
         }
         let item = VideoFrame(time: job.time, duration: job.duration, serial: job.serial, image: image,
-                              placement: placement, viewport: job.viewport, isCorrupt: job.isCorrupt)
+                              placement: placement, viewport: job.viewport, isCorrupt: job.isCorrupt,
+                              variant: job.variant, codedSize: coded)
         if !frames.push(.frame(item)), let image { frames.recycle(image) }
     }
 

@@ -11,9 +11,11 @@ final class VideoDecoder {
 
     /// Opens the decoder (avcodec_find_decoder, avcodec_parameters_to_context,
     /// avcodec_open2) with `threads` frame threads (the core count when nil).
-    init(source: MediaSource, threads: Int?) throws {
+    /// `streamIndex` picks another video stream than the source's chosen one (an HLS
+    /// variant); nil means the chosen one.
+    init(source: MediaSource, streamIndex: Int32? = nil, threads: Int?) throws {
         try source.requireVideo()
-        let stream = source.videoStream
+        let stream = source.stream(streamIndex ?? source.videoStreamIndex)
         let parameters = stream.pointee.codecpar!
         let path = source.info.path
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {

@@ -19,6 +19,10 @@ public struct VideoFrame: @unchecked Sendable {
     public let viewport: Viewport?
     /// Whether the decoder flagged the frame as damaged (it is still shown).
     public let isCorrupt: Bool
+    /// The HLS variant it was decoded from; nil for a source with one video stream.
+    public var variant: VideoVariant? = nil
+    /// The decoded picture's size before scaling (zero when not known).
+    public var codedSize: PixelSize = .zero
 }
 
 /// What the decode thread puts in the queue: a frame, or the news that the stream ended.

@@ -33,6 +33,8 @@ public final class VideoPipeline: @unchecked Sendable {
     public let isSeekable: Bool
 
     private let source: MediaSource
+    var videoVariants: [VideoVariant] { source.videoVariants }
+    var statisticsValue: Statistics.Values { statistics.value }
     private let decoder: VideoDecoder
     /// The viewport, decode rates and keyframe skips travel with the seeks, pause and stop.
     private let requests: PipelineRequests<DecodeSettings>
@@ -40,6 +42,7 @@ public final class VideoPipeline: @unchecked Sendable {
     private let statistics = Statistics()
     private let skipInvisibleWork: Bool
     private let scaleStage: ScaleStage?
+    private let threads: Int?
 
     public init(source: MediaSource, options: Options = Options()) throws {
         self.source = source
@@ -48,11 +51,15 @@ public final class VideoPipeline: @unchecked Sendable {
         self.range = source.info.playableRange
         let frames = FrameQueue(capacity: options.queueCapacity)
         self.frames = frames
-        self.requests = PipelineRequests(DecodeSettings(viewport: options.viewport), interrupt: source.interrupt)
+        self.threads = options.threads
+        var settings = DecodeSettings(viewport: options.viewport)
+        settings.variant = options.viewport.flatMap { VideoPipeline.variant(for: $0, of: source) }
+        self.requests = PipelineRequests(settings, interrupt: source.interrupt)
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         let pb = source.format.pointee.pb
-        self.isSeekable = !source.info.isLive && (pb == nil || pb!.pointee.seekable != 0)
+        // Live input seeks within what it keeps of its recent past (DecodeLoop+Live).
+        self.isSeekable = source.info.isLive ? !source.info.isStillImage : (pb == nil || pb!.pointee.seekable != 0)
     }
 
     deinit { stop() }
@@ -90,7 +97,11 @@ public final class VideoPipeline: @unchecked Sendable {
     /// Scales later frames into `viewport` (nil: decode only). Frames already queued keep
     /// their size; the consumer places each by its own `placement`.
     public func setViewport(_ viewport: Viewport?) {
-        requests.update { $0.viewport = viewport }
+        let variant = viewport.flatMap { VideoPipeline.variant(for: $0, of: source) }
+        requests.update { settings in
+            settings.viewport = viewport
+            if let variant { settings.variant = variant }
+        }
     }
 
     /// Which frames to decode for where the picture is shown: all, or fewer for a PiP
@@ -144,7 +155,11 @@ public final class VideoPipeline: @unchecked Sendable {
     public var decodedFrames: Int { statistics.value.decodedFrames }
 
     final class Statistics: @unchecked Sendable {
-        struct Values { var corruptPackets = 0; var decodedFrames = 0 }
+        struct Values {
+            var corruptPackets = 0; var decodedFrames = 0; var variantSwitches = 0
+            /// Live input: the oldest and newest times kept for skipping back.
+            var buffered: (oldest: MediaTime, newest: MediaTime)?
+        }
         private let lock = NSLock()
         private var values = Values()
         var value: Values { lock.withLock { values } }
@@ -156,6 +171,7 @@ public final class VideoPipeline: @unchecked Sendable {
     private func run() {
         var loop = DecodeLoop(source: source, decoder: decoder, frames: frames, statistics: statistics,
                               scaleStage: scaleStage)
+        loop.threads = threads
         defer { loop.release() }
         loop.subtitles = subtitles
         while true {
@@ -164,6 +180,7 @@ public final class VideoPipeline: @unchecked Sendable {
             if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
             loop.viewport = request.settings.viewport
             loop.work = (request.settings.viewport, skipInvisibleWork, request.settings.effectiveRate)
+            loop.want(variant: request.settings.variant)
             loop.begin(request.settings.catchUp)
             loop.step()
         }

@@ -133,8 +133,9 @@ struct Play: ParsableCommand {
         let summary = app.run()
         if let notice = summary.notice { FileHandle.standardError.write(Data(("inset: " + notice + "\n").utf8)) }
         if stats || ProcessInfo.processInfo.environment["INSET_SUMMARY"] != nil {
-            let line = String(format: "inset: %d frames shown, %d dropped, %.3f s, %d catch-ups", summary.framesShown,
+            var line = String(format: "inset: %d frames shown, %d dropped, %.3f s, %d catch-ups", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds, summary.catchUps)
+            if let variant = summary.variant { line += ", variant \(variant)" }
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }

@@ -303,6 +303,8 @@ final class Playback {
         current = frame
         subtitles?.burn(into: frame, inWindow: machine.snapshot.presentation == .pictureInPicture)
         statistics.shown += 1
+        noteVariant(of: frame)
+        reportLiveEdge(at: now)
         if let heard = sound?.clockTime(at: now) {
             statistics.audioVideoOffset = frame.time - heard
             // For sync checks (INSET_LOG): the frame's time beside the sound heard as it goes up.

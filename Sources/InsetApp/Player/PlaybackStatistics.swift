@@ -1,4 +1,5 @@
 import InsetCore
+import InsetMedia
 
 /// Counters for `--stats` and the closing line: frames shown and dropped, bytes written
 /// per frame and the frame rate over the last second.
@@ -14,6 +15,9 @@ struct PlaybackStatistics {
     /// The shown frame's time minus the sound heard when it was shown (positive: the
     /// picture is ahead), for `--stats`.
     var audioVideoOffset: MediaTime?
+    /// The HLS variant on screen, and how many times it changed (see Playback+Variants).
+    var variant: VideoVariant?
+    var variantSwitches = 0
 
     mutating func started(at now: HostTime) {
         if startedAt == nil { startedAt = now }
@@ -40,6 +44,8 @@ struct PlaybackStatistics {
 
     func summary(signal: Int32?, endedAt now: HostTime) -> PlaybackSummary {
         let wall = startedAt.map { Double(now.elapsed(since: $0).components.attoseconds) / 1e18 + Double(now.elapsed(since: $0).components.seconds) } ?? 0
-        return PlaybackSummary(framesShown: shown, framesDropped: dropped, catchUps: catchUps, wallSeconds: wall, signal: signal)
+        var summary = PlaybackSummary(framesShown: shown, framesDropped: dropped, catchUps: catchUps, wallSeconds: wall, signal: signal)
+        summary.variant = variant.map { "\($0), \(variantSwitches) switches" }
+        return summary
     }
 }

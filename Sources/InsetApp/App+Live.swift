@@ -1,0 +1,13 @@
+import InsetCore
+
+extension App {
+    /// End or l: a live video, full screen or in the focused window, jumps to the newest
+    /// frame read, the live edge. False otherwise, so the key goes on as before (End
+    /// selects the last file in the library).
+    func jumpToLiveEdge(at now: HostTime) -> Bool {
+        guard let playback, playback.range.isLive, screen == .player || (focus == .pip && pip != nil) else { return false }
+        if let target = playback.liveEdgeTarget { send(.seek(to: target), at: now) }
+        show(message: "live", at: now)
+        return true
+    }
+}

@@ -1,0 +1,148 @@
+import CFFmpeg
+import Foundation
+import InsetCore
+
+/// Switching between the variants of an HLS master playlist without a gap in the picture.
+///
+/// The variants are one picture at several sizes, their keyframes at the same times (each
+/// segment starts on one). A switch marks the new variant's stream wanted (the demuxer
+/// then reads it from the current time, see `MediaSource.keepVariants`) and decodes it
+/// with a decoder of its own, from its next keyframe, beside the stream being shown. The
+/// shown one goes on being delivered until the new one's first frame at or after the
+/// last frame delivered; then what the old decoder still holds before that frame goes
+/// out (frame threads keep a few in flight), the old stream is dropped and the new one
+/// is shown from the frame after the last delivered: frame times go on without a gap or
+/// a repeat, and the size changes within a GOP of the request (a segment at most).
+///
+/// Decode thread only, like the rest of DecodeLoop.
+extension DecodeLoop {
+    struct VariantSwitch {
+        let index: Int32
+        let decoder: VideoDecoder
+        /// Whether its first keyframe has been sent (packets before it are left out).
+        var started = false
+    }
+
+    /// The variant of the frames being delivered; nil for a source with one video stream.
+    var shownVariant: VideoVariant? {
+        source.videoVariants.first { $0.streamIndex == Int(videoIndex) }
+    }
+
+    /// Makes `wanted` (a variant's stream index) the stream to show: at once when nothing
+    /// of this serial has been delivered yet (opening, a seek in progress, the end), else
+    /// through a switch at its next keyframe. Asking for the stream already shown calls
+    /// off a switch under way.
+    mutating func want(variant wanted: Int32?) {
+        guard let wanted, wanted != incoming?.index, wanted != videoIndex || incoming != nil else { return }
+        if wanted == videoIndex {
+            abandonSwitch()
+            return
+        }
+        guard let next = decoder(forVariant: wanted) else { return }
+        abandonSwitch()
+        next.flush()
+        if lastTime == nil || seekTarget != nil || atEnd {
+            decoder.flush()
+            show(wanted, next)
+            needsKeyframe = true
+            return
+        }
+        incoming = VariantSwitch(index: wanted, decoder: next)
+        source.keepVariants([Int(videoIndex), Int(wanted)])
+    }
+
+    /// A packet of the incoming variant: decoded from its first keyframe on; its first
+    /// frame at or after the last one delivered completes the switch.
+    mutating func feedIncoming(_ packet: UnsafeMutablePointer<AVPacket>) {
+        guard var next = incoming else { return }
+        if !next.started {
+            guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return }
+            next.started = true
+            incoming = next
+        }
+        _ = next.decoder.send(packet)
+        while next.decoder.receive(incomingFrame) >= 0 {
+            let time = next.decoder.presentationTime(of: incomingFrame)
+            if let time, let last = lastTime, time < last {
+                av_frame_unref(incomingFrame)
+                continue
+            }
+            // Caught up: at the last frame delivered (both decoders in step, as when every
+            // variant is read all along) or past it (the playlist was fetched anew).
+            completeSwitch(before: time)
+            statistics.update { $0.decodedFrames += 1 }
+            if let time, let last = lastTime, time <= last {} else { handle(incomingFrame) }
+            av_frame_unref(incomingFrame)
+            receiveAll()
+            return
+        }
+    }
+
+    /// Delivers what the shown decoder still holds before `time` (draining it), then shows
+    /// the incoming variant from now on.
+    private mutating func completeSwitch(before time: MediaTime?) {
+        guard let next = incoming else { return }
+        _ = decoder.send(nil)
+        while decoder.receive(frame) >= 0 {
+            if let shown = decoder.presentationTime(of: frame), let time, shown >= time {
+                av_frame_unref(frame)
+                continue
+            }
+            statistics.update { $0.decodedFrames += 1 }
+            handle(frame)
+            av_frame_unref(frame)
+        }
+        decoder.flush()
+        incoming = nil
+        show(next.index, next.decoder)
+    }
+
+    /// A seek during a switch: the new variant is shown from the seek's target on.
+    mutating func completeSwitchForSeek() {
+        guard let next = incoming else { return }
+        incoming = nil
+        show(next.index, next.decoder)
+    }
+
+    /// Calls off a switch under way (the render size went back, or the stream ended).
+    mutating func abandonSwitch() {
+        guard let next = incoming else { return }
+        next.decoder.flush()
+        incoming = nil
+        source.keepVariants([Int(videoIndex)])
+    }
+
+    private mutating func show(_ index: Int32, _ next: VideoDecoder) {
+        decoder = next
+        videoIndex = index
+        clearLiveBuffer()
+        source.keepVariants([Int(index)])
+        decoder.configureWork(output: work.viewport?.pixels, skipInvisible: work.skipInvisible, rate: work.rate)
+        statistics.update { $0.variantSwitches += 1 }
+    }
+
+    /// The variant's decoder, opened the first time; nil when it does not open (the
+    /// variant is then never asked for again, and the one shown stays).
+    private mutating func decoder(forVariant index: Int32) -> VideoDecoder? {
+        if let open = decoders[index] { return open }
+        guard !refusedVariants.contains(index) else { return nil }
+        guard let opened = try? VideoDecoder(source: source, streamIndex: index, threads: threads) else {
+            refusedVariants.insert(index)
+            return nil
+        }
+        decoders[index] = opened
+        return opened
+    }
+
+    /// av_seek_frame to `target`. An HLS master playlist is sought by the stream shown,
+    /// so that its playlist is the one the demuxer positions on a keyframe.
+    mutating func seekFormat(to target: MediaTime) -> Int32 {
+        guard !source.videoVariants.isEmpty else {
+            return av_seek_frame(source.format, -1, target.microseconds, cffmpeg_avseek_flag_backward())
+        }
+        needsKeyframe = true
+        let timeBase = source.stream(videoIndex).pointee.time_base
+        let stamp = av_rescale_q(target.microseconds, AVRational(num: 1, den: 1_000_000), timeBase)
+        return av_seek_frame(source.format, videoIndex, stamp, cffmpeg_avseek_flag_backward())
+    }
+}
