@@ -32,9 +32,7 @@ struct AudioDecodeLoop {
     var lastError: Int32 = 0
     var corruptPackets = 0
     /// Live input's recent audio packets, for skipping back (AudioDecodeLoop+Live).
-    var liveBuffer: LiveBuffer<UnsafeMutablePointer<AVPacket>>?
-    /// While replaying kept packets after a seek in live input: the next one's number.
-    var replaySequence: Int?
+    var live: LivePackets?
 
     /// Seeks this far before a target so the decoder's overlapping transforms (AAC, MP3,
     /// Opus) are primed by the time the target's samples come out.
@@ -48,7 +46,7 @@ struct AudioDecodeLoop {
         resampler = AudioResampler(output: sink.format, path: source.info.path)
         packet = av_packet_alloc()
         frame = av_frame_alloc()
-        if source.info.isLive { liveBuffer = LiveBuffer() }
+        if source.info.isLive { live = LivePackets() }
     }
 
     func release() {
@@ -56,7 +54,8 @@ struct AudioDecodeLoop {
         av_packet_free(&p)
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)
-        releaseLiveBuffer()
+        var kept = live
+        kept?.removeAll()
     }
 
     /// Repositions the audio stream itself (every audio packet is a keyframe, so this lands
@@ -65,8 +64,8 @@ struct AudioDecodeLoop {
     mutating func seek(to target: MediaTime, serial: Int) {
         self.serial = serial
         let from = max(target - Self.preroll, source.info.playableRange.start)
-        if liveBuffer != nil {
-            seekInBuffer(from: from)
+        if live != nil {
+            _ = live!.replay(from: from)
         } else if av_seek_frame(source.format, decoder.streamIndex, decoder.streamTimestamp(from), cffmpeg_avseek_flag_backward()) < 0 {
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
         }

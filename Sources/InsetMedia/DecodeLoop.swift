@@ -53,9 +53,7 @@ struct DecodeLoop {
     /// any packet at or after the target.
     var needsKeyframe = false
     /// Live input's recent packets, for skipping back (DecodeLoop+Live); nil for seekable input.
-    var liveBuffer: LiveBuffer<UnsafeMutablePointer<AVPacket>>?
-    /// While replaying kept packets after a seek in live input: the next one's number.
-    var replaySequence: Int?
+    var live: LivePackets?
     /// Variants whose decoder would not open: not asked for again.
     var refusedVariants: Set<Int32> = []
     /// How far short of the newest frame read a jump to the live edge aims (see `seek`).
@@ -82,7 +80,7 @@ struct DecodeLoop {
         incomingFrame = av_frame_alloc()
         videoIndex = source.videoStreamIndex
         decoders[videoIndex] = decoder
-        if source.info.isLive && !source.info.isStillImage { liveBuffer = LiveBuffer() }
+        if source.info.isLive && !source.info.isStillImage { live = LivePackets() }
         // Probing read every variant; from the first read on only the shown one is fetched.
         if !source.videoVariants.isEmpty { source.keepVariants([Int(videoIndex)]) }
         let rate = source.info.video?.frameRate.value ?? 25
@@ -98,7 +96,8 @@ struct DecodeLoop {
         av_frame_free(&h)
         var i: UnsafeMutablePointer<AVFrame>? = incomingFrame
         av_frame_free(&i)
-        if let liveBuffer { var all = liveBuffer; DecodeLoop.free(all.removeAll()) }
+        var kept = live
+        kept?.removeAll()
     }
 
     /// Repositions to the keyframe at or before `target` (av_seek_frame, backward) and
@@ -107,7 +106,7 @@ struct DecodeLoop {
         self.serial = serial
         completeSwitchForSeek()
         var result: Int32 = 0
-        if liveBuffer != nil { _ = seekInBuffer(to: target) } else { result = seekFormat(to: target) }
+        if live != nil { _ = live!.replay(from: target) } else { result = seekFormat(to: target) }
         if result < 0 {
             // Some demuxers refuse a timestamp seek; the start of the file always works.
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
@@ -121,8 +120,8 @@ struct DecodeLoop {
         // itself comes out of the decoder only with more input (frame threads hold the last
         // few back), which may be seconds away; aim half a second short of it, or, when
         // the last keyframe is nearer than that, start at the keyframe.
-        if let buffer = liveBuffer, let newest = buffer.newest, target >= newest {
-            let key = replaySequence.flatMap { buffer.entry(at: $0)?.time }
+        if let live, let newest = live.buffer.newest, target >= newest {
+            let key = live.replaySequence.flatMap { live.buffer.entry(at: $0)?.time }
             let near = newest - DecodeLoop.liveEdgeMargin
             seekTarget = key.map { near > $0 } == true ? near : nil
         }
