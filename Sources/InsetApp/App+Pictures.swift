@@ -22,20 +22,19 @@ extension App {
         playback?.statistics.wrote(pictureBytes: bytes.count)
     }
 
+    /// The video layer whose picture goes out as pixels: the PiP window's (over everything,
+    /// and the one in pixels when two videos play), else the full-screen player's.
+    var pictureLayer: VideoLayer? {
+        if let pip, pip.video.plane.isVisible { return pip.video }
+        return screen == .player && pip == nil ? player.video : nil
+    }
+
     /// The picture whose placeholder cells the screen shows: the PiP window's, or the
     /// full-screen player's, whole, under its layer's image id. Nothing is cut: whatever
     /// covers some of its cells replaced them (the terminal shows text there), and tmux
     /// does the clipping to the pane.
     func placeholderPicture() -> PicturePresenter.Picture? {
-        let layer: VideoLayer
-        if let pip, pip.video.plane.isVisible {
-            layer = pip.video
-        } else if screen == .player && pip == nil {
-            layer = player.video
-        } else {
-            return nil
-        }
-        guard let picture = layer.picture, layer.plane.isVisible, let id = layer.placeholderImageID else { return nil }
+        guard let layer = pictureLayer, let picture = layer.picture, layer.plane.isVisible, let id = layer.placeholderImageID else { return nil }
         return .init(image: picture.image, region: picture.region, cells: picture.cells, frame: picture.frame, imageID: id)
     }
 
@@ -47,15 +46,7 @@ extension App {
     /// sixel the screen's last row is left out too: an image that reaches it scrolls the
     /// screen in terminals that scroll sixel images.
     func visiblePicture(sixel: Bool) -> PicturePresenter.Picture? {
-        let layer: VideoLayer
-        if let pip, pip.video.plane.isVisible {
-            layer = pip.video
-        } else if screen == .player && pip == nil {
-            layer = player.video
-        } else {
-            return nil
-        }
-        guard let picture = layer.picture, layer.plane.isVisible else { return nil }
+        guard let layer = pictureLayer, let picture = layer.picture, layer.plane.isVisible else { return nil }
         let origin = layer.plane.origin
         let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
                                 columns: picture.cells.size.columns, rows: picture.cells.size.rows)
