@@ -53,6 +53,33 @@ struct SubtitleDecodingTests {
         #expect(store.active(track: 1, at: .seconds(5)).isEmpty)
     }
 
+    @Test("SubRip, ASS and WebVTT streams in Matroska (the mov_text tracks converted by ffmpeg) decode to the same cues and text",
+          arguments: ["srt", "ass", "webvtt"])
+    func embeddedTextCodecs(_ codec: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-subs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("subtitled.\(codec == "webvtt" ? "webm" : "mkv")").path
+        let video = codec == "webvtt" ? ["-c:v", "libvpx-vp9", "-b:v", "50k", "-deadline", "realtime", "-cpu-used", "8"] : ["-c:v", "copy"]
+        _ = try run(["ffmpeg", "-v", "error", "-y", "-i", sample("subtitled.mp4"), "-map", "0:v", "-map", "0:s:0"] + video
+                    + ["-c:s", codec, path])
+        let source = try MediaSource(path: path)
+        #expect(source.subtitleTracks.map(\.codec) == [codec == "srt" ? "subrip" : codec])
+        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 4))
+        let store = SubtitleStore()
+        pipeline.decodeSubtitles(into: store)
+        pipeline.start()
+        _ = drain(pipeline)
+        pipeline.stop()
+        let track = try #require(source.subtitleTracks.first).id
+        #expect(store.cues(track: track).compactMap(\.text) == [
+            "First line", "Second line", "Third line",
+            "A much longer fourth line that is long enough to wrap across the width of a small picture"])
+        let probed = try ffprobeSubtitlePackets(path)
+        #expect(store.cues(track: track).map(\.start.microseconds) == probed.map(\.start))
+        #expect(store.active(track: track, at: .seconds(7)).compactMap(\.text) == ["Third line"])
+    }
+
     @Test("after a seek the cues already known stay, and reading them again adds none")
     func seekKeepsCues() throws {
         let source = try MediaSource(path: sample("subtitled.mp4"))
