@@ -17,6 +17,18 @@ func ffprobeSubtitlePackets(_ path: String) throws -> [(stream: Int, start: Int6
     }
 }
 
+/// Plays `source` through to its end with a subtitle store attached, as the player does;
+/// returns the store with every cue the decode loop read.
+func decodeAllCues(of source: MediaSource) throws -> SubtitleStore {
+    let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 4))
+    let store = SubtitleStore()
+    pipeline.decodeSubtitles(into: store)
+    pipeline.start()
+    _ = drain(pipeline)
+    pipeline.stop()
+    return store
+}
+
 @Suite("Subtitle decoding", .serialized)
 struct SubtitleDecodingTests {
     @Test("subtitled.mp4: the tracks, with their languages, as ffprobe lists them")
@@ -31,12 +43,7 @@ struct SubtitleDecodingTests {
     func embeddedCues() throws {
         let path = sample("subtitled.mp4")
         let source = try MediaSource(path: path)
-        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 4))
-        let store = SubtitleStore()
-        pipeline.decodeSubtitles(into: store)
-        pipeline.start()
-        _ = drain(pipeline)
-        pipeline.stop()
+        let store = try decodeAllCues(of: source)
         let expected = try ffprobeSubtitlePackets(path)
         #expect(expected.count == 6, "ffprobe: \(expected)")
         for stream in [1, 2] {
@@ -65,12 +72,7 @@ struct SubtitleDecodingTests {
                     + ["-c:s", codec, path])
         let source = try MediaSource(path: path)
         #expect(source.subtitleTracks.map(\.codec) == [codec == "srt" ? "subrip" : codec])
-        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 4))
-        let store = SubtitleStore()
-        pipeline.decodeSubtitles(into: store)
-        pipeline.start()
-        _ = drain(pipeline)
-        pipeline.stop()
+        let store = try decodeAllCues(of: source)
         let track = try #require(source.subtitleTracks.first).id
         #expect(store.cues(track: track).compactMap(\.text) == [
             "First line", "Second line", "Third line",
@@ -142,12 +144,7 @@ struct SubtitleDecodingTests {
         let path = sample("dvd_subtitles.mkv")
         let source = try MediaSource(path: path)
         #expect(source.subtitleTracks == [SubtitleTrack(id: 1, language: "eng", codec: "dvd_subtitle")])
-        let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 4))
-        let store = SubtitleStore()
-        pipeline.decodeSubtitles(into: store)
-        pipeline.start()
-        _ = drain(pipeline)
-        pipeline.stop()
+        let store = try decodeAllCues(of: source)
         let cues = store.cues(track: 1)
         #expect(cues.map(\.start.microseconds) == (try ffprobeSubtitlePackets(path)).map(\.start))
         #expect(cues.map(\.start) == [.seconds(1), .seconds(4)])
