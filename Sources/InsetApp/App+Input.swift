@@ -103,7 +103,7 @@ extension App {
     /// in the window).
     /// With two videos, the keys act on the focused one: the window's when it has the focus.
     func adjustSound(_ key: Key, at now: HostTime) {
-        let target = focus == .pip && pip != nil ? playback : playerPlayback ?? playback
+        let target = focus == .pip && pip != nil ? playback : frontPlayback
         guard let target, let sound = target.sound else {
             show(message: "this video plays without sound", at: now)
             return
@@ -113,9 +113,10 @@ extension App {
         case .character("m"):
             if besideAnother { target.heardInWindow = sound.isMuted; target.prefersMuted = false }
             else { target.prefersMuted = !sound.isMuted }
-        case .character("9"): sound.setVolume(sound.volume - 10); target.prefersMuted = false; target.heardInWindow = true
-        default: sound.setVolume(sound.volume + 10); target.prefersMuted = false; target.heardInWindow = true
+        case .character("9"): sound.setVolume(sound.volume - 10); target.prefersMuted = false
+        default: sound.setVolume(sound.volume + 10); target.prefersMuted = false
         }
+        if key != .character("m") && besideAnother { target.heardInWindow = true }
         soundFollowsFullScreen()
         show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
     }

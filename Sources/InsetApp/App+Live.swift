@@ -5,8 +5,10 @@ extension App {
     /// frame read, the live edge. False otherwise, so the key goes on as before (End
     /// selects the last file in the library).
     func jumpToLiveEdge(at now: HostTime) -> Bool {
-        guard let playback, playback.range.isLive, screen == .player || (focus == .pip && pip != nil) else { return false }
-        if let target = playback.liveEdgeTarget { send(.seek(to: target), at: now) }
+        let windowFocused = focus == .pip && pip != nil
+        guard windowFocused || screen == .player, let video = windowFocused ? playback : frontPlayback,
+              video.range.isLive else { return false }
+        if let target = video.liveEdgeTarget { perform(video.send(.seek(to: target), at: now), at: now) }
         show(message: "live", at: now)
         return true
     }

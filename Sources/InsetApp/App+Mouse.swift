@@ -76,7 +76,7 @@ extension App {
     }
 
     private func handlePlayerClick(_ mouse: MouseEvent, at now: HostTime) {
-        guard mouse.button == .left, let shown = second ?? playback,
+        guard mouse.button == .left, let shown = frontPlayback,
               let (control, local) = player.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return }
         switch control {
         case .playPause: sendToPlayer(.togglePause, at: now)

@@ -23,7 +23,7 @@ extension App {
         needsPaint = false
         lastPaintAt = now
         // With two videos the player shows the second; the window always shows `playback`.
-        let front = second ?? playback
+        let front = frontPlayback
         switch screen {
         case .player:
             if let front {
@@ -66,7 +66,7 @@ extension App {
     func drawOverlay() {
         let size = session.size
         if overlay.size != size { overlay.resize(to: size) } else { overlay.grid.fill(.transparent) }
-        if options.showStats, let stats = (second ?? playback)?.statistics {
+        if options.showStats, let stats = (frontPlayback ?? playback)?.statistics {
             let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
             let variant = stats.variant.map { "  variant \($0)" } ?? ""
             let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset)\(variant) "

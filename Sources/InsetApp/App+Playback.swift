@@ -12,6 +12,7 @@ extension App {
     func open(entry index: Int, at now: HostTime) {
         let entry = catalog.entries[index]
         if let playback, playback.path == entry.path {
+            cancelOpening()
             // The window's video, with another full screen: the two change places.
             if second != nil { swapVideos(at: now); return }
             screen = .player
@@ -21,6 +22,7 @@ extension App {
             return
         }
         if let second, second.path == entry.path {
+            cancelOpening()
             screen = .player
             perform(second.send(.returnToPlayer, at: now), at: now)
             needsPaint = true
@@ -34,6 +36,7 @@ extension App {
             path: entry.path, viewport: viewport(session.size), threads: options.threads,
             sound: SoundTrack.Options(muted: options.muted, volume: options.volume)))
         opener.request.subtitles = subtitleRequest(for: entry.path)
+        opener.besideWindow = keepsWindow
         opening = opener
         let waker = self.waker
         opener.start { waker.wake() }
@@ -54,10 +57,13 @@ extension App {
         case .failure(let error):
             fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
         case .success(let media):
-            if windowStaysForNextVideo {
+            if opener.besideWindow && windowStaysForNextVideo {
                 startSecond(media, at: now)
                 return
             }
+            // Meant to play beside a window that has gone since (restored, closed): it
+            // replaces the video as any other file does.
+            if opener.besideWindow { closePlayback() }
             let playback = Playback(media: media, configuration: options.playbackConfiguration(loops: options.loop),
                                     pipSupported: PiPLayout.canShow(on: session.size), at: now)
             playback.prefersMuted = options.muted
@@ -95,6 +101,12 @@ extension App {
         if screen == .player { screen = .library }
         libraryDirty = true
         show(message: line, at: now)
+    }
+
+    /// A file still opening is not wanted any more (the user chose a video already open).
+    func cancelOpening() {
+        opening?.cancel()
+        opening = nil
     }
 
     func closePlayback() {

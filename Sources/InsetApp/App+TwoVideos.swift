@@ -24,11 +24,18 @@ extension App {
         picturePresenter == nil ? viewport(session.size) : Viewport(cells: session.size, raster: videoRaster.inCells)
     }
 
+    /// The video whose controls the player screen shows and its keys and clicks act on:
+    /// the second one when there are two; none while a second one is still opening beside
+    /// the window (the player says "opening…"); else the one video.
+    var frontPlayback: Playback? {
+        second ?? (opening?.besideWindow == true ? nil : playback)
+    }
+
     /// Sends `event` to the video the player shows (the keys and buttons of the full-screen
-    /// player): the second one when there are two.
+    /// player): `frontPlayback`.
     func sendToPlayer(_ event: PlaybackEvent, at now: HostTime) {
-        guard let second else { send(event, at: now); return }
-        perform(second.send(event, at: now), at: now)
+        guard let front = frontPlayback else { return }
+        perform(front.send(event, at: now), at: now)
     }
 
     /// The file opened while another plays in the window: it plays full screen, its sound
@@ -41,14 +48,16 @@ extension App {
         video.prefersMuted = options.muted
         video.send(.windowOccupied(true), at: now)
         second = video
+        playback?.heardInWindow = false
         catalog.record(media.info, for: media.path)
         let waker = self.waker
         video.pipeline?.frames.notifyOnArrival { waker.wake() }
-        screen = .player
-        focus = .pane
         player.layout(session.size, current: nil)
         player.revealControls(at: now)
         perform(video.start(renderSize: secondViewport, at: now), at: now)
+        // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
+        // paused, as a video left for another pane does.
+        if screen != .player { perform(video.send(.leavePlayer, at: now), at: now) }
         soundFollowsFullScreen()
         if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
     }
@@ -59,6 +68,7 @@ extension App {
         guard let second else { return }
         second.stop()
         self.second = nil
+        soundFollowsFullScreen()
     }
 
     /// The window closed while a second video played full screen: the window's video is
@@ -68,6 +78,7 @@ extension App {
         if let playback { statistics = playback.statistics; playback.stop() }
         playback = second
         self.second = nil
+        second.heardInWindow = false
         second.send(.windowOccupied(false), at: now)
         soundFollowsFullScreen()
     }
@@ -99,6 +110,9 @@ extension App {
         }
         playback = front
         second = window
+        // Each is where the other was: a window's sound is off again until turned on there.
+        front.heardInWindow = false
+        window.heardInWindow = false
         if let video = front.info.video {
             pip?.layout.changeVideoAspect(Letterbox.displayAspect(
                 coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation))
@@ -110,6 +124,9 @@ extension App {
         player.revealControls(at: now)
         soundFollowsFullScreen()
         updateRenderSize(at: now)
+        // A paused video's frame on screen was scaled for where it was: decode it again
+        // for where it is now (a playing one's next frames come at the new size anyway).
+        for video in [front, window] where !video.snapshot.isPlaying { video.decodeCurrentFrameAgain(at: now) }
         Log.info("swapped: \(window.name) full screen, \(front.name) in the window")
     }
 

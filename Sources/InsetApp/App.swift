@@ -169,8 +169,16 @@ public final class App {
             fail(failure.description, at: now)
         }
         if let failure = playback?.failure {
-            closePlayback()
-            fail(failure.description, at: now)
+            if second != nil {
+                // The window's video, with a second one full screen: that one goes on alone.
+                promoteSecond(at: now)
+                pip = nil
+                focus = .pane
+                show(message: failure.description, at: now)
+            } else {
+                closePlayback()
+                fail(failure.description, at: now)
+            }
         }
         for video in [playback, second].compactMap({ $0 }) {
             if video.advance(at: now) {

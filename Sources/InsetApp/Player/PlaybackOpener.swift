@@ -20,6 +20,8 @@ final class PlaybackOpener: @unchecked Sendable {
 
     /// Set before `start`; read by the opening thread only after.
     var request: Request
+    /// Opened to play full screen beside the video in the PiP window (two videos); UI thread.
+    var besideWindow = false
     /// The picture's and the sound's sources each wait on their own I/O; both are cancelled.
     private let videoInterrupt = MediaInterrupt()
     private let audioInterrupt = MediaInterrupt()
