@@ -113,17 +113,20 @@ public struct SubtitleCueList: Sendable {
     /// when open; closed ones can be longer, so the scan back goes as far as needed.
     public func active(at time: MediaTime) -> [SubtitleCue] {
         var found: [SubtitleCue] = []
-        var i = firstIndex(startingAtOrAfter: time + MediaTime(microseconds: 1)) - 1
-        while i >= 0 {
+        let last = firstIndex(startingAtOrAfter: time + MediaTime(microseconds: 1)) - 1
+        var i = last
+        // Long cues are rare; scanning a few hundred back from the time bounds the work.
+        while i >= 0 && last - i < SubtitleCueList.scanBack {
             if cues[i].isShown(at: time) { found.append(cues[i]) }
             i -= 1
-            // Long cues are rare; scanning a few hundred back bounds the work.
-            if found.isEmpty && cues.count - i > 512 { break }
         }
         return found.reversed()
     }
 
     public var count: Int { cues.count }
+
+    /// How many cues before `time` `active(at:)` looks at for one still shown.
+    static let scanBack = 512
 
     /// Binary search: the index of the first cue whose start is at or after `time`.
     private func firstIndex(startingAtOrAfter time: MediaTime) -> Int {

@@ -51,7 +51,10 @@ extension MediaSource {
     /// which owns the format context.
     func keepVariants(_ kept: Set<Int>) {
         for i in 0..<Int(format.pointee.nb_streams) {
-            format.pointee.streams[i]!.pointee.discard = kept.contains(i) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+            let stream = format.pointee.streams[i]!
+            // Subtitle renditions are shared by the variants and read by the decode loop.
+            let subtitle = stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+            stream.pointee.discard = kept.contains(i) || subtitle ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }
 }

@@ -78,6 +78,17 @@ struct SubtitleCueTests {
         #expect(list.active(at: .seconds(3.5)).compactMap(\.text) == ["next"])
     }
 
+    @Test("a long cue stays on screen over a shorter one inside it, early in a file of a thousand cues")
+    func overlapEarlyInALongFile() {
+        var list = SubtitleCueList()
+        list.insert(SubtitleCue(start: .seconds(10), end: .seconds(16), text: "sign"))
+        list.insert(SubtitleCue(start: .seconds(11), end: .seconds(12.5), text: "line"))
+        for k in 0..<1000 { list.insert(SubtitleCue(start: .seconds(20 + Double(k)), end: .seconds(20.5 + Double(k)), text: "cue \(k)")) }
+        #expect(list.active(at: .seconds(12)).compactMap(\.text) == ["sign", "line"])
+        #expect(list.active(at: .seconds(13)).compactMap(\.text) == ["sign"])
+        #expect(list.active(at: .seconds(17)).isEmpty)
+    }
+
     @Test("the list is bounded: past its capacity the cue farthest from the new one goes")
     func bounded() {
         var list = SubtitleCueList(capacity: 3)
