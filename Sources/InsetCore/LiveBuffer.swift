@@ -79,6 +79,8 @@ public struct LiveBuffer<Payload> {
         entries.removeAll(keepingCapacity: true)
         head = 0
         bytes = 0
+        // The edge is where the new input's packets put it, which may be earlier.
+        newest = nil
         return all
     }
 

@@ -106,7 +106,13 @@ struct DecodeLoop {
         self.serial = serial
         completeSwitchForSeek()
         var result: Int32 = 0
-        if live != nil { _ = live!.replay(from: target) } else { result = seekFormat(to: target) }
+        if live != nil {
+            // Nothing kept yet (just after a variant switch): the input goes on as it is,
+            // with nothing flushed or held back for a target it will not reach.
+            guard live!.replay(from: target) else { atEnd = false; return }
+        } else {
+            result = seekFormat(to: target)
+        }
         if result < 0 {
             // Some demuxers refuse a timestamp seek; the start of the file always works.
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
