@@ -142,6 +142,16 @@ extension TwoVideosEndToEndTests {
         try tmux.waitFor(timeout: 3, "the window closed") { $0.pipWindow == nil }
         Thread.sleep(forTimeInterval: 0.3)
         #expect(Self.soundChanges(log) == swapped)
+        // Into the window again, the other beside it (muted again), then restored: heard.
+        try tmux.keys("p")
+        _ = try tmux.settledWindow { $0.row + $0.rows == 39 }
+        try pip.select("av_sync_markers.mp4", by: "Up", in: tmux)
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 6, "av_sync_markers.mp4 full screen beside the window") { $0.playerTime?.duration == 12 }
+        try tmux.keys("f")
+        try tmux.waitFor(timeout: 4, "clock_16x9_aac.mp4 restored") { $0.pipWindow == nil && $0.playerTime?.duration == 10 }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(Self.soundChanges(log) == swapped + ["clock_16x9_aac.mp4 muted", "clock_16x9_aac.mp4 heard"])
         try tmux.keys("q")
     }
 }
