@@ -60,6 +60,12 @@ struct RowDiffer<E: ColorEncoding> {
                                                        attributes: attributes),
                             foreground: foreground, background: background, attributes: attributes)
             if span == 2 { want.attributes.insert(.wide) }
+            // A pattern glyph (half block, quadrant, sextant, octant) shows the same picture
+            // as its complement with the colours swapped: either may be on screen already,
+            // and the one whose colours the terminal has is the cheaper to send.
+            let complement = span == 1 && attributes.isEmpty ? SubCellGlyphs.complement(of: want.glyph) : 0
+            let swapped = Cell(glyph: complement, foreground: want.background, background: want.foreground,
+                               attributes: want.attributes)
             if !full {
                 let have = shown[column]
                 if want == have && (span == 1 || shown[column + 1].glyph == Cell.wideContinuation) {
@@ -67,8 +73,13 @@ struct RowDiffer<E: ColorEncoding> {
                     continue
                 }
                 if span == 1 && threshold > 0 && isClose(want, have) { column += 1; continue }
+                if complement != 0 && (swapped == have || (threshold > 0 && isClose(swapped, have))) { column += 1; continue }
             }
             moveCursor(toRow: row, column: column, target: want, shown: shown, into: &writer)
+            if complement != 0 && (want.foreground != state.foreground || want.background != state.background)
+                && cost(of: swapped) < cost(of: want) {
+                want = swapped
+            }
             if threshold > 0 { want = state.keepingCurrentColors(want, threshold: threshold) }
             state.write(want, encoding: encoding, lastColumn: lastColumn - (span - 1), into: &writer)
             // A terminal blanks both halves of a wide glyph when either is overwritten: the
@@ -86,6 +97,16 @@ struct RowDiffer<E: ColorEncoding> {
             cellsChanged += 1
             column += span
         }
+    }
+
+    /// The bytes writing `cell` at the cursor costs from the current SGR state.
+    @inline(__always)
+    private func cost(of cell: Cell) -> Int {
+        var counter = ByteCounter()
+        var scratch = state
+        scratch.setStyle(cell, threshold: threshold, encoding: encoding, into: &counter)
+        counter.putUTF8(cell.glyph)
+        return counter.count
     }
 
     @inline(__always)

@@ -53,6 +53,35 @@ enum SubCellGlyphs {
 
     nonisolated(unsafe) static let half = permanent([0x20, 0x2580, 0x2584, 0x2588] as [UInt32])
 
+    /// The glyph showing the other sub-pixels of `glyph`'s pattern, or 0 when it is not a
+    /// pattern glyph (or is the empty or full one): the same picture with the two colours
+    /// swapped. The rasterizer sends whichever of the two costs fewer bytes from the
+    /// colours the terminal has. Every table agrees on a glyph's pattern (▌ is the left
+    /// half in all of them), so one map serves all blitters.
+    @inline(__always)
+    static func complement(of glyph: UInt32) -> UInt32 {
+        for range in complementRanges where glyph &- range.first < UInt32(range.table.count) {
+            return range.table[Int(glyph &- range.first)]
+        }
+        return 0
+    }
+
+    /// The Unicode ranges the patterns' glyphs lie in, each with its complements.
+    nonisolated(unsafe) static let complementRanges: [(first: UInt32, table: UnsafeBufferPointer<UInt32>)] = {
+        let spans: [(first: UInt32, count: Int)] = [(0x2580, 0x20), (0x1FB00, 0x100), (0x1CD00, 0x200)]
+        var tables = spans.map { [UInt32](repeating: 0, count: $0.count) }
+        for (table, n) in [(octant, 256), (sextant, 64), (quadrant, 16), (half, 4)] {
+            for mask in 1..<(n - 1) {
+                let glyph = table[mask]
+                guard let k = spans.firstIndex(where: { glyph >= $0.first && glyph - $0.first < UInt32($0.count) }) else {
+                    preconditionFailure("pattern glyph \(glyph) outside the complement ranges")
+                }
+                tables[k][Int(glyph - spans[k].first)] = table[n - 1 - mask]
+            }
+        }
+        return zip(spans, tables).map { ($0.first, permanent($1)) }
+    }()
+
     static func table(for blitter: Blitter) -> UnsafeBufferPointer<UInt32> {
         switch blitter {
         case .half: half

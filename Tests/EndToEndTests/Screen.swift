@@ -12,11 +12,14 @@ struct Screen {
         /// rasterizer sends a half block whose halves are one colour as a space on it).
         /// Letterbox bars are black spaces, and within the perceptual threshold of black
         /// (a few steps, which the rasterizer leaves alone), so near-black is not picture.
+        /// A half block either way up (the rasterizer sends ▄ with the colours swapped when
+        /// that costs less), or a space on a colour.
         var isPicture: Bool {
-            character == "▀" || (character == " " && (background.map { max($0.r, $0.g, $0.b) > 8 } ?? false))
+            character == "▀" || character == "▄"
+                || (character == " " && (background.map { max($0.r, $0.g, $0.b) > 8 } ?? false))
         }
 
-        /// A picture cell in colour (not a grey of the UI).
+        /// A picture cell in colour (not a grey of the UI), by its top half's colour.
         var isColourfulPicture: Bool {
             character == "▀" ? (foreground?.isColourful ?? false) : (isPicture && (background?.isColourful ?? false))
         }

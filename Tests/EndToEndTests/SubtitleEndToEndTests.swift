@@ -168,7 +168,7 @@ struct PictureSubtitleEndToEndTests {
             guard let c else { return false }
             return red ? (c.r > 180 && c.g < 80 && c.b < 80) : (c.g > 180 && c.r < 80 && c.b < 80)
         }
-        return screen.rows.joined().filter { strong($0.background) || ($0.character == "▀" && strong($0.foreground)) }.count
+        return screen.rows.joined().filter { strong($0.background) || (($0.character == "▀" || $0.character == "▄") && strong($0.foreground)) }.count
     }
 
     @Test("the DVD picture is blended into the frame at its time; c takes it away, even paused")

@@ -29,6 +29,34 @@ struct RasterizerTests {
         #expect(firstMismatch(model, f, mode: mode) == nil)
     }
 
+    @Test("a pattern glyph goes as its complement when the terminal has its colours the other way round, and is not rewritten for it")
+    func complementWhenCheaper() throws {
+        let rasterizer = Rasterizer(colorMode: .truecolor, perceptualThreshold: 0)
+        let a = RGB(200, 30, 30).packed, b = RGB(30, 30, 200).packed
+        var f = CellGrid(size: CellSize(columns: 4, rows: 1))
+        // ▀ a/b, then three octant cells asking b as foreground: each is the complement
+        // pattern on a/b, so after the first cell no colour needs sending.
+        let octant = SubCellGlyphs.octant
+        f[0, 0] = Cell.halfBlock(top: a, bottom: b)
+        f[1, 0] = Cell(glyph: octant[0x01], foreground: b, background: a)
+        f[2, 0] = Cell(glyph: octant[0x35], foreground: b, background: a)
+        f[3, 0] = Cell(glyph: Cell.upperHalfBlock, foreground: b, background: a)
+        var model = TerminalModel(size: f.size)
+        try replay(f, through: rasterizer, into: &model)
+        #expect(firstMismatch(model, f, mode: .truecolor) == nil)
+        let text = rasterizer.output.text
+        let afterFirst = text[text.range(of: "▀")!.upperBound...]
+        #expect(afterFirst.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) == nil,
+                "no SGR after the first cell: \(afterFirst.debugDescription)")
+        let glyphs = afterFirst.unicodeScalars.prefix(3).map(\.value)
+        #expect(glyphs == [octant[0xFE], octant[0xCA], 0x2584])
+        // The frame again, with the second cell asked for in the orientation it was sent in:
+        // the same picture, so nothing is written.
+        f[1, 0] = Cell(glyph: octant[0xFE], foreground: a, background: b)
+        try replay(f, through: rasterizer, into: &model)
+        #expect(rasterizer.output.text == RasterizerTests.syncOnly)
+    }
+
     @Test("a half block of one colour goes as a space on it: a flat white frame costs a byte a cell", arguments: ColorMode.allCases)
     func flatHalfBlocksAsSpaces(mode: ColorMode) throws {
         let rasterizer = Rasterizer(colorMode: mode, perceptualThreshold: 0)

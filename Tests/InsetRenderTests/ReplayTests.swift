@@ -69,14 +69,20 @@ func thresholdViolation(_ model: TerminalModel, _ frame: CellGrid, shown: CellGr
                                       background: RGB(packed: base.background), attributes: base.attributes)
             if have != baseShown { return "cell (\(column),\(row)): screen \(have) but baseline \(baseShown)" }
             guard let fg = have.foreground, let bg = have.background else { return "cell (\(column),\(row)) has a default colour" }
-            let glyph = TerminalGlyph.shown(want.glyph, foreground: want.foreground, background: want.background,
+            var glyph = TerminalGlyph.shown(want.glyph, foreground: want.foreground, background: want.background,
                                             attributes: want.attributes.intersection(.all))
+            var (wantFG, wantBG) = (want.foreground, want.background)
+            // Shown by its complement, the colours swapped: the same picture.
+            let complement = SubCellGlyphs.complement(of: glyph)
+            if complement != 0 && have.glyph == complement && want.attributes.isEmpty {
+                glyph = complement
+                (wantFG, wantBG) = (wantBG, wantFG)
+            }
             if have.glyph != glyph || have.attributes != want.attributes {
                 return "cell (\(column),\(row)): glyph or attributes differ: \(have)"
             }
-            if ColorQuantizer.distance(fg, RGB(packed: want.foreground)) > limit
-                || ColorQuantizer.distance(bg, RGB(packed: want.background)) > limit {
-                return "cell (\(column),\(row)): \(have) beyond the threshold of \(RGB(packed: want.foreground)) / \(RGB(packed: want.background))"
+            if ColorQuantizer.distance(fg, RGB(packed: wantFG)) > limit || ColorQuantizer.distance(bg, RGB(packed: wantBG)) > limit {
+                return "cell (\(column),\(row)): \(have) beyond the threshold of \(RGB(packed: wantFG)) / \(RGB(packed: wantBG))"
             }
         }
     }

@@ -36,15 +36,24 @@ func shownCell(_ cell: Cell, mode: ColorMode) -> ModelCell {
     return ModelCell(glyph: glyph, foreground: foreground, background: background, attributes: attributes)
 }
 
+/// A pattern glyph (half block, quadrant, sextant, octant) and its complement with the two
+/// colours swapped are one picture, and the rasterizer sends whichever costs fewer bytes:
+/// the form with the lower glyph stands for both.
+func canonical(_ cell: ModelCell) -> ModelCell {
+    let other = SubCellGlyphs.complement(of: cell.glyph)
+    guard other != 0, other < cell.glyph, cell.attributes.isEmpty else { return cell }
+    return ModelCell(glyph: other, foreground: cell.background, background: cell.foreground, attributes: cell.attributes)
+}
+
 /// The first cell where the model differs from `frame` as `mode` shows it, described; nil
-/// when the screen is exactly the frame.
+/// when the screen is exactly the frame (a pattern glyph may be shown by its complement).
 func firstMismatch(_ model: TerminalModel, _ frame: CellGrid, mode: ColorMode) -> String? {
     guard model.size == frame.size else { return "model is \(model.size), frame \(frame.size)" }
     for row in 0..<frame.rows {
         for column in 0..<frame.columns {
             let want = shownCell(frame[column, row], mode: mode)
             let have = model[column, row]
-            if want != have { return "cell (\(column),\(row)): screen shows \(have), frame wants \(want)" }
+            if canonical(want) != canonical(have) { return "cell (\(column),\(row)): screen shows \(have), frame wants \(want)" }
         }
     }
     return nil
