@@ -76,9 +76,12 @@ struct RowDiffer<E: ColorEncoding> {
                 if complement != 0 && (swapped == have || (threshold > 0 && isClose(swapped, have))) { column += 1; continue }
             }
             moveCursor(toRow: row, column: column, target: want, shown: shown, into: &writer)
-            if complement != 0 && (want.foreground != state.foreground || want.background != state.background)
-                && cost(of: swapped) < cost(of: want) {
-                want = swapped
+            if complement != 0 {
+                // Fewer SGR colours first; then the shorter glyph (3 UTF-8 bytes below U+10000, 4 above).
+                let keptSwapped = colorsKept(by: swapped), keptWanted = colorsKept(by: want)
+                if keptSwapped > keptWanted || (keptSwapped == keptWanted && complement < 0x10000 && want.glyph >= 0x10000) {
+                    want = swapped
+                }
             }
             if threshold > 0 { want = state.keepingCurrentColors(want, threshold: threshold) }
             state.write(want, encoding: encoding, lastColumn: lastColumn - (span - 1), into: &writer)
@@ -99,14 +102,17 @@ struct RowDiffer<E: ColorEncoding> {
         }
     }
 
-    /// The bytes writing `cell` at the cursor costs from the current SGR state.
+    /// How many of `cell`'s two colours the terminal has already (or close enough): each
+    /// one kept spares an SGR colour, the bulk of a cell's bytes.
     @inline(__always)
-    private func cost(of cell: Cell) -> Int {
-        var counter = ByteCounter()
-        var scratch = state
-        scratch.setStyle(cell, threshold: threshold, encoding: encoding, into: &counter)
-        counter.putUTF8(cell.glyph)
-        return counter.count
+    private func colorsKept(by cell: Cell) -> Int {
+        (kept(cell.foreground, current: state.foreground) ? 1 : 0) + (kept(cell.background, current: state.background) ? 1 : 0)
+    }
+
+    @inline(__always)
+    private func kept(_ color: UInt32, current: UInt32) -> Bool {
+        color == current || (threshold > 0 && current != TerminalState.unknownColor
+                             && ColorQuantizer.isClose(current, color, within: threshold))
     }
 
     @inline(__always)
