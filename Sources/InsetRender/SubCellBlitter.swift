@@ -103,26 +103,28 @@ public enum SubCellBlitter {
             return .halfBlock(top: flat, bottom: flat)
         }
         let key = rangeR >= rangeG && rangeR >= rangeB ? red : (rangeG >= rangeB ? green : blue)
-        // Insertion sort of at most 8 indices by the widest channel.
-        order[0] = 0
+        // Insertion sort of at most 8 sub-pixels by the widest channel, each as its value
+        // and index in one integer (value << 3 | index), so no comparison goes through
+        // an index.
+        order[0] = key[0] << 3
         for i in 1..<n {
-            let value = key[i]
+            let entry = key[i] << 3 | i
             var j = i
-            while j > 0 && key[order[j - 1]] > value {
+            while j > 0 && order[j - 1] > entry {
                 order[j] = order[j - 1]
                 j -= 1
             }
-            order[j] = i
+            order[j] = entry
         }
         // Least error of a split = largest |sum_low|²/n_low + |sum_high|²/n_high.
         var lowR = 0, lowG = 0, lowB = 0
         var bestScore = -1.0, bestSplit = 1
         var bestLow = (0, 0, 0)
         for split in 1..<n {
-            let v = order[split - 1]
+            let v = order[split - 1] & 7
             lowR += red[v]; lowG += green[v]; lowB += blue[v]
             // Splitting between equal values puts one colour on both sides: never better.
-            if key[v] == key[order[split]] { continue }
+            if order[split - 1] >> 3 == order[split] >> 3 { continue }
             let highR = totalR - lowR, highG = totalG - lowG, highB = totalB - lowB
             let score = Double(lowR * lowR + lowG * lowG + lowB * lowB) / Double(split)
                 + Double(highR * highR + highG * highG + highB * highB) / Double(n - split)
@@ -133,7 +135,7 @@ public enum SubCellBlitter {
             }
         }
         var lowMask = 0
-        for i in 0..<bestSplit { lowMask |= 1 << order[i] }
+        for i in 0..<bestSplit { lowMask |= 1 << (order[i] & 7) }
         let lowCount = bestSplit, highCount = n - bestSplit
         let low = packed(bestLow.0 / lowCount, bestLow.1 / lowCount, bestLow.2 / lowCount, tables.toSRGB)
         let high = packed((totalR - bestLow.0) / highCount, (totalG - bestLow.1) / highCount,
