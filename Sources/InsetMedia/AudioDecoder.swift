@@ -61,13 +61,11 @@ final class AudioDecoder {
 
     /// The frame's presentation time (best_effort_timestamp), nil when it has none.
     func presentationTime(of frame: UnsafePointer<AVFrame>) -> MediaTime? {
-        let ts = frame.pointee.best_effort_timestamp
-        if ts == cffmpeg_nopts_value() { return nil }
-        return MediaTime(microseconds: av_rescale_q(ts, timeBase, AVRational(num: 1, den: 1_000_000)))
+        StreamTime.media(frame.pointee.best_effort_timestamp, in: timeBase)
     }
 
     /// A media time in the stream's time base, for av_seek_frame on this stream.
     func streamTimestamp(_ time: MediaTime) -> Int64 {
-        av_rescale_q(time.microseconds, AVRational(num: 1, den: 1_000_000), timeBase)
+        StreamTime.timestamp(time, in: timeBase)
     }
 }

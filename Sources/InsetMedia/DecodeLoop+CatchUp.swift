@@ -24,11 +24,7 @@ extension DecodeLoop {
         guard let (target, begunIn) = catchUp else { return true }
         if begunIn != serial { catchUp = nil; return true }
         guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return false }
-        let stamp = packet.pointee.pts != cffmpeg_nopts_value() ? packet.pointee.pts : packet.pointee.dts
-        if stamp != cffmpeg_nopts_value() {
-            let time = MediaTime(microseconds: av_rescale_q(stamp, decoder.timeBase, AVRational(num: 1, den: 1_000_000)))
-            guard time >= target else { return false }
-        }
+        if let time = StreamTime.of(packet, in: decoder.timeBase), time < target { return false }
         catchUp = nil
         return true
     }

@@ -142,7 +142,7 @@ extension DecodeLoop {
         }
         needsKeyframe = true
         let timeBase = source.stream(videoIndex).pointee.time_base
-        let stamp = av_rescale_q(target.microseconds, AVRational(num: 1, den: 1_000_000), timeBase)
+        let stamp = StreamTime.timestamp(target, in: timeBase)
         return av_seek_frame(source.format, videoIndex, stamp, cffmpeg_avseek_flag_backward())
     }
 }

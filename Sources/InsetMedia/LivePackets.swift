@@ -30,9 +30,7 @@ struct LivePackets {
     /// Keeps a copy of `packet`, just read, timed by its stream's `timeBase`.
     mutating func keep(_ packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, isKey: Bool) {
         guard let copy = av_packet_clone(packet) else { return }
-        let stamp = packet.pointee.pts != cffmpeg_nopts_value() ? packet.pointee.pts : packet.pointee.dts
-        let time = stamp == cffmpeg_nopts_value() ? nil
-            : MediaTime(microseconds: av_rescale_q(stamp, timeBase, AVRational(num: 1, den: 1_000_000)))
+        let time = StreamTime.of(packet, in: timeBase)
         LivePackets.free(buffer.append(copy, time: time, isKey: isKey, bytes: Int(packet.pointee.size)))
     }
 

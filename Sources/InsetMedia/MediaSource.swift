@@ -203,10 +203,7 @@ public final class MediaSource: @unchecked Sendable {
         let percent = Int(Double(fileSize) * 100 / Double(end))
         let last = cffmpeg_index_last_time_within(stream, fileSize)
         var playable = MediaTime.zero
-        if last != cffmpeg_nopts_value() {
-            let time = MediaTime(microseconds: av_rescale_q(last, stream.pointee.time_base, AVRational(num: 1, den: 1_000_000)))
-            playable = max(.zero, time - start)
-        }
+        if let time = StreamTime.media(last, in: stream.pointee.time_base) { playable = max(.zero, time - start) }
         return MediaInfo.Truncation(percentPresent: percent, playableMicroseconds: playable.microseconds)
     }
 }

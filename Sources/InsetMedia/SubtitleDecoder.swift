@@ -60,17 +60,15 @@ final class SubtitleDecoder {
         let used = avcodec_decode_subtitle2(context, &subtitle, &got, packet)
         guard used >= 0, got != 0 else { return Decoded() }
         defer { avsubtitle_free(&subtitle) }
-        let pts = packet.pointee.pts != cffmpeg_nopts_value() ? packet.pointee.pts : packet.pointee.dts
-        guard pts != cffmpeg_nopts_value() else { return Decoded() }
-        let packetTime = MediaTime(microseconds: av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1_000_000))) + offset
+        guard let stamp = StreamTime.of(packet, in: timeBase) else { return Decoded() }
+        let packetTime = stamp + offset
         let start = packetTime + .milliseconds(Int64(subtitle.start_display_time))
         var end: MediaTime?
         let endMilliseconds = subtitle.end_display_time
         if endMilliseconds > 0 && endMilliseconds != UInt32.max {
             end = packetTime + .milliseconds(Int64(endMilliseconds))
         } else if packet.pointee.duration > 0 {
-            end = packetTime + MediaTime(microseconds: av_rescale_q(packet.pointee.duration, timeBase,
-                                                                     AVRational(num: 1, den: 1_000_000)))
+            end = packetTime + MediaTime(microseconds: av_rescale_q(packet.pointee.duration, timeBase, StreamTime.microsecond))
         }
         var decoded = Decoded()
         var lines: [String] = []

@@ -78,8 +78,6 @@ final class VideoDecoder {
     /// The frame's presentation time on the media timeline (best_effort_timestamp, which
     /// falls back to the decoder's guess where the container gave no pts).
     func presentationTime(of frame: UnsafePointer<AVFrame>) -> MediaTime? {
-        let ts = frame.pointee.best_effort_timestamp
-        if ts == cffmpeg_nopts_value() { return nil }
-        return MediaTime(microseconds: av_rescale_q(ts, timeBase, AVRational(num: 1, den: 1_000_000)))
+        StreamTime.media(frame.pointee.best_effort_timestamp, in: timeBase)
     }
 }
