@@ -106,13 +106,8 @@ struct RowDiffer<E: ColorEncoding> {
     /// one kept spares an SGR colour, the bulk of a cell's bytes.
     @inline(__always)
     private func colorsKept(by cell: Cell) -> Int {
-        (kept(cell.foreground, current: state.foreground) ? 1 : 0) + (kept(cell.background, current: state.background) ? 1 : 0)
-    }
-
-    @inline(__always)
-    private func kept(_ color: UInt32, current: UInt32) -> Bool {
-        color == current || (threshold > 0 && current != TerminalState.unknownColor
-                             && ColorQuantizer.isClose(current, color, within: threshold))
+        (state.keepsForeground(cell.foreground, threshold: threshold) ? 1 : 0)
+            + (state.keepsBackground(cell.background, threshold: threshold) ? 1 : 0)
     }
 
     @inline(__always)
@@ -202,13 +197,23 @@ extension TerminalState {
     @inline(__always)
     func keepingCurrentColors(_ cell: Cell, threshold: Int) -> Cell {
         var cell = cell
-        if foreground != TerminalState.unknownColor && ColorQuantizer.isClose(foreground, cell.foreground, within: threshold) {
-            cell.foreground = foreground
-        }
-        if background != TerminalState.unknownColor && ColorQuantizer.isClose(background, cell.background, within: threshold) {
-            cell.background = background
-        }
+        if keepsForeground(cell.foreground, threshold: threshold) { cell.foreground = foreground }
+        if keepsBackground(cell.background, threshold: threshold) { cell.background = background }
         return cell
+    }
+
+    /// Whether the current SGR foreground serves for `color`: the same, or within `threshold`.
+    @inline(__always)
+    func keepsForeground(_ color: UInt32, threshold: Int) -> Bool { keeps(color, current: foreground, threshold: threshold) }
+
+    /// Whether the current SGR background serves for `color`.
+    @inline(__always)
+    func keepsBackground(_ color: UInt32, threshold: Int) -> Bool { keeps(color, current: background, threshold: threshold) }
+
+    @inline(__always)
+    private func keeps(_ color: UInt32, current: UInt32, threshold: Int) -> Bool {
+        color == current || (threshold > 0 && current != TerminalState.unknownColor
+                             && ColorQuantizer.isClose(current, color, within: threshold))
     }
 
     /// `setStyle` for the colours the cell would really be written with.
