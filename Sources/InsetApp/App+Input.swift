@@ -103,8 +103,7 @@ extension App {
     /// in the window).
     /// With two videos, the keys act on the focused one: the window's when it has the focus.
     func adjustSound(_ key: Key, at now: HostTime) {
-        let target = focus == .pip && pip != nil ? playback : frontPlayback
-        guard let target, let sound = target.sound else {
+        guard let target = focusedPlayback, let sound = target.sound else {
             show(message: "this video plays without sound", at: now)
             return
         }

@@ -5,9 +5,8 @@ extension App {
     /// frame read, the live edge. False otherwise, so the key goes on as before (End
     /// selects the last file in the library).
     func jumpToLiveEdge(at now: HostTime) -> Bool {
-        let windowFocused = focus == .pip && pip != nil
-        guard windowFocused || screen == .player, let video = windowFocused ? playback : frontPlayback,
-              video.range.isLive else { return false }
+        guard focus == .pip && pip != nil || screen == .player, let video = focusedPlayback, video.range.isLive
+        else { return false }
         if let target = video.liveEdgeTarget { perform(video.send(.seek(to: target), at: now), at: now) }
         show(message: "live", at: now)
         return true

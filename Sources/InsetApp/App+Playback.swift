@@ -198,7 +198,12 @@ extension App {
 
     /// Where the full-screen picture is, for the PiP animations to start or end at.
     var fullScreenVideoRect: CellRect {
-        guard let video = playback?.info.video else { return CellRect(origin: .zero, size: session.size) }
+        playback.flatMap(fullScreenPictureRect) ?? CellRect(origin: .zero, size: session.size)
+    }
+
+    /// The cells `video`'s picture covers full screen (letterboxed); nil without a picture.
+    func fullScreenPictureRect(of video: Playback) -> CellRect? {
+        guard let video = video.info.video else { return nil }
         let full = viewport(session.size)
         let pixels = full.fit(coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)
         let perCell = full.raster.pixelsPerCell

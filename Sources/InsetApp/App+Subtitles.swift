@@ -16,8 +16,7 @@ extension App {
     /// `c`: the next subtitle track, or off, and a message saying which. With two videos,
     /// of the focused one (the window's when it has the focus), as the sound keys do.
     func cycleSubtitles(at now: HostTime) {
-        let target = focus == .pip && pip != nil ? playback : playerPlayback ?? playback
-        guard let target, !target.isSoundOnly else { return }
+        guard let target = focusedPlayback, !target.isSoundOnly else { return }
         guard let subtitles = target.subtitles else {
             show(message: "no subtitles", at: now)
             return
@@ -35,7 +34,7 @@ extension App {
     /// of the picture's bottom rows the bar and the message row cover; nil when none shows.
     private func fullScreenSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
         guard screen == .player, let video = playerPlayback, !video.isSoundOnly, video.subtitles != nil,
-              video.current != nil, let area = pictureRect(of: video) else { return nil }
+              video.current != nil, let area = fullScreenPictureRect(of: video) else { return nil }
         var covered = player.controls.isVisible ? max(0, area.maxRow - player.controls.frame.minRow) : 0
         // A message goes on the row above the bar (`drawOverlay`): the words go above it.
         if message != nil { covered = max(covered, area.maxRow - max(0, session.size.rows - 4)) }
@@ -50,16 +49,6 @@ extension App {
         let area = window.layout.videoRect
         guard SubtitleLayout.showsSubtitles(inWindowOf: area.size.columns) else { return nil }
         return (video, area, window.controlsShown(focused: focus == .pip, at: now) ? 2 : 0)
-    }
-
-    /// The cells the full-screen picture of `video` covers (letterboxed in the screen).
-    private func pictureRect(of video: Playback) -> CellRect? {
-        guard let stream = video.info.video else { return nil }
-        let full = viewport(session.size)
-        let pixels = full.fit(coded: stream.codedSize, sampleAspect: stream.sampleAspect, rotation: stream.rotation)
-        let perCell = full.raster.pixelsPerCell
-        return CellRect(origin: CellPoint(column: pixels.x / perCell.width, row: pixels.y / perCell.height),
-                        size: full.raster.cells(for: pixels.size))
     }
 
     /// The words `video` shows now, or nil.

@@ -31,6 +31,12 @@ extension App {
         second ?? (opening?.besideWindow == true ? nil : playback)
     }
 
+    /// The video the keys that act on one video (sound, subtitles, the live edge) act on:
+    /// the window's when it has the focus, else the player's.
+    var focusedPlayback: Playback? {
+        focus == .pip && pip != nil ? playback : frontPlayback
+    }
+
     /// Sends `event` to the video the player shows (the keys and buttons of the full-screen
     /// player): `frontPlayback`.
     func sendToPlayer(_ event: PlaybackEvent, at now: HostTime) {

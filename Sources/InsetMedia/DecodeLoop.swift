@@ -56,8 +56,6 @@ struct DecodeLoop {
     var live: LivePackets?
     /// Variants whose decoder would not open: not asked for again.
     var refusedVariants: Set<Int32> = []
-    /// How far short of the newest frame read a jump to the live edge aims (see `seek`).
-    static let liveEdgeMargin = MediaTime.milliseconds(500)
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
     static let receiveRetries = 8
     /// Video packets read without a single decoded frame before the stream is declared
@@ -128,7 +126,7 @@ struct DecodeLoop {
         // the last keyframe is nearer than that, start at the keyframe.
         if let live, let newest = live.buffer.newest, target >= newest {
             let key = live.replaySequence.flatMap { live.buffer.entry(at: $0)?.time }
-            let near = newest - DecodeLoop.liveEdgeMargin
+            let near = newest - VideoPipeline.liveEdgeMargin
             seekTarget = key.map { near > $0 } == true ? near : nil
         }
         atEnd = false

@@ -22,7 +22,7 @@ extension Playback {
     /// playback is already there or the input is not live.
     var liveEdgeTarget: MediaTime? {
         guard let edge = liveEdge else { return nil }
-        let target = edge - MediaTime.milliseconds(500)
+        let target = edge - VideoPipeline.liveEdgeMargin
         return target > machine.snapshot.position ? target : nil
     }
 }
