@@ -51,9 +51,9 @@ extension App {
         return (video, area, window.controlsShown(focused: focus == .pip, at: now) ? 2 : 0)
     }
 
-    /// The words `video` shows now, or nil.
+    /// The words `video` shows now, or nil (looked up once per loop turn).
     private func subtitleText(of video: Playback, at now: HostTime) -> String? {
-        video.subtitles?.text(at: video.masterTime(at: now))
+        subtitleOverlay.text(of: video, at: now) { video.subtitles?.text(at: video.masterTime(at: now)) }
     }
 
     /// Adds the subtitle planes to this paint's planes where there are words to show.

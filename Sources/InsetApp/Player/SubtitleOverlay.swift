@@ -16,6 +16,21 @@ struct SubtitleOverlay {
 
     static let style = CellStyle(foreground: .white, background: RGB(16, 16, 16))
 
+    /// The words found for each video at one loop turn's time: `tick` looks them up to see
+    /// whether to paint, and the paint that follows at the same time reuses them instead of
+    /// asking the store (a lock, an array and a joined string) a second time.
+    private var lookups: [(video: ObjectIdentifier, at: HostTime, text: String?)] = []
+
+    /// `video`'s words at `now`, from `lookUp` once per video and time.
+    mutating func text(of video: Playback, at now: HostTime, lookUp: () -> String?) -> String? {
+        let id = ObjectIdentifier(video)
+        if let found = lookups.first(where: { $0.video == id && $0.at == now }) { return found.text }
+        lookups.removeAll { $0.at != now }
+        let text = lookUp()
+        lookups.append((id, now, text))
+        return text
+    }
+
     struct Layer {
         private(set) var plane: Plane
         /// What the plane holds now; nil when it shows nothing.
