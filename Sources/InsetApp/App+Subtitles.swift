@@ -76,8 +76,8 @@ extension App {
     /// between frames, or arrived from the decoder while paused. Also says once why a
     /// subtitle file could not be read.
     func subtitlesNeedPaint(at now: HostTime) -> Bool {
-        for video in [playback, second].compactMap({ $0 }) {
-            guard let subtitles = video.subtitles else { continue }
+        forEachVideo { video in
+            guard let subtitles = video.subtitles else { return }
             subtitles.wake(with: waker)
             if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
         }

@@ -37,6 +37,13 @@ extension App {
         focus == .pip && pip != nil ? playback : frontPlayback
     }
 
+    /// Calls `body` with each open video, the window's (or only) one first: the loop does
+    /// this on every turn, so without building an array of them each time.
+    func forEachVideo(_ body: (Playback) -> Void) {
+        if let playback { body(playback) }
+        if let second { body(second) }
+    }
+
     /// Sends `event` to the video the player shows (the keys and buttons of the full-screen
     /// player): `frontPlayback`.
     func sendToPlayer(_ event: PlaybackEvent, at now: HostTime) {
@@ -139,8 +146,8 @@ extension App {
     /// The full-screen video is heard; the window's, when another is full screen, is not,
     /// unless the user turned it on there. `m` (`--mute`) mutes either.
     func soundFollowsFullScreen() {
-        for video in [playback, second].compactMap({ $0 }) {
-            guard let sound = video.sound else { continue }
+        forEachVideo { video in
+            guard let sound = video.sound else { return }
             let besideAnother = second != nil && video === playback
             let muted = video.prefersMuted || (besideAnother && !video.heardInWindow)
             if muted != sound.isMuted { Log.info("sound: \(video.name) \(muted ? "muted" : "heard")") }

@@ -180,7 +180,7 @@ public final class App {
                 fail(failure.description, at: now)
             }
         }
-        for video in [playback, second].compactMap({ $0 }) {
+        forEachVideo { video in
             if video.advance(at: now) {
                 if screen == .player && video === playerPlayback, let frame = video.current { player.show(frame, screen: session.size) }
                 needsPaint = true
@@ -220,8 +220,8 @@ public final class App {
     /// hide or expiry; a quarter second at most.
     func wakeUp(after now: HostTime) -> Duration {
         var wait = Duration.milliseconds(250)
-        for video in [playback, second] {
-            if let deadline = video?.nextDeadline(after: now) { wait = min(wait, deadline) }
+        forEachVideo { video in
+            if let deadline = video.nextDeadline(after: now) { wait = min(wait, deadline) }
         }
         if pip?.isAnimating == true { wait = min(wait, PiPWindow.frameInterval) }
         if catalog.isProbing || details?.isLoading == true { wait = min(wait, .milliseconds(50)) }
