@@ -40,8 +40,8 @@ public enum SubCellBlitter {
                             toLinear: LinearLight.fromSRGB.baseAddress!, toSRGB: LinearLight.toSRGB.baseAddress!)
         grid.withUnsafeMutableCells { buffer in
             let cellsBase = buffer.baseAddress!
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { scratch in
-                let red = scratch.baseAddress!, green = red + 8, blue = red + 16, order = red + 24
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 40) { scratch in
+                let red = scratch.baseAddress!, green = red + 8, blue = red + 16, order = red + 24 // and 8 more after it
                 for row in target.minRow..<target.maxRow {
                     let y0 = region.y + subRows * (row - origin.row)
                     let out = cellsBase + row * gridColumns
@@ -83,6 +83,8 @@ public enum SubCellBlitter {
         let glyphs: UnsafePointer<UInt32>
         let toLinear: UnsafePointer<UInt16>
         let toSRGB: UnsafePointer<UInt8>
+        let scoreWeights = SubCellBlitter.scoreWeights.baseAddress!
+        let reciprocals = SubCellBlitter.reciprocals.baseAddress!
     }
 
     /// The two-colour cell nearest to `count` sub-pixels given in linear light.
@@ -103,31 +105,33 @@ public enum SubCellBlitter {
             return .halfBlock(top: flat, bottom: flat)
         }
         let key = rangeR >= rangeG && rangeR >= rangeB ? red : (rangeG >= rangeB ? green : blue)
-        // Insertion sort of at most 8 sub-pixels by the widest channel, each as its value
-        // and index in one integer (value << 3 | index), so no comparison goes through
-        // an index.
-        order[0] = key[0] << 3
-        for i in 1..<n {
-            let entry = key[i] << 3 | i
-            var j = i
-            while j > 0 && order[j - 1] > entry {
-                order[j] = order[j - 1]
-                j -= 1
-            }
-            order[j] = entry
+        // Sort at most 8 sub-pixels by the widest channel, each as its value and index in
+        // one integer (value << 3 | index: all distinct). Each one's place is the count of
+        // those below it: n² comparisons without a branch, where an insertion sort's
+        // data-dependent branches mispredicted on most cells of real video.
+        let entries = order + 8
+        for i in 0..<n { entries[i] = key[i] &<< 3 | i }
+        for i in 0..<n {
+            let entry = entries[i]
+            var place = 0
+            // Entries are below 2^20: the difference's sign bit says "below".
+            for j in 0..<n { place &-= (entries[j] &- entry) &>> 63 }
+            order[place] = entry
         }
-        // Least error of a split = largest |sum_low|²/n_low + |sum_high|²/n_high.
+        // Least error of a split = largest |sum_low|²/n_low + |sum_high|²/n_high, compared
+        // as that times 840 (divisible by every group size up to 8) in integers: sums are
+        // at most 8 · 65535 per channel, so a score stays below 2^51.
         var lowR = 0, lowG = 0, lowB = 0
-        var bestScore = -1.0, bestSplit = 1
+        var bestScore = -1, bestSplit = 1
         var bestLow = (0, 0, 0)
         for split in 1..<n {
             let v = order[split - 1] & 7
-            lowR += red[v]; lowG += green[v]; lowB += blue[v]
+            lowR &+= red[v]; lowG &+= green[v]; lowB &+= blue[v]
             // Splitting between equal values puts one colour on both sides: never better.
             if order[split - 1] >> 3 == order[split] >> 3 { continue }
-            let highR = totalR - lowR, highG = totalG - lowG, highB = totalB - lowB
-            let score = Double(lowR * lowR + lowG * lowG + lowB * lowB) / Double(split)
-                + Double(highR * highR + highG * highG + highB * highB) / Double(n - split)
+            let highR = totalR &- lowR, highG = totalG &- lowG, highB = totalB &- lowB
+            let score = (lowR &* lowR &+ lowG &* lowG &+ lowB &* lowB) &* tables.scoreWeights[split]
+                &+ (highR &* highR &+ highG &* highG &+ highB &* highB) &* tables.scoreWeights[n - split]
             if score > bestScore {
                 bestScore = score
                 bestSplit = split
@@ -136,10 +140,10 @@ public enum SubCellBlitter {
         }
         var lowMask = 0
         for i in 0..<bestSplit { lowMask |= 1 << (order[i] & 7) }
-        let lowCount = bestSplit, highCount = n - bestSplit
-        let low = packed(bestLow.0 / lowCount, bestLow.1 / lowCount, bestLow.2 / lowCount, tables.toSRGB)
-        let high = packed((totalR - bestLow.0) / highCount, (totalG - bestLow.1) / highCount,
-                          (totalB - bestLow.2) / highCount, tables.toSRGB)
+        let lowShare = tables.reciprocals[bestSplit], highShare = tables.reciprocals[n - bestSplit]
+        let low = packed(mean(bestLow.0, lowShare), mean(bestLow.1, lowShare), mean(bestLow.2, lowShare), tables.toSRGB)
+        let high = packed(mean(totalR &- bestLow.0, highShare), mean(totalG &- bestLow.1, highShare),
+                          mean(totalB &- bestLow.2, highShare), tables.toSRGB)
         // Two means a rounding apart are one colour on screen: a flat cell is cheaper.
         if low == high { return .halfBlock(top: low, bottom: low) }
         // The foreground is the group with the top-left sub-pixel, so the pattern is never
@@ -150,6 +154,17 @@ public enum SubCellBlitter {
         let highMask = ~lowMask & ((1 << n) - 1)
         return Cell(glyph: tables.glyphs[highMask], foreground: high, background: low)
     }
+
+    /// 840 / k for a group of k sub-pixels (index 0 unused).
+    nonisolated(unsafe) static let scoreWeights = permanent([0, 840, 420, 280, 210, 168, 140, 120, 105])
+
+    /// ⌈2^32 / k⌉ for k sub-pixels: `sum * reciprocal >> 32` is `sum / k` exactly for sums
+    /// below 2^20 (8 · 65535 is), without a division per channel.
+    nonisolated(unsafe) static let reciprocals = permanent((0...8).map { $0 == 0 ? 0 : ((1 << 32) + $0 - 1) / $0 })
+
+    /// `sum / k`, given k's entry in `reciprocals`.
+    @inline(__always)
+    static func mean(_ sum: Int, _ reciprocal: Int) -> Int { (sum &* reciprocal) &>> 32 }
 
     @inline(__always)
     private static func packed(_ r: Int, _ g: Int, _ b: Int, _ toSRGB: UnsafePointer<UInt8>) -> UInt32 {

@@ -122,7 +122,7 @@ enum LinearLight {
 /// without entering an array's `withUnsafeBufferPointer` (one closure less per table).
 /// Written once, during the static's initialisation, and only read after: hence
 /// `nonisolated(unsafe)` on the statics that hold one.
-private func permanent<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+func permanent<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
     let storage = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
     _ = storage.initialize(from: values)
     return UnsafeBufferPointer(storage)

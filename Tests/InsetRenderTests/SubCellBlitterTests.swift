@@ -89,6 +89,17 @@ struct SubCellBlitterTests {
         #expect(LinearLight.fromSRGB[0] == 0 && LinearLight.fromSRGB[255] == 65535)
     }
 
+    @Test("a group's mean by reciprocal is the exact quotient for every sum of up to 8 sub-pixels")
+    func reciprocalMeans() {
+        for k in 1...8 {
+            let reciprocal = SubCellBlitter.reciprocals[k]
+            var wrong = 0
+            for sum in 0...(k * 65535) where SubCellBlitter.mean(sum, reciprocal) != sum / k { wrong += 1 }
+            #expect(wrong == 0, "k = \(k)")
+            #expect(840 % k == 0 && SubCellBlitter.scoreWeights[k] * k == 840)
+        }
+    }
+
     @Test("cells of two colours, any pattern, come back exactly", arguments: [Blitter.quadrant, .sextant, .octant])
     func twoColourCells(blitter: Blitter) {
         var random = SplitMix64(seed: 77)
