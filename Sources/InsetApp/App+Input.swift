@@ -158,6 +158,9 @@ extension App {
     func showDetails(of index: Int) {
         details?.stop()
         details = DetailsPane(entry: catalog.entries[index], index: index, raster: previewRaster)
+        if picturePresenter?.output.usesPlaceholders == true {
+            details!.showPicturesAsPlaceholders(imageID: PicturePresenter.PlaceholderImage.preview)
+        }
         screen = .details
     }
 

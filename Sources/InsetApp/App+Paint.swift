@@ -40,6 +40,7 @@ extension App {
             }
             planes.append(libraryPlane)
         case .details:
+            details?.raster = previewRaster
             details?.draw(into: &detailsPlane.grid, focused: focus == .pane)
             planes.append(detailsPlane)
         case .shell:

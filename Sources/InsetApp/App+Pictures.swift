@@ -23,10 +23,15 @@ extension App {
     }
 
     /// The video layer whose picture goes out as pixels: the PiP window's (over everything,
-    /// and the one in pixels when two videos play), else the full-screen player's.
+    /// and the one in pixels when two videos play), else the full-screen player's, or the
+    /// details pane's preview.
     var pictureLayer: VideoLayer? {
         if let pip, pip.video.plane.isVisible { return pip.video }
-        return screen == .player && pip == nil ? player.video : nil
+        switch screen {
+        case .player: return pip == nil ? player.video : nil
+        case .details: return details?.previewLayer
+        case .library, .shell: return nil
+        }
     }
 
     /// The picture whose placeholder cells the screen shows: the PiP window's, or the

@@ -48,7 +48,11 @@ extension App {
         }
     }
 
-    /// The details preview's raster: the video's drawn in cells (only the video is sent
-    /// as pixels).
-    var previewRaster: CellRaster { videoRaster.inCells }
+    /// The details preview's raster: the video's, real pixels included, unless a PiP
+    /// window shows over the pane: one picture goes out as pixels, and then it is the
+    /// window's video.
+    var previewRaster: CellRaster {
+        if let pip, pip.video.plane.isVisible { return videoRaster.inCells }
+        return videoRaster
+    }
 }

@@ -17,6 +17,17 @@ extension CellGrid {
         }
     }
 
+    /// Copies `source` whole onto this grid with its top-left at `origin`, clipped.
+    public mutating func place(_ source: CellGrid, at origin: CellPoint) {
+        let target = CellRect(origin: origin, size: source.size).intersection(bounds)
+        guard !target.isEmpty else { return }
+        for row in target.minRow..<target.maxRow {
+            for column in target.minColumn..<target.maxColumn {
+                self[column, row] = source[column - origin.column, row - origin.row]
+            }
+        }
+    }
+
     /// Paints `rect` with spaces on `color`.
     public mutating func fill(_ rect: CellRect, color: RGB) {
         fill(rect, with: Cell(" ", foreground: .white, background: color))

@@ -70,6 +70,43 @@ struct DetailsPaneTests {
         pane.stop()
     }
 
+    @Test("with a pixel raster the still is holes for the presenter, or placeholder cells, where it shows; cells again when the raster changes")
+    func pixelPreview() throws {
+        let raster = CellRaster(cellPixels: PixelSize(width: 10, height: 20))
+        var pane = DetailsPane(entry: Self.clockEntry(), index: 0, raster: raster)
+        var grid = CellGrid(size: CellSize(columns: 100, rows: 30))
+        pane.draw(into: &grid, focused: true)
+        #expect(eventually(timeout: 10) { pane.poll() }, "no preview within 10 s")
+        pane.draw(into: &grid, focused: true)
+        let area = pane.layout.preview
+        let picture = try #require(pane.previewLayer.picture, "a picture for the presenter")
+        #expect(pane.previewLayer.plane.origin == area.origin)
+        #expect(picture.raster == raster && picture.image.size == PixelSize(width: picture.region.width, height: picture.region.height))
+        // 4:3 in the area, centred; its cells are holes, the bars around them black.
+        let cells = CellRect(column: area.minColumn + picture.cells.minColumn, row: area.minRow + picture.cells.minRow,
+                             columns: picture.cells.size.columns, rows: picture.cells.size.rows)
+        #expect(cells.size.columns > 20 && abs(Double(cells.size.columns * 10) / Double(cells.size.rows * 20) - 4.0 / 3.0) < 0.15)
+        for row in area.minRow..<area.maxRow {
+            for column in area.minColumn..<area.maxColumn {
+                let inside = cells.contains(CellPoint(column: column, row: row))
+                #expect(grid[column, row] == (inside ? VideoLayer.pictureHole : LibraryTheme.pictureBar), "\(column),\(row)")
+            }
+        }
+        // Inside tmux: the same cells name the preview's image, numbered from its top-left.
+        pane.showPicturesAsPlaceholders(imageID: 0x4900_00A3)
+        pane.draw(into: &grid, focused: true)
+        #expect(grid[cells.minColumn, cells.minRow] == .kittyPlaceholder(imageID: 0x4900_00A3, row: 0, column: 0))
+        #expect(grid[cells.maxColumn - 1, cells.maxRow - 1]
+                == .kittyPlaceholder(imageID: 0x4900_00A3, row: cells.size.rows - 1, column: cells.size.columns - 1))
+        // Back to cells (a PiP window took the pixels): the still loads again, blitted.
+        pane.raster = .halfBlocks
+        pane.draw(into: &grid, focused: true)
+        #expect(eventually(timeout: 10) { pane.poll() })
+        pane.draw(into: &grid, focused: true)
+        #expect(pane.previewLayer.picture == nil && Self.pictureCells(grid, in: area).coloured > 50)
+        pane.stop()
+    }
+
     @Test("a resize during a load waits for it: one load at a time, then one for the new size")
     func resizeWhileLoading() throws {
         var pane = DetailsPane(entry: Self.clockEntry(), index: 0)

@@ -68,17 +68,16 @@ extension DetailsPane {
     }
 
     /// The picture, letterboxed in black; or, until there is one, a line saying why not.
-    private func drawPreview(in area: CellRect, into grid: inout CellGrid) {
-        guard !area.isEmpty else { return }
+    private mutating func drawPreview(in area: CellRect, into grid: inout CellGrid) {
+        guard !area.isEmpty else { return previewLayer.clear(to: .zero) }
         grid.fill(area, with: LibraryTheme.pictureBar)
-        if let frame = shownFrame, let image = frame.image,
-           let placement = PicturePlacement(frame: frame, image: image, in: area.size) {
-            if let blitter = frame.viewport?.raster.blitter {
-                let cell = CellPoint(column: area.minColumn + placement.cell.column, row: area.minRow + placement.cell.row)
-                grid.blit(image, as: blitter, region: placement.region, at: cell)
-            }
+        if let frame = shownFrame, frame.image != nil {
+            previewLayer.setOrigin(area.origin)
+            previewLayer.show(frame, in: area.size)
+            grid.place(previewLayer.plane.grid, at: area.origin)
             return
         }
+        previewLayer.clear(to: .zero)
         let text: String
         switch (entry.state, preview?.state) {
         case (.probing, _): text = "reading…"

@@ -37,8 +37,14 @@ struct DetailsPane {
     private(set) var preview: StillPreview?
     /// The picture on show: the newest one loaded, kept while a reload for a new size runs.
     private(set) var shownFrame: VideoFrame?
-    /// How the preview's cells hold pixels: the player's way, so it looks as the video will.
-    let raster: CellRaster
+    /// How the preview's cells hold pixels: the player's way, so it looks as the video will
+    /// (real pixels when the terminal takes them and no other picture has them; the app
+    /// says which before each draw, and a change loads the still again).
+    var raster: CellRaster
+    /// The preview drawn as the player draws video, at the preview's place in the pane:
+    /// blitted cells, or holes (placeholder cells inside tmux) with the picture for the
+    /// presenter to send as pixels.
+    var previewLayer = VideoLayer()
     private var seenGeneration = 0
 
     static let sideBySideColumns = 80
@@ -50,6 +56,9 @@ struct DetailsPane {
         self.index = index
         self.raster = raster
     }
+
+    /// Kitty placeholders (inside tmux): the image id the preview's cells name.
+    mutating func showPicturesAsPlaceholders(imageID: UInt32?) { previewLayer.placeholderImageID = imageID }
 
     /// Takes a newer copy of the entry (its probe finished while the pane was open).
     mutating func update(_ newEntry: LibraryEntry) {
