@@ -47,15 +47,32 @@ public enum SubCellBlitter {
                     let out = cellsBase + row * gridColumns
                     for column in target.minColumn..<target.maxColumn {
                         let x0 = region.x + 2 * (column - origin.column)
-                        for j in 0..<subRows {
-                            gatherPair(image, x: x0, y: y0 + j, readable: readable, toLinear: tables.toLinear,
-                                       into: (red + 2 * j, green + 2 * j, blue + 2 * j))
+                        // Each count a constant at its call: the gather, sort and split loops unroll.
+                        switch count {
+                        case 8:
+                            gather(rows: 4, image, x: x0, y: y0, readable: readable, tables: tables, into: (red, green, blue))
+                            out[column] = bestCell(count: 8, red: red, green: green, blue: blue, order: order, tables: tables)
+                        case 6:
+                            gather(rows: 3, image, x: x0, y: y0, readable: readable, tables: tables, into: (red, green, blue))
+                            out[column] = bestCell(count: 6, red: red, green: green, blue: blue, order: order, tables: tables)
+                        default:
+                            gather(rows: 2, image, x: x0, y: y0, readable: readable, tables: tables, into: (red, green, blue))
+                            out[column] = bestCell(count: 4, red: red, green: green, blue: blue, order: order, tables: tables)
                         }
-                        out[column] = bestCell(count: count, red: red, green: green, blue: blue, order: order,
-                                               tables: tables)
                     }
                 }
             }
+        }
+    }
+
+    /// The cell's 2 x `rows` sub-pixels from (x, y), row by row, in linear light.
+    @inline(__always)
+    private static func gather(rows: Int, _ image: RGBImage, x: Int, y: Int,
+                               readable: (minX: Int, maxX: Int, minY: Int, maxY: Int), tables: Tables,
+                               into out: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>)) {
+        for j in 0..<rows {
+            gatherPair(image, x: x, y: y + j, readable: readable, toLinear: tables.toLinear,
+                       into: (out.0 + 2 * j, out.1 + 2 * j, out.2 + 2 * j))
         }
     }
 
