@@ -5,7 +5,8 @@ import InsetCore
 /// not the source's), through libswscale; applies the display rotation afterwards.
 ///
 /// Shrinking chroma-subsampled video (nearly all of it) goes in two passes: an area
-/// average to 4:4:4 YUV at the output size, then YUV to RGB at that small size. Every
+/// average to 4:4:4 YUV at the output size, then YUV to RGB at that small size (by
+/// `PlanarYUVConverter`'s tables for the usual matrices). Every
 /// output pixel gets its own chroma, as with swscale's full chroma interpolation (38 ->
 /// 44 dB PSNR on Big Buck Bunny at 160x45, 23 -> 45 dB on saturated test patterns), but
 /// the colour conversion runs on a 160x90 picture instead of across a 1920-wide one,
@@ -18,6 +19,9 @@ final class FrameScaler {
     private var shrinkToPlanar: OpaquePointer?
     private var planarToRGB: OpaquePointer?
     private var planar: UnsafeMutablePointer<AVFrame>?
+    /// The second pass's tables for the last matrix and range seen (nil tables: a matrix
+    /// they do not know, converted by libswscale).
+    private var converter: (space: AVColorSpace, fullRange: Bool, tables: PlanarYUVConverter?)?
     private var unrotated: RGBImage?
     /// SWS_AREA averages every source pixel into the half-cell it falls in: on real
     /// footage that is worth 5–10 dB of PSNR over point or bilinear sampling when the
@@ -83,6 +87,14 @@ final class FrameScaler {
         // The first pass keeps the samples' range, except that the "J" formats come out
         // as limited-range 4:4:4 (swscale converts them); the second pass reads them so.
         let fullRange = source.color_range == AVCOL_RANGE_JPEG && cffmpeg_pix_fmt_is_jpeg_range(source.format) == 0
+        let space = source.colorspace == AVCOL_SPC_RGB ? AVCOL_SPC_UNSPECIFIED : source.colorspace
+        if converter?.space != space || converter?.fullRange != fullRange {
+            converter = (space, fullRange, PlanarYUVConverter(space: space, fullRange: fullRange))
+        }
+        if let tables = converter?.tables {
+            tables.convert(planar, into: target)
+            return true
+        }
         applyColorspace(of: frame, to: planarToRGB, planarIsFullRange: fullRange)
         return cffmpeg_scale_frame(planarToRGB, planar, target.bytes, Int32(target.bytesPerRow)) > 0
     }
