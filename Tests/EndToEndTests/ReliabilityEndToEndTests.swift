@@ -14,10 +14,10 @@ struct ReliabilityEndToEndTests {
     /// Waits for the shell to come back and returns the exit status and the lines the
     /// command left above it.
     func finish(_ tmux: Tmux, timeout: Double = 5) throws -> (status: Int, lines: [String]) {
-        let screen = try tmux.waitFor(timeout: timeout, "exit status") {
+        try tmux.waitFor(timeout: timeout, "exit status") {
             $0.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil
         }
-        let lines = screen.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = try tmux.unwrappedText().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let statusLine = try #require(lines.first { $0.hasPrefix("EXIT=") && Int($0.dropFirst(5)) != nil })
         let commandLine = lines.firstIndex { $0.contains("echo EXIT") } ?? -1
         let between = Array(lines[(commandLine + 1)...].prefix { $0 != statusLine })

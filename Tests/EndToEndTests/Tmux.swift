@@ -66,6 +66,12 @@ final class Tmux {
         Screen(capture: try tmux(["capture-pane", "-p", "-e", "-t", "0"]), columns: columns)
     }
 
+    /// The pane's text with lines the terminal wrapped joined again: what a program
+    /// printed, line by line, however long its paths are (TMPDIR may be deep).
+    func unwrappedText() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-t", "0"])
+    }
+
     /// `#{alternate_on} #{cursor_flag}`: "0 1" once a program gave the terminal back.
     func terminalState() throws -> String {
         try tmux(["display", "-p", "-t", "0", "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines)
