@@ -9,13 +9,10 @@ import InsetCore
 /// three clamps a pixel do it in a quarter of that, to the same values within one step
 /// (tested against libswscale for each matrix and range).
 struct PlanarYUVConverter {
-    /// Each entry is the term's contribution to a channel in 1/65536ths of a step, so a
-    /// pixel is three sums and a shift.
-    private let luma: [Int32]
-    private let redFromV: [Int32]
-    private let blueFromU: [Int32]
-    private let greenFromU: [Int32]
-    private let greenFromV: [Int32]
+    /// Five tables of 256, one after the other: each entry is a term's contribution to a
+    /// channel in 1/65536ths of a step, so a pixel is three sums and a shift.
+    private let tables: [Int32]
+    private static let luma = 0, redFromV = 256, blueFromU = 512, greenFromU = 768, greenFromV = 1024
 
     /// The conversion for `space` (unspecified means BT.601, as libswscale assumes) and
     /// range; nil for matrices it does not know (YCgCo, ICtCp…), which stay libswscale's.
@@ -33,14 +30,15 @@ struct PlanarYUVConverter {
         // Limited range: Y 16…235 and chroma 16…240 stretch to the full 0…255.
         let lumaScale = fullRange ? 1.0 : 255.0 / 219.0, chromaScale = fullRange ? 1.0 : 255.0 / 224.0
         let lumaOffset = fullRange ? 0.0 : 16.0
-        let unit = 65536.0
-        func table(_ value: (Double) -> Double) -> [Int32] { (0..<256).map { Int32((value(Double($0)) * unit).rounded()) } }
-        // The rounding half-step rides on the luma term, so a pixel is sum >> 16.
-        luma = table { ($0 - lumaOffset) * lumaScale + 0.5 }
-        redFromV = table { 2 * (1 - kr) * ($0 - 128) * chromaScale }
-        blueFromU = table { 2 * (1 - kb) * ($0 - 128) * chromaScale }
-        greenFromU = table { -2 * kb * (1 - kb) / kg * ($0 - 128) * chromaScale }
-        greenFromV = table { -2 * kr * (1 - kr) / kg * ($0 - 128) * chromaScale }
+        let terms: [(Double) -> Double] = [
+            // The rounding half-step rides on the luma term, so a pixel is sum >> 16.
+            { ($0 - lumaOffset) * lumaScale + 0.5 },
+            { 2 * (1 - kr) * ($0 - 128) * chromaScale },
+            { 2 * (1 - kb) * ($0 - 128) * chromaScale },
+            { -2 * kb * (1 - kb) / kg * ($0 - 128) * chromaScale },
+            { -2 * kr * (1 - kr) / kg * ($0 - 128) * chromaScale },
+        ]
+        tables = terms.flatMap { term in (0..<256).map { Int32((term(Double($0)) * 65536).rounded()) } }
     }
 
     /// Converts `frame` (YUV444P, at `target`'s size) into `target`.
@@ -49,24 +47,19 @@ struct PlanarYUVConverter {
         let width = min(Int(source.width), target.width), height = min(Int(source.height), target.height)
         guard let yPlane = source.data.0, let uPlane = source.data.1, let vPlane = source.data.2 else { return }
         let yStride = Int(source.linesize.0), uStride = Int(source.linesize.1), vStride = Int(source.linesize.2)
-        luma.withUnsafeBufferPointer { luma in
-            redFromV.withUnsafeBufferPointer { redFromV in
-                blueFromU.withUnsafeBufferPointer { blueFromU in
-                    greenFromU.withUnsafeBufferPointer { greenFromU in
-                        greenFromV.withUnsafeBufferPointer { greenFromV in
-                            for row in 0..<height {
-                                let ys = yPlane + row * yStride, us = uPlane + row * uStride, vs = vPlane + row * vStride
-                                var out = target.bytes + row * target.bytesPerRow
-                                for x in 0..<width {
-                                    let y = luma[Int(ys[x])], u = Int(us[x]), v = Int(vs[x])
-                                    out[0] = PlanarYUVConverter.clamped(y &+ redFromV[v])
-                                    out[1] = PlanarYUVConverter.clamped(y &+ greenFromU[u] &+ greenFromV[v])
-                                    out[2] = PlanarYUVConverter.clamped(y &+ blueFromU[u])
-                                    out += 3
-                                }
-                            }
-                        }
-                    }
+        tables.withUnsafeBufferPointer { tables in
+            let base = tables.baseAddress!
+            let luma = base + Self.luma, redFromV = base + Self.redFromV, blueFromU = base + Self.blueFromU
+            let greenFromU = base + Self.greenFromU, greenFromV = base + Self.greenFromV
+            for row in 0..<height {
+                let ys = yPlane + row * yStride, us = uPlane + row * uStride, vs = vPlane + row * vStride
+                var out = target.bytes + row * target.bytesPerRow
+                for x in 0..<width {
+                    let y = luma[Int(ys[x])], u = Int(us[x]), v = Int(vs[x])
+                    out[0] = Self.clamped(y &+ redFromV[v])
+                    out[1] = Self.clamped(y &+ greenFromU[u] &+ greenFromV[v])
+                    out[2] = Self.clamped(y &+ blueFromU[u])
+                    out += 3
                 }
             }
         }
