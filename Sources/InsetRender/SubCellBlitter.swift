@@ -35,7 +35,6 @@ public enum SubCellBlitter {
         let readable = (minX: max(0, region.x), maxX: min(image.width, region.x + region.width),
                         minY: max(0, region.y), maxY: min(image.height, region.y + region.height))
         let gridColumns = grid.columns
-        let count = 2 * subRows
         let tables = Tables(glyphs: SubCellGlyphs.table(for: blitter).baseAddress!,
                             toLinear: LinearLight.fromSRGB.baseAddress!, toSRGB: LinearLight.toSRGB.baseAddress!)
         grid.withUnsafeMutableCells { buffer in
@@ -48,16 +47,11 @@ public enum SubCellBlitter {
                     for column in target.minColumn..<target.maxColumn {
                         let x0 = region.x + 2 * (column - origin.column)
                         // Each count a constant at its call: the gather, sort and split loops unroll.
-                        switch count {
-                        case 8:
-                            gather(rows: 4, image, x: x0, y: y0, readable: readable, tables: tables, into: (red, green, blue))
-                            out[column] = bestCell(count: 8, red: red, green: green, blue: blue, order: order, tables: tables)
-                        case 6:
-                            gather(rows: 3, image, x: x0, y: y0, readable: readable, tables: tables, into: (red, green, blue))
-                            out[column] = bestCell(count: 6, red: red, green: green, blue: blue, order: order, tables: tables)
-                        default:
-                            gather(rows: 2, image, x: x0, y: y0, readable: readable, tables: tables, into: (red, green, blue))
-                            out[column] = bestCell(count: 4, red: red, green: green, blue: blue, order: order, tables: tables)
+                        let scratch = (red: red, green: green, blue: blue, order: order)
+                        switch subRows {
+                        case 4: out[column] = fitCell(rows: 4, image, x: x0, y: y0, readable: readable, scratch: scratch, tables: tables)
+                        case 3: out[column] = fitCell(rows: 3, image, x: x0, y: y0, readable: readable, scratch: scratch, tables: tables)
+                        default: out[column] = fitCell(rows: 2, image, x: x0, y: y0, readable: readable, scratch: scratch, tables: tables)
                         }
                     }
                 }
@@ -65,15 +59,20 @@ public enum SubCellBlitter {
         }
     }
 
-    /// The cell's 2 x `rows` sub-pixels from (x, y), row by row, in linear light.
+    /// The best cell for the 2 x `rows` sub-pixels from (x, y): gathered in linear light
+    /// into the scratch, then fitted.
     @inline(__always)
-    private static func gather(rows: Int, _ image: RGBImage, x: Int, y: Int,
-                               readable: (minX: Int, maxX: Int, minY: Int, maxY: Int), tables: Tables,
-                               into out: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>)) {
+    private static func fitCell(rows: Int, _ image: RGBImage, x: Int, y: Int,
+                                readable: (minX: Int, maxX: Int, minY: Int, maxY: Int),
+                                scratch: (red: UnsafeMutablePointer<Int>, green: UnsafeMutablePointer<Int>,
+                                          blue: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int>),
+                                tables: Tables) -> Cell {
         for j in 0..<rows {
             gatherPair(image, x: x, y: y + j, readable: readable, toLinear: tables.toLinear,
-                       into: (out.0 + 2 * j, out.1 + 2 * j, out.2 + 2 * j))
+                       into: (scratch.red + 2 * j, scratch.green + 2 * j, scratch.blue + 2 * j))
         }
+        return bestCell(count: 2 * rows, red: scratch.red, green: scratch.green, blue: scratch.blue,
+                        order: scratch.order, tables: tables)
     }
 
     /// The two sub-pixels (x, y) and (x + 1, y) in linear light; black outside `readable`.
