@@ -16,29 +16,12 @@ final class AudioDecoder {
         let path = source.info.path
         guard let index = source.audioStreamIndex else { throw AudioStreamError.noAudioStream(path: path) }
         let stream = source.format.pointee.streams[Int(index)]!
-        let parameters = stream.pointee.codecpar!
-        let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw AudioStreamError.unsupportedCodec(path: path, codec: codecName)
-        }
-        guard let context = avcodec_alloc_context3(codec) else {
-            throw AudioStreamError.undecodable(path: path, detail: "avcodec_alloc_context3: out of memory")
-        }
-        var owned: UnsafeMutablePointer<AVCodecContext>? = context
-        let copied = avcodec_parameters_to_context(context, parameters)
-        if copied < 0 {
-            avcodec_free_context(&owned)
-            throw AudioStreamError.undecodable(path: path, detail: "avcodec_parameters_to_context: \(ffmpegErrorText(copied))")
-        }
-        context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = 1
-        let opened = avcodec_open2(context, codec, nil)
-        if opened < 0 {
-            avcodec_free_context(&owned)
-            if opened == cffmpeg_averror_decoder_not_found() || opened == cffmpeg_averror(ENOSYS) {
-                throw AudioStreamError.unsupportedCodec(path: path, codec: codecName)
-            }
-            throw AudioStreamError.undecodable(path: path, detail: "avcodec_open2: \(ffmpegErrorText(opened))")
+        let opening = CodecOpening.open(stream) { $0.pointee.thread_count = 1 }
+        let context: UnsafeMutablePointer<AVCodecContext>
+        switch opening {
+        case .success(let opened): context = opened
+        case .failure(.unsupported(let codec)): throw AudioStreamError.unsupportedCodec(path: path, codec: codec)
+        case .failure(let failure): throw AudioStreamError.undecodable(path: path, detail: "\(failure.operation): \(failure.detail)")
         }
         self.context = context
         self.timeBase = stream.pointee.time_base

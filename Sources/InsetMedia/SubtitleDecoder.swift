@@ -23,22 +23,11 @@ final class SubtitleDecoder {
 
     /// avcodec_find_decoder, avcodec_parameters_to_context, avcodec_open2.
     init(stream: UnsafeMutablePointer<AVStream>, fallbackFrameSize: PixelSize) throws {
-        let parameters = stream.pointee.codecpar!
-        let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw MediaError.unsupportedCodec(path: "subtitles", codec: name)
-        }
-        guard let context = avcodec_alloc_context3(codec) else {
-            throw MediaError.ffmpeg(path: "subtitles", operation: "avcodec_alloc_context3", detail: "out of memory")
-        }
-        var owned: UnsafeMutablePointer<AVCodecContext>? = context
-        let copied = avcodec_parameters_to_context(context, parameters)
-        // Text decoders take their timing (and the end from the packet's duration) from it.
-        context.pointee.pkt_timebase = stream.pointee.time_base
-        let opened = copied < 0 ? copied : avcodec_open2(context, codec, nil)
-        if opened < 0 {
-            avcodec_free_context(&owned)
-            throw MediaError.ffmpeg(path: "subtitles", operation: "avcodec_open2", detail: ffmpegErrorText(opened))
+        let context: UnsafeMutablePointer<AVCodecContext>
+        switch CodecOpening.open(stream) {
+        case .success(let opened): context = opened
+        case .failure(.unsupported(let codec)): throw MediaError.unsupportedCodec(path: "subtitles", codec: codec)
+        case .failure(let failure): throw MediaError.ffmpeg(path: "subtitles", operation: failure.operation, detail: failure.detail)
         }
         self.context = context
         self.timeBase = stream.pointee.time_base

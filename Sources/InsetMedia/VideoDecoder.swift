@@ -16,30 +16,16 @@ final class VideoDecoder {
     init(source: MediaSource, streamIndex: Int32? = nil, threads: Int?) throws {
         try source.requireVideo()
         let stream = source.stream(streamIndex ?? source.videoStreamIndex)
-        let parameters = stream.pointee.codecpar!
         let path = source.info.path
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            throw MediaError.unsupportedCodec(path: path, codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)))
-        }
-        guard let context = avcodec_alloc_context3(codec) else {
-            throw MediaError.ffmpeg(path: path, operation: "avcodec_alloc_context3", detail: "out of memory")
-        }
-        var owned: UnsafeMutablePointer<AVCodecContext>? = context
-        let copied = avcodec_parameters_to_context(context, parameters)
-        if copied < 0 {
-            avcodec_free_context(&owned)
-            throw MediaError.ffmpeg(path: path, operation: "avcodec_parameters_to_context", detail: ffmpegErrorText(copied))
-        }
-        context.pointee.pkt_timebase = stream.pointee.time_base
         let count = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        cffmpeg_enable_frame_threads(context, Int32(clamping: min(64, max(1, count))))
-        let opened = avcodec_open2(context, codec, nil)
-        if opened < 0 {
-            avcodec_free_context(&owned)
-            if opened == cffmpeg_averror_decoder_not_found() || opened == cffmpeg_averror(ENOSYS) {
-                throw MediaError.unsupportedCodec(path: path, codec: String(cString: codec.pointee.name))
-            }
-            throw MediaError.ffmpeg(path: path, operation: "avcodec_open2", detail: ffmpegErrorText(opened))
+        let opening = CodecOpening.open(stream) { context in
+            cffmpeg_enable_frame_threads(context, Int32(clamping: min(64, max(1, count))))
+        }
+        let context: UnsafeMutablePointer<AVCodecContext>
+        switch opening {
+        case .success(let opened): context = opened
+        case .failure(.unsupported(let codec)): throw MediaError.unsupportedCodec(path: path, codec: codec)
+        case .failure(let failure): throw MediaError.ffmpeg(path: path, operation: failure.operation, detail: failure.detail)
         }
         self.context = context
         self.timeBase = stream.pointee.time_base
