@@ -109,6 +109,14 @@ public struct SubtitleCueList: Sendable {
         return changed
     }
 
+    /// What one decoded packet brings: open cues end at `clearAt` (a clear event), then
+    /// `cues` go in. Whether anything changed.
+    public mutating func apply(_ cues: [SubtitleCue], clearAt: MediaTime?) -> Bool {
+        var changed = clearAt.map { close(at: $0) } ?? false
+        for cue in cues where insert(cue) { changed = true }
+        return changed
+    }
+
     /// The cues on screen at `time`, earliest first. Cues are at most `openLimit` long
     /// when open; closed ones can be longer, so the scan back goes as far as needed.
     public func active(at time: MediaTime) -> [SubtitleCue] {

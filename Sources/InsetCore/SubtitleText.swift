@@ -69,7 +69,7 @@ public enum SubtitleText {
     /// Trims each line, drops empty ones (a cue of only tags shows nothing).
     static func cleanLines(_ text: String) -> String {
         // "\r\n" is one Character in Swift, so it is turned into "\n" before splitting.
-        text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n")
+        text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces() }
             .filter { !$0.isEmpty }
@@ -78,8 +78,8 @@ public enum SubtitleText {
 
     static func decodingEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
-            .replacingAll("&nbsp;", with: " ").replacingAll("&amp;", with: "&")
+        return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&nbsp;", with: " ").replacing("&amp;", with: "&")
     }
 }
 
@@ -90,9 +90,5 @@ extension StringProtocol {
         while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
         while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
         return String(slice)
-    }
-
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        String(self).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

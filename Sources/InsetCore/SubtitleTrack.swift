@@ -6,19 +6,19 @@ public struct SubtitleTrack: Equatable, Sendable {
     /// ISO 639 code as tagged (`eng`, `en`, `fre`), or nil when untagged.
     public var language: String?
     /// libavcodec's codec name: subrip, ass, mov_text, webvtt, dvd_subtitle, hdmv_pgs_subtitle…
-    public var codec: String
+    public let codec: String
     public var title: String?
     /// The file it comes from, for a track beside the video (or `--sub`).
     public var file: String?
 
     public init(id: Int, language: String? = nil, codec: String, title: String? = nil, file: String? = nil) {
         self.id = id; self.language = language; self.codec = codec; self.title = title; self.file = file
+        isBitmap = SubtitleTrack.bitmapCodecs.contains(codec)
     }
 
-    /// Pictures rather than text.
-    public var isBitmap: Bool {
-        ["dvd_subtitle", "hdmv_pgs_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"].contains(codec)
-    }
+    /// Pictures rather than text: known once, as the loop asks on every turn.
+    public let isBitmap: Bool
+    private static let bitmapCodecs: Set = ["dvd_subtitle", "hdmv_pgs_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"]
 
     /// What the user reads when choosing it: "English (srt)", "track 3 (pgs)".
     public var label: String {
@@ -133,9 +133,19 @@ public enum SubtitleFileMatch {
         guard rest.first == "." else { return nil }
         let parts = rest.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let ext = parts.last, extensions.contains(ext.lowercased()) else { return nil }
-        let middle = parts.dropLast()
-        let language = middle.first { SubtitleLanguage.isCode($0) && $0.lowercased() != "und" }
-        return Match(language: language)
+        return Match(language: language(inParts: parts.dropLast()))
+    }
+
+    /// The language a subtitle file's name gives (`movie.en.forced.srt`: en), from the
+    /// parts between its first and last dot; nil when none does (`movie.srt`).
+    public static func language(ofFileName name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return parts.count > 2 ? language(inParts: parts.dropFirst().dropLast()) : nil
+    }
+
+    /// The first part that is an ISO 639 code, other than `und` (undetermined).
+    static func language(inParts parts: some Sequence<String>) -> String? {
+        parts.first { SubtitleLanguage.isCode($0) && $0.lowercased() != "und" }
     }
 
     /// Orders the matches: the plain name first, then by name.

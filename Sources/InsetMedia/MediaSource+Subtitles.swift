@@ -56,11 +56,8 @@ public enum SubtitleFile {
         }
         let decoder = try SubtitleDecoder(stream: stream, fallbackFrameSize: .zero)
         let codec = String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id))
-        let name = (path as NSString).lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
-        let language = stem.split(separator: ".").dropFirst().last.map(String.init).flatMap {
-            SubtitleLanguage.isCode($0) ? $0 : nil
-        } ?? MediaSource.tag("language", of: stream)
+        let language = SubtitleFileMatch.language(ofFileName: (path as NSString).lastPathComponent)
+            ?? MediaSource.tag("language", of: stream)
         let track = SubtitleTrack(id: id, language: language, codec: codec, file: path)
         var list = SubtitleCueList()
         guard let packet = av_packet_alloc() else { throw MediaError.ffmpeg(path: path, operation: "av_packet_alloc", detail: "out of memory") }
@@ -69,8 +66,7 @@ public enum SubtitleFile {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == Int32(index) else { continue }
             let decoded = decoder.decode(packet, offset: offset)
-            if let clear = decoded.clearAt { list.close(at: clear) }
-            for cue in decoded.cues { list.insert(cue) }
+            _ = list.apply(decoded.cues, clearAt: decoded.clearAt)
         }
         return (track, list.cues)
     }

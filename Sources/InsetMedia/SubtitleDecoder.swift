@@ -57,7 +57,7 @@ final class SubtitleDecoder {
         if endMilliseconds > 0 && endMilliseconds != UInt32.max {
             end = packetTime + .milliseconds(Int64(endMilliseconds))
         } else if packet.pointee.duration > 0 {
-            end = packetTime + MediaTime(microseconds: av_rescale_q(packet.pointee.duration, timeBase, StreamTime.microsecond))
+            end = StreamTime.media(packet.pointee.duration, in: timeBase).map { packetTime + $0 }
         }
         var decoded = Decoded()
         var lines: [String] = []

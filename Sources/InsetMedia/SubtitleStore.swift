@@ -14,7 +14,6 @@ import InsetCore
 public final class SubtitleStore: @unchecked Sendable {
     private let lock = NSLock()
     private var lists: [Int: SubtitleCueList] = [:]
-    private var changes: UInt64 = 0
     private var onChange: (@Sendable () -> Void)?
 
     public init() {}
@@ -24,21 +23,17 @@ public final class SubtitleStore: @unchecked Sendable {
         lock.withLock { self.onChange = onChange }
     }
 
-    /// Adds cues to `track`'s list.
-    public func add(_ cues: [SubtitleCue], track: Int) {
-        guard !cues.isEmpty else { return }
-        changed(lock.withLock {
+    /// Ends `track`'s open cues at `clearAt` (a clear event), then adds `cues`: one
+    /// packet's worth, under one lock and with one notice.
+    public func add(_ cues: [SubtitleCue], clearAt: MediaTime? = nil, track: Int) {
+        guard !cues.isEmpty || clearAt != nil else { return }
+        let any = lock.withLock {
             var list = lists[track] ?? SubtitleCueList()
-            var any = false
-            for cue in cues where list.insert(cue) { any = true }
-            lists[track] = list
-            return any
-        })
-    }
-
-    /// Ends `track`'s open cues at `time` (a clear event).
-    public func close(track: Int, at time: MediaTime) {
-        changed(lock.withLock { lists[track]?.close(at: time) ?? false })
+            defer { lists[track] = list }
+            return list.apply(cues, clearAt: clearAt)
+        }
+        guard any else { return }
+        lock.withLock { onChange }?()
     }
 
     /// The cues of `track` on screen at `time`.
@@ -51,16 +46,4 @@ public final class SubtitleStore: @unchecked Sendable {
 
     /// All of `track`'s cues, in order (tests).
     public func cues(track: Int) -> [SubtitleCue] { lock.withLock { lists[track]?.cues ?? [] } }
-
-    /// Goes up on every change: the UI redraws when it moved.
-    public var generation: UInt64 { lock.withLock { changes } }
-
-    private func changed(_ any: Bool) {
-        guard any else { return }
-        let callback = lock.withLock { () -> (@Sendable () -> Void)? in
-            changes &+= 1
-            return onChange
-        }
-        callback?()
-    }
 }

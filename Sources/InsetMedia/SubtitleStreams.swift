@@ -28,8 +28,7 @@ final class SubtitleStreams {
         let index = packet.pointee.stream_index
         guard let decoder = decoders[index] else { return false }
         let decoded = decoder.decode(packet)
-        if let clear = decoded.clearAt { store.close(track: Int(index), at: clear) }
-        store.add(decoded.cues, track: Int(index))
+        store.add(decoded.cues, clearAt: decoded.clearAt, track: Int(index))
         return true
     }
 
