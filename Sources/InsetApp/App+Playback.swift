@@ -69,8 +69,7 @@ extension App {
             playback.prefersMuted = options.muted
             self.playback = playback
             catalog.record(media.info, for: media.path)
-            let waker = self.waker
-            playback.pipeline?.frames.notifyOnArrival { waker.wake() }
+            wakeOnArrivals(of: playback, at: now)
             player.layout(session.size, current: nil)
             player.revealControls(at: now)
             perform(playback.start(renderSize: viewport(session.size), at: now), at: now)

@@ -72,15 +72,20 @@ extension App {
         }
     }
 
+    /// When a video is taken on: its frames and its subtitle cues wake the loop as they
+    /// arrive from the decode thread (a cue that comes while paused shows), and why a
+    /// subtitle file could not be read is said, once.
+    func wakeOnArrivals(of video: Playback, at now: HostTime) {
+        let waker = self.waker
+        video.pipeline?.frames.notifyOnArrival { waker.wake() }
+        guard let subtitles = video.subtitles else { return }
+        subtitles.store.notify { waker.wake() }
+        if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
+    }
+
     /// Whether the words on screen differ from what was last painted: a cue began or ended
-    /// between frames, or arrived from the decoder while paused. Also says once why a
-    /// subtitle file could not be read.
+    /// between frames, or arrived from the decoder while paused.
     func subtitlesNeedPaint(at now: HostTime) -> Bool {
-        forEachVideo { video in
-            guard let subtitles = video.subtitles else { return }
-            subtitles.wake(with: waker)
-            if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
-        }
         let full = fullScreenSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
         let window = windowSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
         return full != subtitleOverlay.fullScreen.drawn?.text || window != subtitleOverlay.window.drawn?.text

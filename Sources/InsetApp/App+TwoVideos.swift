@@ -63,8 +63,7 @@ extension App {
         second = video
         playback?.heardInWindow = false
         catalog.record(media.info, for: media.path)
-        let waker = self.waker
-        video.pipeline?.frames.notifyOnArrival { waker.wake() }
+        wakeOnArrivals(of: video, at: now)
         player.layout(session.size, current: nil)
         player.revealControls(at: now)
         perform(video.start(renderSize: secondViewport, at: now), at: now)

@@ -19,8 +19,6 @@ final class PlaybackSubtitles {
     private(set) var selection: SubtitleSelection
     /// Why a subtitle file could not be read, said once.
     private var notice: String?
-    /// Whether the store wakes the UI loop yet (set on the UI thread's first look).
-    private var wakesLoop = false
 
     init(selection: SubtitleSelection, store: SubtitleStore, notice: String? = nil) {
         self.selection = selection; self.store = store; self.notice = notice
@@ -86,13 +84,6 @@ final class PlaybackSubtitles {
         for cue in store.active(track: track.id, at: frame.time) {
             if case .bitmaps(let bitmaps) = cue.content { bitmaps.forEach(image.blend) }
         }
-    }
-
-    /// The first time the UI thread looks: cues that arrive from now on wake its loop.
-    func wake(with waker: LoopWaker) {
-        guard !wakesLoop else { return }
-        wakesLoop = true
-        store.notify { waker.wake() }
     }
 
     /// Says once why a subtitle file was not read.
