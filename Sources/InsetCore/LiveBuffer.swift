@@ -4,7 +4,9 @@
 /// the keyframe at or before the target (`replayStart`), so the ring always begins on a
 /// keyframe and is trimmed a whole GOP at a time from the front, once the packets span
 /// more than `maximumDuration` or hold more than `maximumBytes`. The newest GOP is never
-/// trimmed.
+/// trimmed for time; one GOP over the byte limit alone (a stream with rare keyframes, or
+/// none) is let go of whole, and keeping starts again at the next keyframe, so memory
+/// stays bounded whatever the input.
 ///
 /// Pure bookkeeping: the payloads (AVPackets in the media layer) are the caller's, and
 /// every payload the buffer lets go of (trimmed, refused, cleared) is handed back to be
@@ -26,6 +28,9 @@ public struct LiveBuffer<Payload> {
     /// Index in `entries` of the oldest kept entry (the front is compacted now and then
     /// rather than shifted on every trim).
     private var head = 0
+    /// Index in `entries` of the newest keyframe (-1: none), so whether a later one than
+    /// the oldest exists is a comparison, not a scan of the buffer on every append.
+    private var lastKey = -1
     /// The number of the entry at `head`.
     public private(set) var firstSequence = 0
     public private(set) var bytes = 0
@@ -55,6 +60,7 @@ public struct LiveBuffer<Payload> {
     public mutating func append(_ payload: Payload, time: MediaTime?, isKey: Bool, bytes size: Int) -> [Payload] {
         if isEmpty && !isKey { return [payload] }
         entries.append(Entry(payload: payload, time: time, isKey: isKey, bytes: size))
+        if isKey { lastKey = entries.count - 1 }
         bytes += size
         if let time { newest = max(newest ?? time, time) }
         return trim()
@@ -74,13 +80,18 @@ public struct LiveBuffer<Payload> {
 
     /// Lets go of everything (the input changed: another variant, a new stream).
     public mutating func removeAll() -> [Payload] {
+        // The edge is where the new input's packets put it, which may be earlier.
+        newest = nil
+        return dropAll()
+    }
+
+    private mutating func dropAll() -> [Payload] {
         let all = entries[head...].map(\.payload)
         firstSequence = endSequence
         entries.removeAll(keepingCapacity: true)
         head = 0
+        lastKey = -1
         bytes = 0
-        // The edge is where the new input's packets put it, which may be earlier.
-        newest = nil
         return all
     }
 
@@ -92,8 +103,13 @@ public struct LiveBuffer<Payload> {
     /// Drops whole GOPs from the front while over a limit and a later keyframe exists.
     private mutating func trim() -> [Payload] {
         var dropped: [Payload] = []
-        while (bytes > maximumBytes || span > maximumDuration),
-              let next = entries[(head + 1)...].firstIndex(where: \.isKey) {
+        while bytes > maximumBytes || span > maximumDuration {
+            guard lastKey > head else {
+                if bytes > maximumBytes { dropped += dropAll() }
+                break
+            }
+            // Found before lastKey at the latest; each entry is looked at once, as it goes.
+            let next = entries[(head + 1)...lastKey].firstIndex(where: \.isKey)!
             for i in head..<next {
                 dropped.append(entries[i].payload)
                 bytes -= entries[i].bytes
@@ -103,6 +119,7 @@ public struct LiveBuffer<Payload> {
         }
         if head > 1024 && head * 2 > entries.count {
             entries.removeFirst(head)
+            lastKey -= head
             head = 0
         }
         return dropped

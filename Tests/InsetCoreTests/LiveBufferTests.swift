@@ -52,6 +52,17 @@ struct LiveBufferTests {
         #expect(buffer.entry(at: buffer.firstSequence - 1) == nil)
     }
 
+    @Test("one GOP over the byte limit is let go of whole, and keeping starts again at the next keyframe")
+    func oneGOPOverTheByteLimit() {
+        var buffer = LiveBuffer<Int>(maximumBytes: 60_000)
+        // Keyframes 400 frames apart: the first GOP reaches 61 000 bytes at frame 60.
+        let dropped = Self.fill(&buffer, frames: 0..<200, gop: 400)
+        #expect(dropped == Array(0..<200), "kept up to the limit, then let go; the rest refused until a keyframe")
+        #expect(buffer.isEmpty && buffer.bytes == 0)
+        #expect(Self.fill(&buffer, frames: 400..<410, gop: 400).isEmpty)
+        #expect(buffer.count == 10 && buffer.entry(at: buffer.firstSequence)?.payload == 400)
+    }
+
     @Test("replay starts at the keyframe at or before the target", arguments: [
         // target ms, expected first frame number
         (Int64(4_000), 100), (4_039, 100), (4_999, 100), (5_000, 125), (5_040, 125),
