@@ -118,7 +118,6 @@ extension DecodeLoop {
         clearLiveBuffer()
         source.keepVariants([Int(index)])
         decoder.configureWork(output: work.viewport?.pixels, skipInvisible: work.skipInvisible, rate: work.rate)
-        statistics.update { $0.variantSwitches += 1 }
     }
 
     /// The variant's decoder, opened the first time; nil when it does not open (the

@@ -2,13 +2,6 @@ import Foundation
 import InsetCore
 
 extension VideoPipeline {
-    /// An HLS master playlist's video variants, smallest first; empty for other sources.
-    public var variants: [VideoVariant] { videoVariants }
-
-    /// How many times the picture has changed variant (the first choice counts when it is
-    /// not the stream libavformat would have picked).
-    public var variantSwitches: Int { statisticsValue.variantSwitches }
-
     /// The stream index of the variant for a picture shown in `viewport`
     /// (`VariantChoice`, in screen pixels at the assumed cell size for cell blitters).
     static func variant(for viewport: Viewport, of source: MediaSource) -> Int32? {

@@ -33,7 +33,6 @@ public final class VideoPipeline: @unchecked Sendable {
     public let isSeekable: Bool
 
     private let source: MediaSource
-    var videoVariants: [VideoVariant] { source.videoVariants }
     var statisticsValue: Statistics.Values { statistics.value }
     private let decoder: VideoDecoder
     /// The viewport, decode rates and keyframe skips travel with the seeks, pause and stop.
@@ -156,7 +155,7 @@ public final class VideoPipeline: @unchecked Sendable {
 
     final class Statistics: @unchecked Sendable {
         struct Values {
-            var corruptPackets = 0; var decodedFrames = 0; var variantSwitches = 0
+            var corruptPackets = 0; var decodedFrames = 0
             /// Live input: the oldest and newest times kept for skipping back.
             var buffered: (oldest: MediaTime, newest: MediaTime)?
         }
