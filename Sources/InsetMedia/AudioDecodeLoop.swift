@@ -31,7 +31,9 @@ struct AudioDecodeLoop {
     var failuresInARow = 0
     var lastError: Int32 = 0
     var corruptPackets = 0
-    /// Live input's recent audio packets, for skipping back (AudioDecodeLoop+Live).
+    /// Live input's recent audio packets, for skipping back as the picture does
+    /// (`LivePackets`): a seek replays them from just before the target, then the input is
+    /// read on from where it stopped.
     var live: LivePackets?
 
     /// Seeks this far before a target so the decoder's overlapping transforms (AAC, MP3,
@@ -65,7 +67,8 @@ struct AudioDecodeLoop {
         self.serial = serial
         let from = max(target - Self.preroll, source.info.playableRange.start)
         if live != nil {
-            _ = live!.replay(from: from)
+            // Nothing kept yet: the input goes on as it is, as the picture's does.
+            guard live!.replay(from: from) else { return }
         } else if av_seek_frame(source.format, decoder.streamIndex, decoder.streamTimestamp(from), cffmpeg_avseek_flag_backward()) < 0 {
             av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
         }
@@ -79,7 +82,7 @@ struct AudioDecodeLoop {
     /// while the sink is full; it returns false when a seek or stop is pending, and the
     /// rest of the packet's samples are abandoned (the seek flushes them anyway).
     mutating func step(waitForRoom: () -> Bool) -> Outcome {
-        let (read, replayed) = readPacket()
+        let (read, replayed) = live.read(into: packet, from: source.format)
         if read == cffmpeg_averror_eagain() {
             usleep(2_000)
             return .running
@@ -94,7 +97,8 @@ struct AudioDecodeLoop {
         }
         defer { av_packet_unref(packet) }
         guard packet.pointee.stream_index == decoder.streamIndex else { return .running }
-        if !replayed { keep(packet) }
+        // Every audio packet decodes on its own: each is a place to start a replay from.
+        if !replayed { live?.keep(packet, timeBase: decoder.timeBase, isKey: true) }
         let sent = decoder.send(packet)
         if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
             return noteFailure(sent)

@@ -10,13 +10,6 @@ import InsetCore
 ///
 /// Decode thread only.
 extension DecodeLoop {
-    /// The next packet: the kept one to replay, or the input's (av_read_frame). The second
-    /// value says it came from the buffer (it is not kept again).
-    mutating func readPacket() -> (result: Int32, replayed: Bool) {
-        guard live != nil else { return (av_read_frame(source.format, packet), false) }
-        return live!.read(into: packet, from: source.format)
-    }
-
     /// Keeps a copy of a packet of the shown stream just read from a live input.
     mutating func keep(_ packet: UnsafeMutablePointer<AVPacket>) {
         guard live != nil else { return }

@@ -135,7 +135,7 @@ struct DecodeLoop {
     /// Reads one packet and delivers whatever frames it yields; at end of input drains
     /// the decoder and queues the end-of-stream marker.
     mutating func step() {
-        let (read, replayed) = readPacket()
+        let (read, replayed) = live.read(into: packet, from: source.format)
         if read == cffmpeg_averror_eagain() {
             usleep(2_000)
             return

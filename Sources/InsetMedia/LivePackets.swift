@@ -48,10 +48,20 @@ struct LivePackets {
         replaySequence = nil
     }
 
-    private static func free(_ packets: [UnsafeMutablePointer<AVPacket>]) {
+    static func free(_ packets: [UnsafeMutablePointer<AVPacket>]) {
         for packet in packets {
             var p: UnsafeMutablePointer<AVPacket>? = packet
             av_packet_free(&p)
         }
+    }
+}
+
+extension Optional where Wrapped == LivePackets {
+    /// The next packet for a decode loop: the kept one to replay, or the input's; for input
+    /// that is not live (nil) simply av_read_frame. `replayed`: it came from the buffer.
+    mutating func read(into packet: UnsafeMutablePointer<AVPacket>,
+                       from format: UnsafeMutablePointer<AVFormatContext>) -> (result: Int32, replayed: Bool) {
+        guard self != nil else { return (av_read_frame(format, packet), false) }
+        return self!.read(into: packet, from: format)
     }
 }
