@@ -31,12 +31,7 @@ struct GrowingFileTests {
         pipeline.start()
         defer { pipeline.stop() }
         let started = Date()
-        var frames: [VideoFrame] = []
-        while Date().timeIntervalSince(started) < 20 {
-            guard let item = pipeline.frames.pop(timeout: 1) else { continue }
-            guard case .frame(let frame) = item else { break }
-            frames.append(frame)
-        }
+        let frames = drain(pipeline, timeout: 20)
         let took = Date().timeIntervalSince(started)
         // All 6 s of it (150 frames), though about 1 s was there at opening; the end comes
         // once the writer has stopped and the file has not grown for 3 s.
