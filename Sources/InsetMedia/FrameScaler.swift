@@ -80,9 +80,7 @@ final class FrameScaler {
         }
         shrinkToPlanar = sws_getCachedContext(shrinkToPlanar, source.width, source.height, AVPixelFormat(rawValue: source.format),
                                               width, height, AV_PIX_FMT_YUV444P, downscaleFlags, nil, nil, nil)
-        planarToRGB = sws_getCachedContext(planarToRGB, width, height, AV_PIX_FMT_YUV444P,
-                                           width, height, AV_PIX_FMT_RGB24, convertFlags, nil, nil, nil)
-        guard let shrinkToPlanar, let planarToRGB, let planar else { return false }
+        guard let shrinkToPlanar, let planar else { return false }
         guard cffmpeg_scale_frame_to_frame(shrinkToPlanar, frame, planar) > 0 else { return false }
         // The first pass keeps the samples' range, except that the "J" formats come out
         // as limited-range 4:4:4 (swscale converts them); the second pass reads them so.
@@ -95,6 +93,10 @@ final class FrameScaler {
             tables.convert(planar, into: target)
             return true
         }
+        // A matrix the tables do not know: libswscale's context, made only then.
+        planarToRGB = sws_getCachedContext(planarToRGB, width, height, AV_PIX_FMT_YUV444P,
+                                           width, height, AV_PIX_FMT_RGB24, convertFlags, nil, nil, nil)
+        guard let planarToRGB else { return false }
         applyColorspace(of: frame, to: planarToRGB, planarIsFullRange: fullRange)
         return cffmpeg_scale_frame(planarToRGB, planar, target.bytes, Int32(target.bytesPerRow)) > 0
     }
