@@ -60,18 +60,22 @@ struct RowDiffer<E: ColorEncoding> {
                                                        attributes: attributes),
                             foreground: foreground, background: background, attributes: attributes)
             if span == 2 { want.attributes.insert(.wide) }
-            // A pattern glyph (half block, quadrant, sextant, octant) shows the same picture
-            // as its complement with the colours swapped: either may be on screen already,
-            // and the one whose colours the terminal has is the cheaper to send.
-            let complement = span == 1 && attributes.isEmpty ? SubCellGlyphs.complement(of: want.glyph) : 0
-            let swapped = Cell(glyph: complement, foreground: want.background, background: want.foreground,
-                               attributes: want.attributes)
             if !full {
                 let have = shown[column]
                 if want == have && (span == 1 || shown[column + 1].glyph == Cell.wideContinuation) {
                     column += span
                     continue
                 }
+            }
+            // A pattern glyph (half block, quadrant, sextant, octant) shows the same picture
+            // as its complement with the colours swapped: either may be on screen already,
+            // and the one whose colours the terminal has is the cheaper to send. Looked up
+            // only for cells that differ from the screen.
+            let complement = span == 1 && attributes.isEmpty ? SubCellGlyphs.complement(of: want.glyph) : 0
+            let swapped = Cell(glyph: complement, foreground: want.background, background: want.foreground,
+                               attributes: want.attributes)
+            if !full {
+                let have = shown[column]
                 if span == 1 && threshold > 0 && isClose(want, have) { column += 1; continue }
                 if complement != 0 && (swapped == have || (threshold > 0 && isClose(swapped, have))) { column += 1; continue }
             }
