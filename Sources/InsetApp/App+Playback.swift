@@ -78,12 +78,9 @@ extension App {
             if (options.startsInPiP || options.startsInShell) && pip == nil && !playback.isSoundOnly && screen != .shell {
                 screen = .player
             }
-            if let notice = playback.takeSoundNotice() { show(message: notice, at: now) }
-            if let truncation = playback.info.truncation {
-                let text = "\(playback.name) is cut short: \(truncation.percentPresent)% of it is there; playing the "
-                    + "\(truncation.playable.clockString) that can be played"
-                show(message: text, at: now)
-                if quitsAtEnd { closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing" }
+            sayWhatIsMissing(in: playback, at: now)
+            if quitsAtEnd, let truncation = playback.info.truncation {
+                closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
             }
         }
     }
@@ -215,5 +212,15 @@ extension App {
     /// chosen at start.
     func viewport(_ cells: CellSize) -> Viewport {
         Viewport(cells: cells, raster: videoRaster)
+    }
+
+    /// What a video just taken on lacks, said once: its sound (no device, an undecodable
+    /// track) and, for a file cut short, how much of it there is.
+    func sayWhatIsMissing(in video: Playback, at now: HostTime) {
+        if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
+        if let truncation = video.info.truncation {
+            show(message: "\(video.name) is cut short: \(truncation.percentPresent)% of it is there; playing the "
+                 + "\(truncation.playable.clockString) that can be played", at: now)
+        }
     }
 }

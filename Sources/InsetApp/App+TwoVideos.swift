@@ -71,7 +71,7 @@ extension App {
         // paused, as a video left for another pane does.
         if screen != .player { perform(video.send(.leavePlayer, at: now), at: now) }
         soundFollowsFullScreen()
-        if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
+        sayWhatIsMissing(in: video, at: now)
     }
 
     /// Stops and forgets the second video (another file replaces it, or the window's video
