@@ -313,7 +313,7 @@ extension TerminalModel {
     /// (U+10EEEE, a palette-index foreground, three diacritics), nil for anything else.
     func kittyPlaceholder(column: Int, row: Int) -> KittyDecoder.PlaceholderCell? {
         let i = row * size.columns + column
-        guard cells[i].glyph == KittyPlaceholderGlyph.character, let low = foregroundIndices[i], marks[i].count == 3,
+        guard cells[i].glyph == KittyGraphicsEncoder.placeholder, let low = foregroundIndices[i], marks[i].count == 3,
               let numbers = Optional(marks[i].compactMap { KittyDiacritics.marks.firstIndex(of: $0) }),
               numbers.count == 3 else { return nil }
         return KittyDecoder.PlaceholderCell(imageID: UInt32(numbers[2]) << 24 | UInt32(low), row: numbers[0], column: numbers[1])

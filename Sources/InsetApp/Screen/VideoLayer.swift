@@ -81,7 +81,7 @@ struct VideoLayer {
 
     /// Numbers the cells of `covered` from its top-left for image `imageID`.
     private mutating func fillPlaceholders(_ covered: CellRect, imageID: UInt32) {
-        let limit = KittyPlaceholderGlyph.maxCells
+        let limit = KittyGraphicsEncoder.maxPlaceholderCells
         for row in covered.minRow..<covered.maxRow {
             for column in covered.minColumn..<covered.maxColumn {
                 let r = row - covered.minRow, c = column - covered.minColumn

@@ -22,10 +22,6 @@ import InsetCore
 public enum KittyPlaceholderGlyph {
     /// Glyphs `tag...tag | 0x0FFF_FFFF` are placeholders: below `Cell.wideContinuation`.
     static let tag: UInt32 = 0x4000_0000
-    /// The placeholder character the glyph becomes.
-    static let character: UInt32 = 0x10EEEE
-    /// Most bytes one placeholder cell takes as UTF-8: the character and three marks.
-    static let maxBytes = 16
 
     /// Whether `imageID` can be written by placeholder cells (see the type's summary).
     public static func canEncode(imageID: UInt32) -> Bool {
@@ -37,7 +33,8 @@ public enum KittyPlaceholderGlyph {
     @inline(__always)
     static func isPlaceholder(_ glyph: UInt32) -> Bool { glyph & 0xF000_0000 == tag }
 
-    /// The glyph for (row, column) of image `imageID`; both below `maxCells`.
+    /// The glyph for (row, column) of image `imageID`; both below
+    /// `KittyGraphicsEncoder.maxPlaceholderCells`.
     static func glyph(imageID: UInt32, row: Int, column: Int) -> UInt32 {
         tag | (imageID >> 24) << 20 | UInt32(row) << 10 | UInt32(column)
     }
@@ -46,14 +43,11 @@ public enum KittyPlaceholderGlyph {
     @inline(__always)
     static func put<S: ByteSink>(_ glyph: UInt32, into sink: inout S) {
         let marks = KittyDiacritics.marks
-        sink.putUTF8(character)
+        sink.putUTF8(KittyGraphicsEncoder.placeholder)
         sink.putUTF8(marks[Int((glyph >> 10) & 0x3FF)])
         sink.putUTF8(marks[Int(glyph & 0x3FF)])
         sink.putUTF8(marks[Int((glyph >> 20) & 0xFF)])
     }
-
-    /// Rows and columns a placeholder can number.
-    public static var maxCells: Int { KittyDiacritics.marks.count }
 }
 
 extension Cell {
@@ -62,8 +56,8 @@ extension Cell {
     /// pixel would show.
     public static func kittyPlaceholder(imageID: UInt32, row: Int, column: Int) -> Cell {
         precondition(KittyPlaceholderGlyph.canEncode(imageID: imageID), "image id \(imageID) cannot be a placeholder's")
-        precondition(row >= 0 && row < KittyPlaceholderGlyph.maxCells && column >= 0
-                     && column < KittyPlaceholderGlyph.maxCells, "placeholder (\(row), \(column)) out of range")
+        precondition(row >= 0 && row < KittyGraphicsEncoder.maxPlaceholderCells && column >= 0
+                     && column < KittyGraphicsEncoder.maxPlaceholderCells, "placeholder (\(row), \(column)) out of range")
         return Cell(glyph: KittyPlaceholderGlyph.glyph(imageID: imageID, row: row, column: column),
                     foreground: TerminalColor.palette(UInt8(imageID & 0xFF)), background: 0)
     }
