@@ -17,12 +17,15 @@ struct DetailsPictureEndToEndTests {
     }()
 
     /// Everything the player wrote on a 100x30 pty of 10x20-pixel cells answering as
-    /// `persona`, while `i` opens the details, Esc goes back, and q quits.
-    static func run(as persona: String) throws -> String {
+    /// `persona`, while `i` opens the details once the library is drawn, Esc goes back once
+    /// `picture` (how the terminal's pictures begin, in fake-terminal's escapes) has come,
+    /// and q quits. Keys wait for what they follow, as a user does, not for fixed times a
+    /// loaded machine may overrun.
+    static func run(as persona: String, picture: String) throws -> String {
         let script = repositoryRoot.appendingPathComponent("scripts/fake-terminal").path
         let json = try runCommand(["python3", script, "--as", persona, "--columns", "100", "--rows", "30",
                                    "--xpixel", "1000", "--ypixel", "600",
-                                   "--keys", "1500:i", "--keys", "3000:\\x1b", "--keys", "1000:q",
+                                   "--keys", "300/clock_16x9_aac:i", "--keys", "1000/\(picture):\\x1b", "--keys", "1000:q",
                                    "--", try insetBinary(), library.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
         #expect(object["status"] as? Int == 0)
@@ -40,7 +43,7 @@ struct DetailsPictureEndToEndTests {
 
     @Test("kitty: the still goes as one placement right of the facts, and is deleted on Esc")
     func kitty() throws {
-        let output = try Self.run(as: "kitty")
+        let output = try Self.run(as: "kitty", picture: "a=T")
         let commands = output.ranges(of: "\u{1B}_G").map { start in
             (start.lowerBound, String(output[start.upperBound...].prefix { $0 != ";" && $0 != "\u{1B}" }))
         }
@@ -64,7 +67,7 @@ struct DetailsPictureEndToEndTests {
 
     @Test("sixel: the still goes as one sixel image at the preview's place, of the picture's size")
     func sixel() throws {
-        let output = try Self.run(as: "xterm-sixel")
+        let output = try Self.run(as: "xterm-sixel", picture: "\\x1bP0;1;0q")
         let images = output.ranges(of: "\u{1B}P0;1;0q")
         #expect(images.count == 1, "one still, sent once")
         let image = try #require(images.first)
