@@ -14,47 +14,6 @@ public enum SubtitleLayout {
     /// Whether a picture `columns` wide shows subtitles in the PiP window.
     public static func showsSubtitles(inWindowOf columns: Int) -> Bool { columns >= minimumWindowColumns }
 
-    /// Breaks `text` (lines separated by "\n") into lines of at most `width` columns: at
-    /// spaces where it can, inside a word only when the word alone is wider than the line.
-    public static func wrap(_ text: String, width: Int, columns: (Substring) -> Int = { $0.count }) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n") {
-            var line = ""
-            var lineWidth = 0
-            for word in paragraph.split(separator: " ") {
-                var word = word
-                var wordWidth = columns(word)
-                if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                    line += " " + word
-                    lineWidth += 1 + wordWidth
-                    continue
-                }
-                if lineWidth > 0 { lines.append(line); line = ""; lineWidth = 0 }
-                // A word wider than the line is cut where it reaches the edge.
-                while wordWidth > width {
-                    var cut = word.startIndex
-                    var used = 0
-                    while cut < word.endIndex {
-                        let next = word.index(after: cut)
-                        let w = columns(word[cut..<next])
-                        if used + w > width { break }
-                        used += w
-                        cut = next
-                    }
-                    if cut == word.startIndex { cut = word.index(after: cut) }  // a glyph wider than the line
-                    lines.append(String(word[..<cut]))
-                    word = word[cut...]
-                    wordWidth = columns(word)
-                }
-                line = String(word)
-                lineWidth = wordWidth
-            }
-            if lineWidth > 0 { lines.append(line) }
-        }
-        return lines
-    }
-
     /// One line placed: its text and the cell it starts at.
     public struct Line: Equatable, Sendable {
         public var text: String
@@ -68,7 +27,7 @@ public enum SubtitleLayout {
     /// (the rows the controls cover). Lines that would rise above the area are left out.
     public static func lines(_ text: String, in area: CellRect, bottomMargin: Int = 0,
                              columns: (Substring) -> Int = { $0.count }) -> [Line] {
-        let wrapped = wrap(text, width: area.size.columns - 2, columns: columns).prefix(maximumLines)
+        let wrapped = WordWrap.lines(of: text, width: area.size.columns - 2, columns: columns).prefix(maximumLines)
         let bottom = area.maxRow - 1 - max(0, bottomMargin)
         var placed: [Line] = []
         for (index, line) in wrapped.enumerated() {

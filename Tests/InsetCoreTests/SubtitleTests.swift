@@ -111,13 +111,13 @@ struct SubtitleLayoutTests {
         ("anything", 0, []),
     ])
     func wrap(text: String, width: Int, expected: [String]) {
-        #expect(SubtitleLayout.wrap(text, width: width) == expected)
+        #expect(WordWrap.lines(of: text, width: width) == expected)
     }
 
     @Test("wide characters count two columns")
     func wide() {
         let columns: (Substring) -> Int = { $0.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x3000 ? 2 : 1) } }
-        #expect(SubtitleLayout.wrap("日本語の字幕", width: 6, columns: columns) == ["日本語", "の字幕"])
+        #expect(WordWrap.lines(of: "日本語の字幕", width: 6, columns: columns) == ["日本語", "の字幕"])
     }
 
     @Test("lines are bottom-centred in the picture, padded by a space, above the bottom margin")

@@ -92,22 +92,9 @@ extension DetailsPane {
                  style: CellStyle(foreground: LibraryTheme.dim.foreground, background: .black), clip: area)
     }
 
-    /// Greedy word wrap to `limit` columns; a word longer than a line is left for
-    /// `truncated` to cut.
+    /// The facts' word wrap, measured as the grid draws; a word wider than the line is cut
+    /// where it reaches the edge (a long path shows whole, over several lines).
     static func wrap(_ text: String, toColumns limit: Int) -> [String] {
-        guard limit > 0 else { return [] }
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if CellGrid.columns(of: candidate) <= limit || current.isEmpty {
-                current = candidate
-            } else {
-                lines.append(current)
-                current = String(word)
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        WordWrap.lines(of: text, width: limit) { CellGrid.columns(of: String($0)) }
     }
 }
