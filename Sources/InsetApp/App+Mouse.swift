@@ -16,9 +16,7 @@ extension App {
         case .player: handlePlayerClick(mouse, at: now)
         case .library: act(on: library.handle(mouse, entries: catalog.entries, origin: .zero), at: now); libraryDirty = true
         case .details:
-            guard var pane = details else { break }
-            let action = pane.handle(mouse, origin: .zero)
-            details = pane
+            guard let action = details?.handle(mouse, origin: .zero) else { break }
             act(onDetails: action, at: now)
         case .shell:
             break
