@@ -156,6 +156,24 @@ struct DetailsPaneTests {
         #expect(pane.handle(.enter) == .message("broken.mp4: not a media file (nothing in it looks like audio or video)"))
     }
 
+    @Test("a reason with a word wider than the pane shows it whole, cut over lines")
+    func longWord() throws {
+        let path = "/media/" + String(repeating: "deep-folder/", count: 12) + "broken.mp4"
+        let entry = failedEntry("broken.mp4") { _ in .notMediaFile(path: path, detail: "cannot read \(path)") }
+        var pane = DetailsPane(entry: entry, index: 1)
+        var grid = CellGrid(size: CellSize(columns: 80, rows: 20))
+        pane.draw(into: &grid, focused: true)
+        // The facts' column of each line (the preview's "no preview" stands apart on the right).
+        let facts = grid.description.split(separator: "\n").map {
+            String($0.trimmingCharacters(in: .whitespaces).split(separator: "  ").first ?? "")
+        }
+        let start = try #require(facts.firstIndex { $0.hasPrefix("/media/deep-folder") }, "\(grid.description)")
+        // The path starts a line of its own, and its pieces follow in order: the whole path.
+        let joined = facts[start...].prefix(8).joined()
+        #expect(joined.contains(path), "the path whole across lines:\n\(grid.description)")
+        #expect(!grid.description.contains("…"), "nothing truncated")
+    }
+
     @Test("an entry still being probed shows what is known, then its facts once updated")
     func updated() throws {
         let probing = LibraryEntry(path: sample("clock_4x3.mp4"), name: "clock_4x3.mp4", fileSize: 36861)
