@@ -31,6 +31,20 @@ struct ShellPaneEndToEndTests {
         return found
     }
 
+    /// The cells that differ between the two panes once both have settled: compared again
+    /// every 0.1 s for up to `timeout` s while any differ, since on a loaded machine Inset
+    /// may still be painting what the plain pane already shows. The last differences.
+    func settledDifferences(_ tmux: Tmux, _ plain: Tmux, excluded: (column: Int, row: Int, columns: Int, rows: Int)?,
+                            timeout: Double = 3) throws -> [String] {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let found = Self.differences(try Self.styledCells(tmux), try Self.styledCells(plain),
+                                         rows: tmux.rows, columns: tmux.columns, excluded: excluded, cursor: try cursor(plain))
+            if found.isEmpty || Date() >= deadline { return found }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
     /// A directory with a known listing, a script that prints every pattern, a shell
     /// without start-up files for both panes, and a file for less.
     static func scratch() throws -> URL {
@@ -105,12 +119,10 @@ struct ShellPaneEndToEndTests {
         let window = try #require(first.pipWindow, "the window floats over the shell")
         #expect(window.column + window.columns >= 110 && window.row + window.rows >= 36, "bottom-right: \(window)")
         let timeBefore = try #require(first.pipTime)
-        let insetCells = try Self.styledCells(tmux)
-        let plainCells = try Self.styledCells(plain)
-        let differences = Self.differences(insetCells, plainCells, rows: 40, columns: 120, excluded: window,
-                                           cursor: try cursor(plain))
+        let differences = try settledDifferences(tmux, plain, excluded: window)
         #expect(differences.isEmpty, "\(differences.count) cells differ, first: \(differences.prefix(5))")
         // The cursor: Inset draws it as a reversed cell where the plain pane's cursor is.
+        let insetCells = try Self.styledCells(tmux)
         let at = try cursor(plain)
         #expect(insetCells[at.row][at.column].attributes.contains(7), "cursor cell \(insetCells[at.row][at.column])")
         // The video kept moving in the window meanwhile.
@@ -130,10 +142,7 @@ struct ShellPaneEndToEndTests {
         try plain.waitFor(timeout: 5, "less paged") { $0.text.contains("line 60 of a file") }
         Thread.sleep(forTimeInterval: 0.3)
         let window = try #require(try tmux.capture().pipWindow)
-        let differences = Self.differences(
-            try Self.styledCells(tmux),
-            try Self.styledCells(plain),
-            rows: 40, columns: 120, excluded: window, cursor: try cursor(plain))
+        let differences = try settledDifferences(tmux, plain, excluded: window)
         #expect(differences.isEmpty, "less: \(differences.count) cells differ, first: \(differences.prefix(5))")
         try tmux.keys("q")
         try tmux.waitFor(timeout: 5, "back at the prompt") { !$0.text.contains("line 60 of a file") && Self.hasPrompt($0.text) }
