@@ -89,17 +89,20 @@ struct DevicePlaybackTests {
     func clockFollowsTheDevice() throws {
         let file = temporaryPath("clock")
         defer { unlink(file) }
-        var readings: [(host: HostTime, clock: MediaTime, writtenFrames: Int)] = []
+        // Each reading brackets the clock by the file's size just before and just after it,
+        // so a descheduled test thread (while SDL writes on) cannot put it out of bounds.
+        var readings: [(host: HostTime, clock: MediaTime, writtenBefore: Int, writtenAfter: Int)] = []
+        let writtenFrames = { ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) / stereo48k.bytesPerFrame }
         let statistics = try withAudioEnvironment(["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": file]) {
             let playback = try Playback(path: sample("av_sync_markers.mp4"))
             playback.start()
             waitUntil(timeout: 5) { playback.output.clockTimeNow() != nil }
             for _ in 0..<40 {
                 usleep(37_000)
+                let before = writtenFrames()
                 let host = HostTime.monotonicNow()
                 guard let clock = playback.output.clockTime(at: host) else { continue }
-                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-                readings.append((host, clock, size / stereo48k.bytesPerFrame))
+                readings.append((host, clock, before, writtenFrames()))
             }
             return playback.finish()
         }
@@ -113,9 +116,11 @@ struct DevicePlaybackTests {
             // one buffer behind it (the disk driver "plays" a buffer after writing it).
             // The file's size lags what SDL wrote by up to stdio's 4 KB buffer (10.7 ms
             // of 48 kHz stereo float) when a buffer is not a multiple of it.
-            let written = capture.milliseconds(reading.writtenFrames - mediaZero)
-            let behind = written - reading.clock.seconds * 1000
-            #expect(behind >= -12 && behind <= buffer + 15, "clock \(reading.clock), written through \(written) ms")
+            let before = capture.milliseconds(reading.writtenBefore - mediaZero)
+            let after = capture.milliseconds(reading.writtenAfter - mediaZero)
+            let clock = reading.clock.seconds * 1000
+            #expect(after - clock >= -12 && before - clock <= buffer + 15,
+                    "clock \(reading.clock), written through \(before)-\(after) ms around it")
         }
         let first = try #require(readings.first), last = try #require(readings.last)
         let media = (last.clock - first.clock).seconds
