@@ -27,13 +27,13 @@ public final class SubtitleStore: @unchecked Sendable {
     /// packet's worth, under one lock and with one notice.
     public func add(_ cues: [SubtitleCue], clearAt: MediaTime? = nil, track: Int) {
         guard !cues.isEmpty || clearAt != nil else { return }
-        let any = lock.withLock {
+        // The callback is taken under the same lock and called outside it.
+        let notify = lock.withLock { () -> (@Sendable () -> Void)? in
             var list = lists[track] ?? SubtitleCueList()
             defer { lists[track] = list }
-            return list.apply(cues, clearAt: clearAt)
+            return list.apply(cues, clearAt: clearAt) ? onChange : nil
         }
-        guard any else { return }
-        lock.withLock { onChange }?()
+        notify?()
     }
 
     /// The cues of `track` on screen at `time`.
