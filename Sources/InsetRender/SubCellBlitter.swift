@@ -39,15 +39,16 @@ public enum SubCellBlitter {
                             toLinear: LinearLight.fromSRGB.baseAddress!, toSRGB: LinearLight.toSRGB.baseAddress!)
         grid.withUnsafeMutableCells { buffer in
             let cellsBase = buffer.baseAddress!
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 40) { scratch in
-                let red = scratch.baseAddress!, green = red + 8, blue = red + 16, order = red + 24 // and 8 more after it
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 40) { storage in
+                let red = storage.baseAddress!
+                // The order array has 8 more after it.
+                let scratch = (red: red, green: red + 8, blue: red + 16, order: red + 24)
                 for row in target.minRow..<target.maxRow {
                     let y0 = region.y + subRows * (row - origin.row)
                     let out = cellsBase + row * gridColumns
                     for column in target.minColumn..<target.maxColumn {
                         let x0 = region.x + 2 * (column - origin.column)
                         // Each count a constant at its call: the gather, sort and split loops unroll.
-                        let scratch = (red: red, green: green, blue: blue, order: order)
                         switch subRows {
                         case 4: out[column] = fitCell(rows: 4, image, x: x0, y: y0, readable: readable, scratch: scratch, tables: tables)
                         case 3: out[column] = fitCell(rows: 3, image, x: x0, y: y0, readable: readable, scratch: scratch, tables: tables)
