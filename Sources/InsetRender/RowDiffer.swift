@@ -60,12 +60,10 @@ struct RowDiffer<E: ColorEncoding> {
                                                        attributes: attributes),
                             foreground: foreground, background: background, attributes: attributes)
             if span == 2 { want.attributes.insert(.wide) }
-            if !full {
-                let have = shown[column]
-                if want == have && (span == 1 || shown[column + 1].glyph == Cell.wideContinuation) {
-                    column += span
-                    continue
-                }
+            let have: Cell? = full ? nil : shown[column]
+            if let have, want == have && (span == 1 || shown[column + 1].glyph == Cell.wideContinuation) {
+                column += span
+                continue
             }
             // A pattern glyph (half block, quadrant, sextant, octant) shows the same picture
             // as its complement with the colours swapped: either may be on screen already,
@@ -74,8 +72,7 @@ struct RowDiffer<E: ColorEncoding> {
             let complement = span == 1 && attributes.isEmpty ? SubCellGlyphs.complement(of: want.glyph) : 0
             let swapped = Cell(glyph: complement, foreground: want.background, background: want.foreground,
                                attributes: want.attributes)
-            if !full {
-                let have = shown[column]
+            if let have {
                 if span == 1 && threshold > 0 && isClose(want, have) { column += 1; continue }
                 if complement != 0 && (swapped == have || (threshold > 0 && isClose(swapped, have))) { column += 1; continue }
             }
