@@ -32,17 +32,17 @@ struct ShellPaneEndToEndTests {
     }
 
     /// The cells that differ between the two panes once both have settled: compared again
-    /// every 0.1 s for up to `timeout` s while any differ, since on a loaded machine Inset
-    /// may still be painting what the plain pane already shows. The last differences.
+    /// while any differ (`Tmux.eventually`), since on a loaded machine Inset may still be
+    /// painting what the plain pane already shows. The last differences.
     func settledDifferences(_ tmux: Tmux, _ plain: Tmux, excluded: (column: Int, row: Int, columns: Int, rows: Int)?,
                             timeout: Double = 3) throws -> [String] {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            let found = Self.differences(try Self.styledCells(tmux), try Self.styledCells(plain),
-                                         rows: tmux.rows, columns: tmux.columns, excluded: excluded, cursor: try cursor(plain))
-            if found.isEmpty || Date() >= deadline { return found }
-            Thread.sleep(forTimeInterval: 0.1)
+        var found: [String] = []
+        _ = try Tmux.eventually(timeout: timeout) {
+            found = Self.differences(try Self.styledCells(tmux), try Self.styledCells(plain),
+                                     rows: tmux.rows, columns: tmux.columns, excluded: excluded, cursor: try cursor(plain))
+            return found.isEmpty
         }
+        return found
     }
 
     /// A directory with a known listing, a script that prints every pattern, a shell

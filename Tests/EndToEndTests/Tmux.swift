@@ -107,19 +107,28 @@ final class Tmux {
     /// and only spares a slow one a false failure. `INSET_E2E_SLACK` overrides it.
     static let slack: Double = ProcessInfo.processInfo.environment["INSET_E2E_SLACK"].flatMap(Double.init) ?? 2
 
+    /// Tries `attempt` every 0.1 s until it succeeds or `timeout` times `slack` has passed
+    /// (one last try at the end); whether it succeeded.
+    static func eventually(timeout: Double, _ attempt: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout * slack)
+        while Date() < deadline {
+            if try attempt() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return try attempt()
+    }
+
     /// Polls the screen until `condition` holds; throws with the last screen on timeout
     /// (`timeout` times `slack`).
     @discardableResult
     func waitFor(timeout: Double, _ what: String = "condition", _ condition: (Screen) -> Bool) throws -> Screen {
-        let deadline = Date(timeIntervalSinceNow: timeout * Self.slack)
-        var last = try capture()
-        while Date() < deadline {
-            if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.1)
+        var last: Screen?
+        let seen = try Self.eventually(timeout: timeout) {
             last = try capture()
+            return condition(last!)
         }
-        if condition(last) { return last }
-        throw E2EError.timeout("\(what) not seen within \(timeout * Self.slack) s; screen:\n\(last.text)")
+        if seen, let last { return last }
+        throw E2EError.timeout("\(what) not seen within \(timeout * Self.slack) s; screen:\n\(last?.text ?? "")")
     }
 }
 
