@@ -340,4 +340,6 @@ static inline void cffmpeg_use_custom_io(AVFormatContext *context, AVIOContext *
     context->flags |= AVFMT_FLAG_CUSTOM_IO;
 }
 
+#include "open_guard.h"
+
 #endif

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// Why a file could not be opened or decoded. Each case renders as one line that names the
 /// path and the reason, which is what the command line prints and the library lists.
@@ -18,13 +19,18 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut(path: String, seconds: Int)
     /// The file opens but none of its pictures could be decoded.
     case undecodable(path: String, detail: String)
+    /// The system refused the path: `code` is its errno (a name too long, a loop of links).
+    case system(path: String, code: Int32)
+    /// Opening would take more than an input may (a playlist that names itself, or
+    /// thousands of variants): given up before it exhausts memory.
+    case refused(path: String, detail: String)
 
     public var path: String {
         switch self {
         case .noSuchFile(let p), .permissionDenied(let p), .isDirectory(let p), .emptyFile(let p),
              .notMediaFile(let p, _), .noVideoStream(let p), .unsupportedCodec(let p, _),
              .truncated(let p, _), .ffmpeg(let p, _, _), .interrupted(let p), .timedOut(let p, _),
-             .undecodable(let p, _):
+             .undecodable(let p, _), .system(let p, _), .refused(let p, _):
             return p
         }
     }
@@ -44,10 +50,31 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .interrupted: return "opening was cancelled"
         case .timedOut(_, let seconds): return "no answer within \(seconds) s"
         case .undecodable(_, let detail): return "no picture could be decoded (\(detail))"
+        case .system(_, let code): return MediaError.systemText(code)
+        case .refused(_, let detail): return "not opened: \(detail)"
         }
     }
 
     public var description: String { "cannot open \(path): \(reason)" }
+
+    /// The error for a system call on `path` that failed with errno `code`: the usual two
+    /// by their own names, any other in the system's words (a name too long is not "no
+    /// such file").
+    static func system(_ code: Int32, path: String) -> MediaError {
+        switch code {
+        case ENOENT: return .noSuchFile(path: path)
+        case EACCES: return .permissionDenied(path: path)
+        case EISDIR: return .isDirectory(path: path)
+        default: return .system(path: path, code: code)
+        }
+    }
+
+    /// The system's words for `code` (strerror), lower-cased to sit inside a sentence.
+    static func systemText(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first else { return "error \(code)" }
+        return first.lowercased() + text.dropFirst()
+    }
 }
 
 /// FFmpeg's text for an error code (av_strerror), lower-cased to sit inside a sentence.

@@ -5,17 +5,17 @@ import InsetCore
 extension MediaSource {
     /// Reads the facts of the opened container and its chosen streams into plain values.
     /// `live`: read as it grows (a file still being written): no duration, like a pipe.
-    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, path: String, url: String, live: Bool = false,
+    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, path: String, location: InputLocation, live: Bool = false,
                          video: Int32?, audio: Int32?) -> MediaInfo {
         let format = context.pointee.iformat!.pointee
         let nopts = cffmpeg_nopts_value()
         let duration = context.pointee.duration
         let start = context.pointee.start_time
-        let isPipe = url.hasPrefix("pipe:") || live
+        let isPipe = location.kind == .standardInput || live
         var fileSize: Int64? = nil
-        if !isPipe, !url.contains("://") {
+        if !isPipe, let local = location.localCString {
             var status = stat()
-            if stat(url, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { fileSize = Int64(status.st_size) }
+            if stat(local, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { fileSize = Int64(status.st_size) }
         }
         return MediaInfo(
             path: path,

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import InsetCore
 
 extension MediaSource {
     /// How long the end of a growing file is waited on for more before it is the end.
@@ -11,6 +12,10 @@ extension MediaSource {
     /// The wait is paid only for files written to just now, which a finished download
     /// rarely is by the time it is played.
     static func isGrowing(_ path: String) -> Bool {
+        isGrowing(FileNameBytes.cString(path))
+    }
+
+    static func isGrowing(_ path: [CChar]) -> Bool {
         var before = stat()
         guard stat(path, &before) == 0, (before.st_mode & S_IFMT) == S_IFREG else { return false }
         var now = timespec()
@@ -23,7 +28,7 @@ extension MediaSource {
 
     /// A reader that follows the growing file at `path`; nil when it cannot be opened
     /// (libavformat then opens the path itself and says why).
-    static func followingReader(_ path: String, interrupt: MediaInterrupt) -> UnsafeMutablePointer<AVIOContext>? {
+    static func followingReader(_ path: [CChar], interrupt: MediaInterrupt) -> UnsafeMutablePointer<AVIOContext>? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         guard let reader = cffmpeg_follow_avio_alloc(fd, interrupt.state, growingFileIdleMilliseconds) else {

@@ -37,13 +37,13 @@ public enum SubtitleFile {
     public static func load(_ path: String, id: Int, offset: MediaTime = .zero,
                             interrupt: MediaInterrupt = MediaInterrupt()) throws -> (track: SubtitleTrack, cues: [SubtitleCue]) {
         MediaSource.quietLogs()
-        let url = try MediaSource.checkLocalPath(path)
+        let location = try MediaSource.checkLocalPath(path)
         var status = stat()
-        if stat(path, &status) == 0, status.st_size > maximumBytes {
+        if let local = location.localCString, stat(local, &status) == 0, status.st_size > maximumBytes {
             throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
         }
         var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state)
-        let opened = avformat_open_input(&context, url, nil, nil)
+        let opened = cffmpeg_open_input_whitelisted(&context, location.cString, location.whitelist)
         guard opened >= 0, let format = context else {
             throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(opened))
         }

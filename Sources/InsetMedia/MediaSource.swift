@@ -30,16 +30,18 @@ public final class MediaSource: @unchecked Sendable {
     /// another thread to give up opening (`MediaError.interrupted`).
     public init(path: String, interrupt: MediaInterrupt = MediaInterrupt()) throws {
         MediaSource.quietLogs()
-        let url = try MediaSource.checkLocalPath(path)
+        let location = try MediaSource.checkLocalPath(path)
         self.interrupt = interrupt
         interrupt.setDeadline(MediaSource.openTimeout)
         defer { interrupt.setDeadline(nil) }
+        let guardState = OpenGuard(interrupt: interrupt)
         guard var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state) else {
             throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")
         }
+        cffmpeg_open_guard_install(context, guardState.state)
         // Standard input is read through a reader that checks the interrupt while it waits.
         var pipeIO: UnsafeMutablePointer<AVIOContext>?
-        if url == "pipe:0" {
+        if location.kind == .standardInput {
             pipeIO = cffmpeg_fd_avio_alloc(STDIN_FILENO, interrupt.state)
             guard let pipeIO else {
                 var c = context
@@ -50,15 +52,18 @@ public final class MediaSource: @unchecked Sendable {
             cffmpeg_use_custom_io(context, pipeIO)
         }
         // A file still being written is followed as it grows, like standard input.
-        let growing = url == path && MediaSource.isGrowing(path)
-        if growing, let reader = MediaSource.followingReader(path, interrupt: interrupt) {
+        let growing = location.localCString.map(MediaSource.isGrowing) ?? false
+        if growing, let reader = location.localCString.flatMap({ MediaSource.followingReader($0, interrupt: interrupt) }) {
             pipeIO = reader
             cffmpeg_use_custom_io(context, reader)
         }
-        let opened = avformat_open_input(&context, pipeIO == nil || growing ? url : "", nil, nil)
+        guardState.counting = true
+        let url = location.kind == .standardInput ? [0] : location.cString
+        let opened = cffmpeg_open_input_whitelisted(&context, url, location.whitelist)
         guard opened >= 0, let context else {
             cffmpeg_fd_avio_free(pipeIO)
-            throw MediaSource.classifyOpenFailure(path: path, url: url, code: opened, interrupt: interrupt)
+            throw MediaSource.classifyOpenFailure(path: path, location: location, code: opened, interrupt: interrupt,
+                                                  guard: guardState)
         }
         var ownsContext = true
         defer {
@@ -67,14 +72,17 @@ public final class MediaSource: @unchecked Sendable {
                 avformat_close_input(&c)
                 cffmpeg_fd_avio_free(pipeIO)
             }
+            withExtendedLifetime(guardState) {}
         }
 
         // libavformat also picks demuxers by file name alone (a .txt opens as ANSI art);
         // a local file whose bytes no demuxer recognises is not a media file, whatever its name.
-        if url == path, MediaSource.probeContent(url) == nil {
+        if let local = location.localCString, !growing, MediaSource.probeContent(local) == nil {
             throw MediaError.notMediaFile(path: path, detail: "nothing in it looks like audio or video")
         }
         let found = avformat_find_stream_info(context, nil)
+        guardState.counting = false
+        if let refused = guardState.refusal(path: path) { throw refused }
         if found < 0 {
             if let stopped = MediaSource.interruption(path: path, interrupt: interrupt) { throw stopped }
             throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(found))
@@ -83,15 +91,17 @@ public final class MediaSource: @unchecked Sendable {
         let video = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, video >= 0 ? video : -1, nil, 0)
         if video < 0 && audio < 0 {
+            if let failed = guardState.failedOpen(path: path) { throw failed }
             throw MediaError.notMediaFile(path: path, detail: "no audio or video stream")
         }
-        var info = MediaSource.describe(context, path: path, url: url, live: growing && pipeIO != nil,
+        var info = MediaSource.describe(context, path: path, location: location, live: growing && pipeIO != nil,
                                         video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
         if let fileSize = info.fileSize, video >= 0, !info.isLive {
             info.truncation = MediaSource.truncation(context, stream: video, fileSize: fileSize, start: info.start)
         }
         self.format = context
         self.customIO = pipeIO
+        self.openGuard = guardState
         self.videoStreamIndex = video
         self.audioStreamIndex = audio >= 0 ? audio : nil
         self.videoVariants = MediaSource.videoVariants(of: context)
@@ -115,6 +125,8 @@ public final class MediaSource: @unchecked Sendable {
 
     /// The reader of standard input, which the source owns (libavformat does not free it).
     private let customIO: UnsafeMutablePointer<AVIOContext>?
+    /// What the context's opens go through (playlists, segments); freed after the context.
+    private let openGuard: OpenGuard
 
     public var hasVideo: Bool { videoStreamIndex >= 0 }
 
@@ -141,50 +153,55 @@ public final class MediaSource: @unchecked Sendable {
     }
 
     /// Local paths are checked before FFmpeg sees them so the common mistakes get their own
-    /// words instead of FFmpeg's generic ones. Returns the URL to hand to libavformat.
-    static func checkLocalPath(_ path: String) throws -> String {
-        if path == "-" { return "pipe:0" }
-        if path.contains("://") { return path }
+    /// words, the system's, instead of FFmpeg's generic ones. Returns where to read from.
+    static func checkLocalPath(_ path: String) throws -> InputLocation {
+        let location = InputLocation(path)
+        guard let local = location.localCString else { return location }
         var status = stat()
-        if stat(path, &status) != 0 {
-            switch errno {
-            case EACCES: throw MediaError.permissionDenied(path: path)
-            default: throw MediaError.noSuchFile(path: path)
-            }
+        if stat(local, &status) != 0 {
+            throw MediaError.system(errno, path: path)
         }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw MediaError.isDirectory(path: path) }
-        if access(path, R_OK) != 0 { throw MediaError.permissionDenied(path: path) }
+        if access(local, R_OK) != 0 { throw MediaError.system(errno, path: path) }
         if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 { throw MediaError.emptyFile(path: path) }
-        return path
+        return location
     }
 
     /// avformat_open_input failed. When the bytes still look like a known container (the
     /// probe recognises its header) the file is a damaged or cut-short media file, not a
-    /// foreign one: a QuickTime file whose index (moov) was at the end and got cut off.
-    static func classifyOpenFailure(path: String, url: String, code: Int32, interrupt: MediaInterrupt) -> MediaError {
+    /// foreign one: a QuickTime file whose index (moov) was at the end and got cut off. A
+    /// playlist is not cut short: what it names could not be opened, and that is said.
+    static func classifyOpenFailure(path: String, location: InputLocation, code: Int32, interrupt: MediaInterrupt,
+                                    guard openGuard: OpenGuard) -> MediaError {
+        if let refused = openGuard.refusal(path: path) { return refused }
         if let stopped = interruption(path: path, interrupt: interrupt) { return stopped }
-        if code == cffmpeg_averror(EACCES) { return .permissionDenied(path: path) }
-        if code == cffmpeg_averror(ENOENT) { return .noSuchFile(path: path) }
-        if code == cffmpeg_averror(EISDIR) { return .isDirectory(path: path) }
-        if code == cffmpeg_averror_invaliddata(), let (name, score) = probeContent(url), score >= 75 {
-            return .truncated(path: path, detail: "a \(name) file missing data it refers to")
+        for errorCode in [EACCES, ENOENT, EISDIR, ENAMETOOLONG, ELOOP, ENOTDIR] where code == cffmpeg_averror(errorCode) {
+            return .system(errorCode, path: path)
+        }
+        if let failed = openGuard.failedOpen(path: path) { return failed }
+        if code == cffmpeg_averror_invaliddata(), let local = location.localCString, let (name, score) = probeContent(local) {
+            if OpenGuard.playlistFormats.contains(name) {
+                return .notMediaFile(path: path, detail: "a \(name) playlist whose streams could not be opened")
+            }
+            if score >= 75 { return .truncated(path: path, detail: "a \(name) file missing data it refers to") }
         }
         return .notMediaFile(path: path, detail: ffmpegErrorText(code))
     }
 
     /// Recognises a container from the first bytes alone, not the file name: the demuxer
     /// and its confidence (0–100), or nil when no demuxer recognises the bytes at all.
-    static func probeContent(_ url: String) -> (name: String, score: Int32)? {
-        guard let handle = FileHandle(forReadingAtPath: url) else { return nil }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4096)) ?? Data()
-        guard head.count >= 16 else { return nil }
-        var padded = [UInt8](head)
-        padded.append(contentsOf: [UInt8](repeating: 0, count: 64))
+    static func probeContent(_ localPath: [CChar]) -> (name: String, score: Int32)? {
+        let fd = open(localPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // The probe reads past the data it is given: 64 zero bytes of padding, as FFmpeg asks.
+        var padded = [UInt8](repeating: 0, count: 4096 + 64)
+        let count = padded.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4096) }
+        guard count >= 16 else { return nil }
         return padded.withUnsafeMutableBufferPointer { buffer -> (String, Int32)? in
             var probe = AVProbeData()
             probe.buf = buffer.baseAddress
-            probe.buf_size = Int32(head.count)
+            probe.buf_size = Int32(count)
             probe.filename = nil
             var score: Int32 = 0
             guard let format = av_probe_input_format2(&probe, 1, &score), score > 0 else { return nil }

@@ -65,7 +65,8 @@ struct ErrorTests {
 
     @Test("the permission check maps EACCES even for root's sake")
     func permissionMapping() {
-        #expect(MediaSource.classifyOpenFailure(path: "x", url: "x", code: cffmpeg_averror(EACCES), interrupt: MediaInterrupt()) == .permissionDenied(path: "x"))
+        #expect(MediaSource.classifyOpenFailure(path: "x", location: InputLocation("x"), code: cffmpeg_averror(EACCES),
+                                                interrupt: MediaInterrupt(), guard: OpenGuard(interrupt: MediaInterrupt())) == .permissionDenied(path: "x"))
         #expect(MediaError.permissionDenied(path: "x").description == "cannot open x: permission denied")
     }
 

@@ -1,0 +1,145 @@
+#ifndef INSET_CFFMPEG_OPEN_GUARD_H
+#define INSET_CFFMPEG_OPEN_GUARD_H
+
+// Included by shim.h after the interrupt's definitions.
+#include <fcntl.h>
+#include <string.h>
+
+/// What one input may make libavformat open. A playlist names other files, which name
+/// others in turn: an HLS master whose only variant is itself made the demuxer open it
+/// again for ever (9.7 GB in 20 s), and a 6.8 MB master with 100k variants took 2 GB
+/// before anything was read. Every open libavformat makes for a context (the input itself,
+/// variant and media playlists, segments, keys) goes through AVFormatContext.io_open, so
+/// this guard sits there: while the input is being opened (`counting`), it bounds the
+/// number of opens, and reads a local playlist's text before the demuxer does, refusing
+/// one with more variants and renditions, or more bytes, than the bounds let through. Past
+/// the stop flag or the deadline no open starts, whatever the demuxer is doing.
+///
+/// Remote playlists are bounded by the count of opens and the deadline only: reading them
+/// first would fetch each twice.
+///
+/// Threads: touched by the thread that owns the context; the caller reads `refused` and
+/// `failed_url` once the call that opened has returned.
+typedef struct {
+    int (*default_open)(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
+                        AVDictionary **options);
+    cffmpeg_interrupt *interrupt;
+    int counting;
+    int opens;
+    int max_opens;
+    int variants;
+    int max_variants;
+    long long playlist_bytes;
+    long long max_playlist_bytes;
+    /// Why an open was refused (CFFMPEG_REFUSED_*), the first time; 0 when none was.
+    int refused;
+    /// The first open after the input's own that failed or was refused, and FFmpeg's code.
+    int failed_error;
+    char failed_url[1024];
+} cffmpeg_open_guard;
+
+enum {
+    CFFMPEG_REFUSED_NONE = 0,
+    CFFMPEG_REFUSED_OPENS = 1,
+    CFFMPEG_REFUSED_VARIANTS = 2,
+    CFFMPEG_REFUSED_PLAYLIST_BYTES = 3,
+    CFFMPEG_REFUSED_STOPPED = 4,
+};
+
+static inline void cffmpeg_open_guard_note_failure(cffmpeg_open_guard *guard, const char *url, int error) {
+    if (guard->opens <= 1 || guard->failed_url[0]) return;
+    size_t length = strlen(url);
+    if (length >= sizeof guard->failed_url) length = sizeof guard->failed_url - 1;
+    memcpy(guard->failed_url, url, length);
+    guard->failed_url[length] = 0;
+    guard->failed_error = error;
+}
+
+static inline int cffmpeg_open_guard_refuse(cffmpeg_open_guard *guard, const char *url, int why) {
+    if (!guard->refused) guard->refused = why;
+    cffmpeg_open_guard_note_failure(guard, url, AVERROR(EPERM));
+    return AVERROR(EPERM);
+}
+
+/// Counts the variants and renditions of the local playlist at `path`, and its bytes, into
+/// the guard; returns the reason to refuse it, or 0. A file that is not a playlist (no
+/// #EXTM3U at its start) costs one short read.
+static inline int cffmpeg_open_guard_screen_local(cffmpeg_open_guard *guard, const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;  // the real open reports why
+    char buffer[64 * 1024];
+    ssize_t got = read(fd, buffer, sizeof buffer);
+    const char *start = buffer;
+    if (got >= 3 && memcmp(buffer, "\xEF\xBB\xBF", 3) == 0) start += 3;
+    if (got < 7 || (got - (start - buffer)) < 7 || memcmp(start, "#EXTM3U", 7) != 0) { close(fd); return 0; }
+    int why = 0;
+    // A line's first bytes are all that is needed: whether it starts a variant or rendition.
+    char head[32];
+    size_t head_length = 0;
+    int at_line_start = 1;
+    while (got > 0 && !why) {
+        guard->playlist_bytes += got;
+        if (guard->playlist_bytes > guard->max_playlist_bytes) { why = CFFMPEG_REFUSED_PLAYLIST_BYTES; break; }
+        for (ssize_t i = 0; i < got; i++) {
+            char c = buffer[i];
+            if (c == '\n' || c == '\r') { at_line_start = 1; head_length = 0; continue; }
+            if (!at_line_start) continue;
+            head[head_length++] = c;
+            if (head_length == 18 || head_length == sizeof head) {
+                if (memcmp(head, "#EXT-X-STREAM-INF:", 18) == 0) guard->variants++;
+                at_line_start = 0;
+            } else if (head_length == 13 && memcmp(head, "#EXT-X-MEDIA:", 13) == 0) {
+                guard->variants++;
+                at_line_start = 0;
+            }
+            if (guard->variants > guard->max_variants) { why = CFFMPEG_REFUSED_VARIANTS; break; }
+        }
+        if (!why) got = read(fd, buffer, sizeof buffer);
+    }
+    close(fd);
+    return why;
+}
+
+/// The path a local URL names: "file:/x" and a bare "/x" (FFmpeg's file protocol takes
+/// both); NULL for anything else.
+static inline const char *cffmpeg_local_path(const char *url) {
+    if (strncmp(url, "file:", 5) == 0) return url + 5;
+    return url[0] == '/' ? url : NULL;
+}
+
+static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
+                                   AVDictionary **options) {
+    cffmpeg_open_guard *guard = (cffmpeg_open_guard *)s->opaque;
+    if (!guard || !guard->default_open) return AVERROR(ENOSYS);
+    if (guard->interrupt && (cffmpeg_interrupt_stopped(guard->interrupt) || cffmpeg_interrupt_expired(guard->interrupt)))
+        return cffmpeg_open_guard_refuse(guard, url, CFFMPEG_REFUSED_STOPPED);
+    if (guard->counting) {
+        guard->opens++;
+        if (guard->opens > guard->max_opens) return cffmpeg_open_guard_refuse(guard, url, CFFMPEG_REFUSED_OPENS);
+        const char *local = (flags & AVIO_FLAG_WRITE) ? NULL : cffmpeg_local_path(url);
+        int why = local ? cffmpeg_open_guard_screen_local(guard, local) : 0;
+        if (why) return cffmpeg_open_guard_refuse(guard, url, why);
+    }
+    int result = guard->default_open(s, pb, url, flags, options);
+    if (result < 0 && guard->counting) cffmpeg_open_guard_note_failure(guard, url, result);
+    return result;
+}
+
+/// Puts `guard` between `context` and its opens. Call before avformat_open_input; the
+/// guard must outlive the context (segments are opened while it plays).
+static inline void cffmpeg_open_guard_install(AVFormatContext *context, cffmpeg_open_guard *guard) {
+    guard->default_open = context->io_open;
+    context->opaque = guard;
+    context->io_open = cffmpeg_guarded_io_open;
+}
+
+/// avformat_open_input with a protocol whitelist (and nothing else in its options).
+static inline int cffmpeg_open_input_whitelisted(AVFormatContext **context, const char *url, const char *whitelist) {
+    AVDictionary *options = NULL;
+    av_dict_set(&options, "protocol_whitelist", whitelist, 0);
+    int result = avformat_open_input(context, url, NULL, &options);
+    av_dict_free(&options);
+    return result;
+}
+
+#endif
