@@ -37,6 +37,7 @@ extension App {
             sound: SoundTrack.Options(muted: options.muted, volume: options.volume)))
         opener.request.subtitles = subtitleRequest(for: entry.path)
         opener.besideWindow = keepsWindow
+        opener.catalog = catalog
         opening = opener
         let waker = self.waker
         opener.start { waker.wake() }
@@ -55,6 +56,7 @@ extension App {
         needsPaint = true
         switch result {
         case .failure(let error):
+            if let failure = error as? MediaError { catalog.record(failure, for: opener.path) }
             fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
         case .success(let media):
             if opener.besideWindow && windowStaysForNextVideo {

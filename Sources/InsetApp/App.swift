@@ -104,8 +104,8 @@ public final class App {
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var status = stat()
+        return stat(FileNameBytes.cString(path), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Runs until the user quits, a single file ends or a signal arrives; the terminal is
@@ -117,6 +117,8 @@ public final class App {
             picturePresenter?.farewell { _ = try? session.writer.write($0) }
             picturePresenter?.stop()
             session.restore()
+            ExitDeadline.arm(status: terminationSignal.map { 128 + $0 } ?? (fatalError == nil ? 0 : 1),
+                             lastLine: fatalError ?? closingNotice)
             playback?.stop()
             second?.stop()
             catalog.stop()
@@ -163,6 +165,11 @@ public final class App {
         if let opener = opening, let result = opener.take() {
             opening = nil
             finishOpening(opener, result, at: now)
+        } else if let opener = opening, now >= opener.givesUpAt {
+            opening = nil
+            opener.cancel()
+            let seconds = Int(MediaSource.openTimeout.components.seconds)
+            finishOpening(opener, .failure(MediaError.timedOut(path: opener.path, seconds: seconds)), at: now)
         }
         if let failure = second?.failure {
             closeSecond()

@@ -60,7 +60,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error for a system call on `path` that failed with errno `code`: the usual two
     /// by their own names, any other in the system's words (a name too long is not "no
     /// such file").
-    static func system(_ code: Int32, path: String) -> MediaError {
+    public static func system(_ code: Int32, path: String) -> MediaError {
         switch code {
         case ENOENT: return .noSuchFile(path: path)
         case EACCES: return .permissionDenied(path: path)

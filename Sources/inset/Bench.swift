@@ -66,6 +66,6 @@ struct Bench: ParsableCommand {
             throw CommandFailure(error.description)
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        print(json ? try Benchmark.json(results) : Benchmark.table(results), terminator: "")
+        if json { Output.json(try Benchmark.json(results)) } else { Output.lines(Benchmark.table(results)) }
     }
 }

@@ -11,7 +11,7 @@ struct Inset: ParsableCommand {
     /// the first line is printed, after `inset: `. Help and version still print in full.
     static func main() {
         do {
-            var command = try parseAsRoot(try LinearFlag.normalized(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(try LinearFlag.normalized(Inset.arguments()))
             try command.run()
         } catch let failure as CommandFailure {
             // Thrown rather than exited from inside the command, so nothing the command
@@ -24,6 +24,14 @@ struct Inset: ParsableCommand {
             // A bare ExitCode has been reported already, if at all: it adds nothing.
             if firstLine.isEmpty { Foundation.exit(code.rawValue) }
             fail(firstLine, code: code.rawValue)
+        }
+    }
+
+    /// The arguments as given, names kept byte for byte: `CommandLine.arguments` replaces
+    /// bytes that are not UTF-8 with U+FFFD, and such a file could not be opened.
+    static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { FileNameBytes.decode(cString: $0) }
         }
     }
 
@@ -46,7 +54,7 @@ struct CommandFailure: Error {
 /// Prints `inset: message` on one line to stderr and exits non-zero: every error the
 /// command line reports goes through here, so each is one line naming path and reason.
 func fail(_ message: String, code: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data(("inset: " + message + "\n").utf8))
+    Output.error(message)
     exit(code)
 }
 

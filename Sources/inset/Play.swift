@@ -131,12 +131,12 @@ struct Play: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let summary = app.run()
-        if let notice = summary.notice { FileHandle.standardError.write(Data(("inset: " + notice + "\n").utf8)) }
+        if let notice = summary.notice { Output.error(notice) }
         if stats || ProcessInfo.processInfo.environment["INSET_SUMMARY"] != nil {
             var line = String(format: "inset: %d frames shown, %d dropped, %.3f s, %d catch-ups", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds, summary.catchUps)
             if let variant = summary.variant { line += ", variant \(variant)" }
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            Output.lines(line + "\n", to: .standardError)
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }
         if let error = summary.error { throw CommandFailure(error) }

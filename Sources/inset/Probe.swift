@@ -20,6 +20,6 @@ struct Probe: ParsableCommand {
         } catch let error as MediaError {
             throw CommandFailure(error.description)
         }
-        print(json ? try ProbeReport.json(info) : ProbeReport.text(info), terminator: "")
+        if json { Output.json(try ProbeReport.json(info)) } else { Output.lines(ProbeReport.text(info)) }
     }
 }

@@ -22,7 +22,7 @@ struct ProbeTerminal: ParsableCommand {
             // Printed while echo is still off, so a late reply cannot land among the lines.
             try TerminalProbe.probeControllingTerminal(timeout: timeout, environment: ProcessInfo.processInfo.environment) {
                 // Written at once (no stdio buffer to flush), so it is all out before echo is back.
-                FileHandle.standardOutput.write(Data(TerminalProbeReport.text($0, timeout: timeout).utf8))
+                Output.lines(TerminalProbeReport.text($0, timeout: timeout))
             }
         } catch {
             throw CommandFailure("no terminal to ask: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import InsetCore
 import InsetMedia
 
 /// Which files the library lists, from the paths on the command line.
@@ -36,7 +37,7 @@ extension LibraryCatalog {
                     .ffmpeg(path: path, operation: "listing", detail: "standard input can only be played alone (inset -)"))))
                 continue
             }
-            if path.contains("://") {
+            if InputLocation.isURL(path) {
                 entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil))
                 continue
             }
@@ -57,9 +58,9 @@ extension LibraryCatalog {
     static func directoryListing(_ directory: String) -> [LibraryEntry] {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            names = try directoryNames(directory)
         } catch {
-            let failure: MediaError = access(directory, R_OK | X_OK) != 0
+            let failure: MediaError = access(FileNameBytes.cString(directory), R_OK | X_OK) != 0
                 ? .permissionDenied(path: directory)
                 : .ffmpeg(path: directory, operation: "listing the directory", detail: "\(error)")
             return [LibraryEntry(path: directory, name: displayName(directory), fileSize: nil, state: .failed(failure))]
@@ -68,10 +69,27 @@ extension LibraryCatalog {
         for name in names.sorted(by: nameOrder) where isListedInDirectory(name) {
             let path = (directory as NSString).appendingPathComponent(name)
             if case .regular(let size) = fileKind(path) {
-                entries.append(LibraryEntry(path: path, name: name, fileSize: size))
+                entries.append(LibraryEntry(path: path, name: PrintableText.escaped(name), fileSize: size))
             }
         }
         return entries
+    }
+
+    /// The names in `directory`, byte for byte (`FileNameBytes`): Foundation's listing
+    /// leaves out, without a word, a name that is not UTF-8.
+    static func directoryNames(_ directory: String) throws -> [String] {
+        guard let stream = opendir(FileNameBytes.cString(directory)) else {
+            throw MediaError.system(errno, path: directory)
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                FileNameBytes.decode(raw.bindMemory(to: UInt8.self).prefix { $0 != 0 })
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Case-insensitive with numbers compared by value; exact order breaks ties so the
@@ -86,7 +104,7 @@ extension LibraryCatalog {
 
     static func displayName(_ path: String) -> String {
         let name = (path as NSString).lastPathComponent
-        return name.isEmpty ? path : name
+        return PrintableText.escaped(name.isEmpty ? path : name)
     }
 
     enum FileKind { case directory, regular(size: Int64), other }
@@ -94,7 +112,7 @@ extension LibraryCatalog {
     /// stat(2), following symbolic links.
     static func fileKind(_ path: String) -> FileKind {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .other }
+        guard stat(FileNameBytes.cString(path), &status) == 0 else { return .other }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .regular(size: Int64(status.st_size))

@@ -19,10 +19,19 @@ public final class LibraryCatalog: @unchecked Sendable {
     private var stopping = false
     private var worker: Thread?
     private var joined = false
-    private let finished = DispatchSemaphore(value: 0)
+    /// Signalled when the worker's run ends; a new one for a worker started again (`release`).
+    private var finished = DispatchSemaphore(value: 0)
+    /// Set by `release` when an entry it hands back still needs its probe.
+    private var rescan = false
+    private var running = false
     /// What the file being probed waits on checks; `stop` raises it. One per file: a
     /// stopped pipeline stops its source's interrupt.
     private var probing: MediaInterrupt?
+    /// The files the player opens itself (`claim`): the worker leaves them alone.
+    private var claimed: Set<String> = []
+    /// The file the worker has open, guarded by `handover`'s lock, which `claim` waits on.
+    private var probingPath: String?
+    private let handover = NSCondition()
 
     /// Lists `paths` (see `listing(for:)` for the rule); nothing is opened yet.
     public init(paths: [String]) {
@@ -38,7 +47,7 @@ public final class LibraryCatalog: @unchecked Sendable {
     /// Whether the worker is at work: started, not stopped, and some entry still waits
     /// for its probe. While it is, the UI may poll `takeChanges()` more often.
     public var isProbing: Bool {
-        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing && $0.path != "-" } }
+        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing && $0.path != "-" && !claimed.contains($0.path) } }
     }
 
     /// True when an entry changed since the last call. Meant for one poller, the UI
@@ -55,62 +64,132 @@ public final class LibraryCatalog: @unchecked Sendable {
     public func startProbing() {
         let thread: Thread? = lock.withLock {
             guard worker == nil, !stopping else { return nil }
-            // The closure holds the catalog until the last file is probed or `stop()`.
-            let thread = Thread { [self] in
-                self.run()
-                self.finished.signal()
-            }
-            thread.name = "inset.library"
-            thread.stackSize = 1 << 20
-            worker = thread
-            return thread
+            return makeWorker()
         }
         thread?.start()
+    }
+
+    /// A new worker thread, its run marked as begun. Under `lock`.
+    private func makeWorker() -> Thread {
+        let done = finished
+        // The closure holds the catalog until the last file is probed or `stop()`.
+        let thread = Thread { [self] in
+            self.run()
+            done.signal()
+        }
+        thread.name = "inset.library"
+        thread.stackSize = 1 << 20
+        worker = thread
+        running = true
+        return thread
     }
 
     /// Ends the worker and waits for it: the file it is opening gives up at once (a stream
     /// that does not answer is interrupted) and it probes no more. Entries not reached stay
     /// `.probing`. Safe to call more than once.
     public func stop() {
-        let (mustJoin, current) = lock.withLock { () -> (Bool, MediaInterrupt?) in
+        let (mustJoin, current, done) = lock.withLock { () -> (Bool, MediaInterrupt?, DispatchSemaphore) in
             stopping = true
-            guard worker != nil, !joined else { return (false, probing) }
+            guard worker != nil, !joined else { return (false, probing, finished) }
             joined = true
-            return (true, probing)
+            return (true, probing, finished)
         }
         current?.stop()
         if mustJoin {
-            finished.wait()
+            done.wait()
             lock.withLock { worker = nil }
         }
     }
 
-    /// Fills in an entry from a file the player opened itself (standard input).
+    /// Fills in an entry from a file the player opened itself (standard input, a claimed file).
     public func record(_ info: MediaInfo, for path: String) {
+        record(.ready(info), for: path)
+    }
+
+    /// Fills in an entry with why the player could not open it.
+    public func record(_ failure: MediaError, for path: String) {
+        record(.failed(failure), for: path)
+    }
+
+    private func record(_ state: LibraryEntry.State, for path: String) {
         lock.withLock {
             for index in stored.indices where stored[index].path == path && stored[index].isProbing {
-                stored[index].state = .ready(info)
+                stored[index].state = state
                 changed = true
             }
         }
+    }
+
+    /// The player is about to open `path` itself: one file is never opened by two threads
+    /// at once (a playlist that makes the demuxer run away did so twice, the probe's and
+    /// the player's). The worker will not probe it, the player's result fills its entry
+    /// in (`record`), and if the worker has it open now, that probe is stopped and this
+    /// waits until the worker has let go of it. Called on the opening thread, never the UI's.
+    public func claim(_ path: String) {
+        let current = lock.withLock { () -> MediaInterrupt? in
+            claimed.insert(path)
+            return probing
+        }
+        handover.lock()
+        defer { handover.unlock() }
+        guard probingPath == path else { return }
+        current?.stop()
+        while probingPath == path { handover.wait() }
+    }
+
+    /// The player did not open a file it claimed after all (the user chose another while
+    /// it opened): the worker probes it again if its entry still waits for that.
+    public func release(_ path: String) {
+        let restart: Thread? = lock.withLock {
+            guard claimed.remove(path) != nil,
+                  stored.contains(where: { $0.path == path && $0.isProbing }), !stopping else { return nil }
+            rescan = true
+            guard worker != nil, !running, !joined else { return nil }
+            finished = DispatchSemaphore(value: 0)
+            return makeWorker()
+        }
+        restart?.start()
     }
 
     // MARK: - The worker thread
 
     private func run() {
+        repeat {
+            probeInOrder()
+        } while lock.withLock({ () -> Bool in
+            let again = rescan && !stopping
+            rescan = false
+            running = again
+            return again
+        })
+        // find_stream_info decoded a few frames per file: give their pools back at once.
+        VideoPipeline.releaseFreedMemory()
+    }
+
+    private func probeInOrder() {
         var index = 0
         while let next = nextToProbe(from: index) {
             let interrupt = MediaInterrupt()
-            guard lock.withLock({ () -> Bool in probing = interrupt; return !stopping }) else { break }
+            handover.withLock { probingPath = next.path }
+            guard lock.withLock({ () -> Bool in probing = interrupt; return !stopping && !claimed.contains(next.path) }) else {
+                handover.withLock { probingPath = nil }
+                handover.broadcast()
+                if lock.withLock({ stopping }) { break }
+                index = next.position + 1
+                continue
+            }
             let state = LibraryCatalog.probe(next.path, interrupt: interrupt)
+            handover.withLock { probingPath = nil }
+            handover.broadcast()
             lock.withLock {
-                stored[next.position].state = state
-                changed = true
+                // A file the player claimed meanwhile is the player's to fill in.
+                if !claimed.contains(next.path) {
+                    stored[next.position].state = state
+                    changed = true
+                }
             }
             index = next.position + 1
         }
-        // find_stream_info decoded a few frames per file: give their pools back at once.
-        VideoPipeline.releaseFreedMemory()
     }
 
     private func nextToProbe(from index: Int) -> (position: Int, path: String)? {
@@ -118,7 +197,9 @@ public final class LibraryCatalog: @unchecked Sendable {
             guard !stopping else { return nil }
             // Standard input can be read once only: the player reads it, and `record` fills
             // its entry in from what the player found.
-            guard let position = stored[index...].firstIndex(where: { $0.isProbing && $0.path != "-" }) else { return nil }
+            guard let position = stored[index...].firstIndex(where: {
+                $0.isProbing && $0.path != "-" && !claimed.contains($0.path)
+            }) else { return nil }
             return (position, stored[position].path)
         }
     }

@@ -61,7 +61,7 @@ final class Playback {
     let cover: VideoFrame?
 
     var snapshot: PlaybackSnapshot { machine.snapshot }
-    var name: String { (path as NSString).lastPathComponent }
+    var name: String { PrintableText.escaped((path as NSString).lastPathComponent) }
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
     func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {

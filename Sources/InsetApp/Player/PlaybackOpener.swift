@@ -22,6 +22,11 @@ final class PlaybackOpener: @unchecked Sendable {
     var request: Request
     /// Opened to play full screen beside the video in the PiP window (two videos); UI thread.
     var besideWindow = false
+    /// The library whose probe must not open the same file meanwhile (`LibraryCatalog.claim`).
+    var catalog: LibraryCatalog?
+    /// When the UI stops waiting whatever libavformat does: a demuxer busy with no I/O
+    /// never checks the interrupt's deadline, and "opening…" must not outlive it.
+    let givesUpAt = HostTime.now().advanced(by: MediaSource.openTimeout + .seconds(2))
     /// The picture's and the sound's sources each wait on their own I/O; both are cancelled.
     private let videoInterrupt = MediaInterrupt()
     private let audioInterrupt = MediaInterrupt()
@@ -32,18 +37,23 @@ final class PlaybackOpener: @unchecked Sendable {
     init(_ request: Request) { self.request = request }
 
     var path: String { request.path }
-    var name: String { (request.path as NSString).lastPathComponent }
+    var name: String { PrintableText.escaped((request.path as NSString).lastPathComponent) }
 
     func start(onFinish: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
+            catalog?.claim(request.path)
             let opened = Result { try Playback.Media.open(request, video: videoInterrupt, audio: audioInterrupt) }
             let keep = lock.withLock { () -> Bool in
                 if cancelled { return false }
                 result = opened
                 return true
             }
-            // Cancelled while opening: nobody will take what was opened, so close it here.
-            if !keep, case .success(let media) = opened { media.close() }
+            // Cancelled while opening: nobody will take what was opened, so close it here,
+            // and the library may probe the file after all.
+            if !keep {
+                if case .success(let media) = opened { media.close() }
+                catalog?.release(request.path)
+            }
             onFinish()
         }
         thread.name = "inset.open"
