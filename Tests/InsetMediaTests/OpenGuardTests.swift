@@ -1,0 +1,94 @@
+import CFFmpeg
+import Foundation
+@testable import InsetMedia
+import Testing
+
+/// Playlists that make libavformat open without end, and names that read as protocols,
+/// through the real hls demuxer and file protocol.
+@Suite("Bounded opening")
+struct OpenGuardTests {
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-guard-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func refusal(_ path: String) -> MediaError? {
+        do { _ = try MediaSource(path: path); return nil } catch let error as MediaError { return error } catch { return nil }
+    }
+
+    @Test("a master that names itself is refused for its variants, at once")
+    func selfReference() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let evil = dir.appendingPathComponent("evil.mp4")
+        try Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nevil.mp4\n".utf8).write(to: evil)
+        let error = try #require(Self.refusal(evil.path))
+        guard case .refused = error else { Issue.record("\(error)"); return }
+    }
+
+    @Test("two masters that name each other are refused")
+    func cycle() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nb.m3u8\n".utf8).write(to: dir.appendingPathComponent("a.m3u8"))
+        try Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n".utf8).write(to: dir.appendingPathComponent("b.m3u8"))
+        let error = try #require(Self.refusal(dir.appendingPathComponent("a.m3u8").path))
+        guard case .refused = error else { Issue.record("\(error)"); return }
+    }
+
+    @Test("a master with 100k variants is refused before the demuxer reads it")
+    func manyVariants() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = "#EXTM3U\n"
+        for i in 0..<100_000 { text += "#EXT-X-STREAM-INF:BANDWIDTH=\(i + 1)\nv\(i).m3u8\n" }
+        let master = dir.appendingPathComponent("big.m3u8")
+        try Data(text.utf8).write(to: master)
+        let error = try #require(Self.refusal(master.path))
+        #expect(error.reason.contains("more than \(OpenGuard.maxVariants) variants"), "\(error)")
+    }
+
+    @Test("the bundled three-variant master and the live playlist still open")
+    func realPlaylists() throws {
+        #expect(try MediaSource(path: sample("hls/master.m3u8")).videoVariants.count == 3)
+        #expect(try MediaSource(path: sample("hls/live.m3u8")).info.isLive)
+    }
+
+    @Test("a local playlist may not name a URL: the whitelist keeps it to local files")
+    func localPlaylistNamesNoURL() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let playlist = dir.appendingPathComponent("remote.m3u8")
+        try Data("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nhttp://127.0.0.1:9/seg.ts\n#EXT-X-ENDLIST\n".utf8).write(to: playlist)
+        #expect(Self.refusal(playlist.path) != nil)
+    }
+
+    @Test("where a path is read from", arguments: [
+        ("-", InputLocation.Kind.standardInput, InputLocation.noProtocols),
+        ("http://example.com/a.m3u8", .network, InputLocation.networkWhitelist),
+        ("/tmp/http:127.0.0.1:8765", .local(absolutePath: "/tmp/http:127.0.0.1:8765"), InputLocation.localWhitelist),
+        ("/x/pipe:0.mp4", .local(absolutePath: "/x/pipe:0.mp4"), InputLocation.localWhitelist),
+        ("file:///srv/a.mp4", .local(absolutePath: "/srv/a.mp4"), InputLocation.localWhitelist),
+    ])
+    func locations(_ row: (String, InputLocation.Kind, String)) {
+        let location = InputLocation(row.0)
+        #expect(location.kind == row.1)
+        #expect(location.whitelist == row.2)
+        if case .local(let path) = row.1 { #expect(String(decoding: location.url, as: UTF8.self) == "file:" + path) }
+    }
+
+    @Test("a relative name becomes file: and the absolute path, whatever it looks like", arguments: ["concat:a.mp4|b.mp4", "subfile,,0,1,:x", "pipe:0.mp4", "http:host"])
+    func relativeNames(_ name: String) {
+        let location = InputLocation(name)
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(String(decoding: location.url, as: UTF8.self) == "file:" + cwd + "/" + name)
+        #expect(!InputLocation.isURL(name))
+    }
+
+    @Test("a name too long for the system is reported in the system's words")
+    func nameTooLong() {
+        let error = Self.refusal("/tmp/" + String(repeating: "x", count: 300) + ".mp4")
+        #expect(error?.reason == "file name too long", "\(String(describing: error))")
+    }
+}
