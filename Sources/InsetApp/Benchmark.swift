@@ -60,7 +60,7 @@ public enum Benchmark {
     }
 
     static func run(stage: BenchStage, options: BenchOptions) throws -> BenchResult {
-        let source = try MediaSource(path: options.path)
+        let source = try MediaSource.openWaiting(path: options.path)
         let viewport = stage == .decode ? nil : Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter))
         let pipeline = try VideoPipeline(source: source, options: .init(threads: options.threads, queueCapacity: 4, viewport: viewport))
         var consumer: BenchConsumer = stage == .render

@@ -30,7 +30,7 @@ public enum CatRunner {
     /// synchronized update, so a reader can split the stream at the markers.
     @discardableResult
     public static func run(_ options: CatOptions, to fd: Int32 = STDOUT_FILENO) throws -> Int {
-        let source = try MediaSource(path: options.path)
+        let source = try MediaSource.openWaiting(path: options.path)
         let pipeline = try VideoPipeline(source: source, options: .init(
             threads: options.threads, queueCapacity: 4, viewport: Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter))))
         if let at = options.at { pipeline.seek(to: at) }

@@ -181,7 +181,7 @@ public final class MediaSource: @unchecked Sendable {
         if let failed = openGuard.failedOpen(path: path) { return failed }
         if code == cffmpeg_averror_invaliddata(), let local = location.localCString, let (name, score) = probeContent(local) {
             if OpenGuard.playlistFormats.contains(name) {
-                return .notMediaFile(path: path, detail: "a \(name) playlist whose streams could not be opened")
+                return .notMediaFile(path: path, detail: "a \(name) playlist whose segments could not be opened")
             }
             if score >= 75 { return .truncated(path: path, detail: "a \(name) file missing data it refers to") }
         }

@@ -16,7 +16,7 @@ struct Probe: ParsableCommand {
     func run() throws {
         let info: MediaInfo
         do {
-            info = try MediaSource(path: path).info
+            info = try MediaSource.openWaiting(path: path).info
         } catch let error as MediaError {
             throw CommandFailure(error.description)
         }

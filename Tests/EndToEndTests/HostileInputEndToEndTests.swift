@@ -96,14 +96,19 @@ struct HostileInputEndToEndTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("never.mp4").path
         #expect(mkfifo(fifo, 0o600) == 0)
+        // `inset probe` of the same FIFO meanwhile, which has no screen to give up from.
+        let probeLog = dir.appendingPathComponent("probe.log").path
         let tmux = try Tmux()
-        try tmux.run("\(try insetBinary()) \(fifo); echo EXIT=$?")
+        try tmux.run("(\(try insetBinary()) probe \(fifo) 2>\(probeLog); echo PROBE=$? >>\(probeLog)) & \(try insetBinary()) \(fifo); echo EXIT=$?")
         try tmux.waitFor(timeout: 5, "opening") { $0.text.contains("opening never.mp4") }
         let screen = try tmux.waitFor(timeout: 30, "the exit status") {
             $0.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil
         }
         #expect(screen.text.contains("\nEXIT=1"), "\(screen.text)")
         #expect(try tmux.unwrappedText().contains("never.mp4: no answer within 20 s"))
+        _ = Tmux.eventually(timeout: 5) { ((try? String(contentsOfFile: probeLog, encoding: .utf8)) ?? "").contains("PROBE=") }
+        let probe = (try? String(contentsOfFile: probeLog, encoding: .utf8)) ?? ""
+        #expect(probe.contains("never.mp4: no answer within 20 s") && probe.contains("PROBE=1"), "\(probe)")
     }
 
     @Test("a file name's escape sequences reach stderr and probe's output escaped, in text and JSON")

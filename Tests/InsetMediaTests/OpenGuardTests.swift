@@ -64,6 +64,21 @@ struct OpenGuardTests {
         #expect(Self.refusal(playlist.path) != nil)
     }
 
+    @Test("a playlist whose segment FFmpeg will not open says so, instead of calling the playlist truncated")
+    func refusedSegment() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: sample("hls/v0/seg00.ts"), toPath: dir.appendingPathComponent("seg.bin").path)
+        let refused = dir.appendingPathComponent("refused.m3u8")
+        try Data("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nseg.bin\n#EXT-X-ENDLIST\n".utf8).write(to: refused)
+        let first = try #require(Self.refusal(refused.path))
+        #expect(first == .notMediaFile(path: refused.path, detail: "a hls playlist whose segments could not be opened"))
+        let missing = dir.appendingPathComponent("missing.m3u8")
+        try Data("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nmissing.ts\n#EXT-X-ENDLIST\n".utf8).write(to: missing)
+        let second = try #require(Self.refusal(missing.path))
+        #expect(second.reason.contains("missing.ts: no such file or directory"), "\(second)")
+    }
+
     @Test("where a path is read from", arguments: [
         ("-", InputLocation.Kind.standardInput, InputLocation.noProtocols),
         ("http://example.com/a.m3u8", .network, InputLocation.networkWhitelist),
