@@ -244,7 +244,9 @@ public final class App {
     }
 
     func show(message text: String, at now: HostTime) {
-        message = (text, now.advanced(by: .seconds(3)))
+        // Names in messages are shown as the command line prints them (bytes that are not
+        // UTF-8 as \xNN); the cells already keep control characters off the wire.
+        message = (PrintableText.escaped(text), now.advanced(by: .seconds(3)))
         needsPaint = true
     }
 }

@@ -16,13 +16,13 @@ extension DetailsPane {
     /// size and where probing stands (reading, or why the file cannot be played).
     var factLines: [FactLine] {
         guard case .ready(let info) = entry.state else {
-            var lines = [FactLine(text: DetailsPane.row("file", entry.path), style: LibraryTheme.text)]
+            var lines = [FactLine(text: DetailsPane.row("file", PrintableText.escaped(entry.path)), style: LibraryTheme.text)]
             if let size = entry.fileSize {
                 lines.append(FactLine(text: DetailsPane.row("size", ProbeReport.byteCount(size)), style: LibraryTheme.text))
             }
             lines.append(FactLine(text: "", style: LibraryTheme.text))
             if let failure = entry.failure {
-                lines.append(FactLine(text: "cannot play: " + failure.reason, style: LibraryTheme.failed, wraps: true))
+                lines.append(FactLine(text: "cannot play: " + PrintableText.escaped(failure.reason), style: LibraryTheme.failed, wraps: true))
             } else {
                 lines.append(FactLine(text: "reading…", style: LibraryTheme.dim))
             }
@@ -31,7 +31,7 @@ extension DetailsPane {
         return ProbeReport.text(info).split(separator: "\n").map { line in
             // Stream headings ("video stream #0") stand out from their indented facts.
             let heading = line.hasPrefix("video stream") || line.hasPrefix("audio stream")
-            return FactLine(text: String(line), style: heading ? LibraryTheme.header : LibraryTheme.text)
+            return FactLine(text: PrintableText.escaped(String(line)), style: heading ? LibraryTheme.header : LibraryTheme.text)
         }
     }
 
