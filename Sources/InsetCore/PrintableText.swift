@@ -12,10 +12,7 @@ public enum PrintableText {
     /// C0 controls, `\x1f` for the others and DEL, `\u{9b}` for C1 and bidi controls, and
     /// `\xff` for a raw byte of a name that is not UTF-8 (`FileNameBytes`).
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
+        rewriting(text) { scalar, result in
             if let byte = FileNameBytes.rawByte(scalar) {
                 result += "\\x" + hex(UInt32(byte), digits: 2)
             } else if scalar == "\\" {
@@ -30,7 +27,6 @@ public enum PrintableText {
                 result += "\\u{" + hex(scalar.value, digits: 1) + "}"
             }
         }
-        return result
     }
 
     /// Whether `scalar` may not reach a terminal as it is.
@@ -63,10 +59,7 @@ public enum PrintableText {
     /// JSON reader), and a non-UTF-8 name's raw bytes as the text `\xff`, since JSON cannot
     /// carry bytes that are not UTF-8.
     public static func safeJSON(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
-        var result = ""
-        result.reserveCapacity(json.utf8.count + 16)
-        for scalar in json.unicodeScalars {
+        rewriting(json) { scalar, result in
             if let byte = FileNameBytes.rawByte(scalar) {
                 result += "\\\\x" + hex(UInt32(byte), digits: 2)
             } else if scalar.value >= 0x7F && needsEscape(scalar) {
@@ -75,6 +68,14 @@ public enum PrintableText {
                 result.unicodeScalars.append(scalar)
             }
         }
+    }
+
+    /// `text` unchanged when nothing in it needs escaping, else each scalar through `rewrite`.
+    private static func rewriting(_ text: String, _ rewrite: (Unicode.Scalar, inout String) -> Void) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars { rewrite(scalar, &result) }
         return result
     }
 }
