@@ -55,6 +55,7 @@ extension App {
         needsPaint = true
         switch result {
         case .failure(let error):
+            if let error = error as? MediaError { catalog.record(error, for: opener.path) }
             fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
         case .success(let media):
             var configuration = options.playbackConfiguration(loops: options.loop)

@@ -129,6 +129,20 @@ struct LibraryCatalogTests {
         #expect(catalog.entries == afterStop, "startProbing() after stop() does nothing")
     }
 
+    @Test("a file left to the player is not probed; the player's result fills its entry in")
+    func leftToPlayer() throws {
+        let played = sample("clock_4x3.mp4"), other = sample("long_gop.mp4")
+        let catalog = LibraryCatalog(paths: [played, other])
+        defer { catalog.stop() }
+        catalog.leaveToPlayer(played)
+        catalog.startProbing()
+        #expect(eventually(timeout: 10) { !catalog.isProbing }, "the other file was not probed")
+        #expect(catalog.entries[0].isProbing, "the catalog opened the player's file as well")
+        #expect(catalog.entries[1].isPlayable)
+        catalog.record(.interrupted(path: played), for: played)
+        #expect(catalog.entries[0].failure != nil, "the player's failure is the entry's reason")
+    }
+
     @Test("names sort case-insensitively with numbers by value")
     func nameOrder() {
         let names = ["ep10.mp4", "Ep2.mp4", "ep1.mp4", "b.mkv", "A.mp4", "a.mp4"]

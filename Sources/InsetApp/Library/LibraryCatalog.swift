@@ -23,6 +23,11 @@ public final class LibraryCatalog: @unchecked Sendable {
     /// What the file being probed waits on checks; `stop` raises it. One per file: a
     /// stopped pipeline stops its source's interrupt.
     private var probing: MediaInterrupt?
+    /// Paths the player opens itself, which the worker does not probe: `record` fills their
+    /// entries in from what the player found. Standard input can be read once only; any
+    /// other file opened by both at once would be read and decoded twice at the same time
+    /// (a 16000x16000 picture: twice its 768 MB).
+    private var leftToPlayer: Set<String> = ["-"]
 
     /// Lists `paths` (see `listing(for:)` for the rule); nothing is opened yet.
     public init(paths: [String]) {
@@ -38,7 +43,7 @@ public final class LibraryCatalog: @unchecked Sendable {
     /// Whether the worker is at work: started, not stopped, and some entry still waits
     /// for its probe. While it is, the UI may poll `takeChanges()` more often.
     public var isProbing: Bool {
-        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing && $0.path != "-" } }
+        lock.withLock { worker != nil && !stopping && stored.contains { $0.isProbing && !leftToPlayer.contains($0.path) } }
     }
 
     /// True when an entry changed since the last call. Meant for one poller, the UI
@@ -85,11 +90,27 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
-    /// Fills in an entry from a file the player opened itself (standard input).
+    /// The player opens `path` itself (a single file played at once): the worker leaves it
+    /// to it. Called before `startProbing`, since a probe already under way is not undone.
+    public func leaveToPlayer(_ path: String) {
+        lock.withLock { _ = leftToPlayer.insert(path) }
+    }
+
+    /// Fills in an entry from a file the player opened itself (standard input, a file left
+    /// to the player).
     public func record(_ info: MediaInfo, for path: String) {
+        fill(path, with: .ready(info))
+    }
+
+    /// Fills in an entry from a file the player could not open itself.
+    public func record(_ failure: MediaError, for path: String) {
+        fill(path, with: .failed(failure))
+    }
+
+    private func fill(_ path: String, with state: LibraryEntry.State) {
         lock.withLock {
             for index in stored.indices where stored[index].path == path && stored[index].isProbing {
-                stored[index].state = .ready(info)
+                stored[index].state = state
                 changed = true
             }
         }
@@ -116,9 +137,8 @@ public final class LibraryCatalog: @unchecked Sendable {
     private func nextToProbe(from index: Int) -> (position: Int, path: String)? {
         lock.withLock {
             guard !stopping else { return nil }
-            // Standard input can be read once only: the player reads it, and `record` fills
-            // its entry in from what the player found.
-            guard let position = stored[index...].firstIndex(where: { $0.isProbing && $0.path != "-" }) else { return nil }
+            guard let position = stored[index...].firstIndex(where: { $0.isProbing && !leftToPlayer.contains($0.path) })
+            else { return nil }
             return (position, stored[position].path)
         }
     }
