@@ -41,7 +41,9 @@ struct PathArguments {
             options.append(word)
             guard index < arguments.endIndex, !word.contains("=") else { continue }
             let next = arguments[index]
-            if unconditionalOptions.contains(word) || (optionsWithValue.contains(word) && index < terminator && !PathArguments.isOption(next)) {
+            let takesNext = unconditionalOptions.contains(word)
+                || optionsWithValue.contains(word) && index < terminator && !PathArguments.isOption(next)
+            if takesNext {
                 options.append(next)
                 index += 1
             }
