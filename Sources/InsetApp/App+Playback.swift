@@ -59,14 +59,23 @@ extension App {
             if let failure = error as? MediaError { catalog.record(failure, for: opener.path) }
             fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
         case .success(let media):
+            var configuration = options.playbackConfiguration(loops: options.loop)
+            let startPastEnd = startPastEnd(of: media)
+            if let startPastEnd {
+                if quitsAtEnd { media.close(); fail(startPastEnd, at: now); return }
+                // Another file of the library may be long enough for it: this one plays.
+                configuration.startPosition = nil
+            }
+            // Said last, so the notices the playback gives on starting do not hide it.
+            defer { if let startPastEnd { show(message: startPastEnd + "; playing from the start", at: now) } }
             if opener.besideWindow && windowStaysForNextVideo {
-                startSecond(media, at: now)
+                startSecond(media, configuration: configuration, at: now)
                 return
             }
             // Meant to play beside a window that has gone since (restored, closed): it
             // replaces the video as any other file does.
             if opener.besideWindow { closePlayback() }
-            let playback = Playback(media: media, configuration: options.playbackConfiguration(loops: options.loop),
+            let playback = Playback(media: media, configuration: configuration,
                                     pipSupported: PiPLayout.canShow(on: session.size), at: now)
             playback.prefersMuted = options.muted
             self.playback = playback
@@ -85,6 +94,19 @@ extension App {
                 closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
             }
         }
+    }
+
+    /// `--start` at or past the end of the file just opened, as one line: nothing of it would
+    /// play, and the player would end at once with no word. Nil for a time within the file,
+    /// for live input (no end) and for a still picture (shown whatever the time).
+    func startPastEnd(of media: Playback.Media) -> String? {
+        guard let start = options.start, let end = media.info.playableRange.end, !media.info.isStillImage,
+              start >= end else { return nil }
+        let asked = start.preciseClockString
+        let shownEnd = end.clockString == start.clockString ? end.preciseClockString : end.clockString
+        // The path on stderr, as the other lines about a file; its name on the library's bar.
+        let file = quitsAtEnd ? media.path : LibraryCatalog.displayName(media.path)
+        return "--start \(asked) is \(start == end ? "at" : "past") the end of \(file) (\(shownEnd))"
     }
 
     /// Nothing can be shown of a file: a single file given on the command line ends the

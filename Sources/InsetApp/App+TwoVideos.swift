@@ -52,9 +52,10 @@ extension App {
     }
 
     /// The file opened while another plays in the window: it plays full screen, its sound
-    /// heard, the window's muted (unless the user turned it on there).
-    func startSecond(_ media: Playback.Media, at now: HostTime) {
-        var configuration = options.playbackConfiguration(loops: options.loop)
+    /// heard, the window's muted (unless the user turned it on there). `configuration` is the
+    /// command line's, without a `--start` that is past this file's end.
+    func startSecond(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
+        var configuration = configuration
         configuration.startsInPiP = false
         let video = Playback(media: media, configuration: configuration,
                              pipSupported: PiPLayout.canShow(on: session.size), at: now)

@@ -125,6 +125,9 @@ public final class App {
             details?.stop()
             shell?.close()
         }
+        // A single file played at once is opened by the player only, not by the catalog as
+        // well (with `--pip` the catalog's probe is what starts it).
+        if singleFile && (screen == .player || screen == .shell) { catalog.leaveToPlayer(options.paths[0]) }
         catalog.startProbing()
         let now = HostTime.now()
         player.revealControls(at: now)

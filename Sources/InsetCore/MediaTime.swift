@@ -41,6 +41,16 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
         return negative ? "-" + body : body
     }
 
+    /// `clockString` with the milliseconds when there are any (`0:10.25`), for a time the
+    /// user gave or one compared with it, where whole seconds could read as equal.
+    public var preciseClockString: String {
+        let milliseconds = Int(abs(microseconds) / 1000 % 1000)
+        guard milliseconds > 0 else { return clockString }
+        var fraction = String(format: "%03d", milliseconds)
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return clockString + "." + fraction
+    }
+
     public var description: String { String(format: "%.3fs", seconds) }
 
     /// Parses a time as the command line takes it; nil for anything `init(validating:)`

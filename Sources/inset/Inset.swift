@@ -11,7 +11,7 @@ struct Inset: ParsableCommand {
     /// the first line is printed, after `inset: `. Help and version still print in full.
     static func main() {
         do {
-            var command = try parseAsRoot(try LinearFlag.normalized(Inset.arguments()))
+            var command = try parse(try LinearFlag.normalized(Inset.arguments()))
             try command.run()
         } catch let failure as CommandFailure {
             // Thrown rather than exited from inside the command, so nothing the command
@@ -33,6 +33,25 @@ struct Inset: ParsableCommand {
         (1..<Int(CommandLine.argc)).compactMap { index in
             CommandLine.unsafeArgv[index].map { FileNameBytes.decode(cString: $0) }
         }
+    }
+
+    /// The command the arguments name. The play command's paths but the first are kept from the parser,
+    /// which takes time quadratic in their number (`PathArguments`), and set after it.
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        let otherCommands = Set(configuration.subcommands.filter { $0 != Play.self }.map { $0._commandName })
+            .union(["help", "---completion"])
+        guard let split = PathArguments(splitting: arguments, otherCommands: otherCommands,
+                                        optionsWithValue: Play.optionsWithValue,
+                                        unconditionalOptions: Play.unconditionalOptions) else {
+            return try parseAsRoot(arguments)
+        }
+        let command = try parseAsRoot(split.options)
+        guard var play = command as? Play else { return command }
+        // A word the parser took for a path was misjudged here: the whole line, slowly, is right.
+        guard play.paths == Array(split.paths.prefix(1)) else { return try parseAsRoot(arguments) }
+        play.paths = split.paths
+        try play.validatePaths()
+        return play
     }
 
     static let configuration = CommandConfiguration(

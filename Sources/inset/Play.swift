@@ -92,7 +92,6 @@ struct Play: ParsableCommand {
             do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
                 throw invalidValue("--sub", subtitleFile, error.reason)
             }
-            if paths.count != 1 { throw invalidValue("--sub", subtitleFile, "goes with exactly one video") }
         }
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
@@ -101,6 +100,24 @@ struct Play: ParsableCommand {
             do { _ = try LinearRanges(parsing: linear) } catch { throw invalidValue("--linear", linear, error) }
         }
     }
+
+    /// The checks that need the paths, which `PathArguments` sets after the parser (and so
+    /// after `validate()`) has run; they fail as validate's do.
+    func validatePaths() throws {
+        if let subtitleFile, paths.count != 1 { throw invalidValue("--sub", subtitleFile, "goes with exactly one video") }
+    }
+
+    /// The options whose next word is their value, for `PathArguments`: every `@Option`
+    /// above, by its long name, with those declared `parsing: .unconditional` in the second
+    /// set too. An option missing here would have its value read as a path (and the parser
+    /// then report the value missing), so a new option is added here as well.
+    static let optionsWithValue: Set<String> = [
+        "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume",
+        "--sub", "--sub-lang",
+        // The parser's own, on the root command: `--generate-completion-script bash`.
+        "--generate-completion-script",
+    ]
+    static let unconditionalOptions: Set<String> = ["--start", "--threads", "--volume"]
 
     func run() throws {
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }

@@ -129,6 +129,36 @@ struct LibraryCatalogTests {
         #expect(catalog.entries == afterStop, "startProbing() after stop() does nothing")
     }
 
+    @Test("a file left to the player is not probed; the player's result fills its entry in")
+    func leftToPlayer() throws {
+        let played = sample("clock_4x3.mp4"), other = sample("long_gop.mp4")
+        let catalog = LibraryCatalog(paths: [played, other])
+        defer { catalog.stop() }
+        catalog.leaveToPlayer(played)
+        catalog.startProbing()
+        #expect(eventually(timeout: 10) { !catalog.isProbing }, "the other file was not probed")
+        #expect(catalog.entries[0].isProbing, "the catalog opened the player's file as well")
+        #expect(catalog.entries[1].isPlayable)
+        catalog.record(.interrupted(path: played), for: played)
+        #expect(catalog.entries[0].failure != nil, "the player's failure is the entry's reason")
+    }
+
+    @Test("a file claimed while the library probes it is let go of first, left to the player, and probed again when released")
+    func claimedWhileProbing() throws {
+        let files = (0..<6).map { _ in sample("clock_4x3.mp4") } + [sample("long_gop.mp4")]
+        let claimed = files.last!
+        let catalog = LibraryCatalog(paths: files)
+        defer { catalog.stop() }
+        catalog.startProbing()
+        // From another thread, as the opener does; it returns only once no probe has the file open.
+        catalog.claim(claimed)
+        #expect(eventually(timeout: 10) { !catalog.isProbing }, "the other files were not probed")
+        #expect(catalog.entries.last!.isProbing, "the catalog filled in a file the player claimed")
+        #expect(catalog.entries.dropLast().allSatisfy { $0.isPlayable })
+        catalog.release(claimed)
+        #expect(eventually(timeout: 10) { catalog.entries.last!.isPlayable }, "a released file was not probed again")
+    }
+
     @Test("names sort case-insensitively with numbers by value")
     func nameOrder() {
         let names = ["ep10.mp4", "Ep2.mp4", "ep1.mp4", "b.mkv", "A.mp4", "a.mp4"]

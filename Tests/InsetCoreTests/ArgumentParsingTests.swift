@@ -49,6 +49,14 @@ struct MediaTimeValidatingTests {
         #expect(sum.microseconds == 3 * MediaTime.longest.microseconds)
         #expect((-MediaTime.longest - MediaTime.longest).microseconds < 0)
     }
+
+    @Test("preciseClockString: the milliseconds when there are any, trailing zeros dropped", arguments: [
+        (Int64(6_000_000), "0:06"), (6_500_000, "0:06.5"), (6_025_000, "0:06.025"), (3_661_100_000, "1:01:01.1"),
+        (6_000_400, "0:06"), (-1_250_000, "-0:01.25"),
+    ])
+    func preciseClock(microseconds: Int64, text: String) {
+        #expect(MediaTime(microseconds: microseconds).preciseClockString == text)
+    }
 }
 
 @Suite("CellSize(validating:)")

@@ -120,6 +120,13 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
+    /// The player opens `path` itself from the start (a single file played at once): the
+    /// worker never begins a probe of it. Called before `startProbing`; `claim` is for a file
+    /// chosen later, whose probe may be under way.
+    public func leaveToPlayer(_ path: String) {
+        lock.withLock { _ = claimed.insert(path) }
+    }
+
     /// The player is about to open `path` itself: one file is never opened by two threads
     /// at once (a playlist that makes the demuxer run away did so twice, the probe's and
     /// the player's). The worker will not probe it, the player's result fills its entry
