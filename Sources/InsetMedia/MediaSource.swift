@@ -80,6 +80,7 @@ public final class MediaSource: @unchecked Sendable {
         if let local = location.localCString, !growing, MediaSource.probeContent(local) == nil {
             throw MediaError.notMediaFile(path: path, detail: "nothing in it looks like audio or video")
         }
+        if let local = location.localCString { MediaSource.describeStillFromHeader(context, localPath: local) }
         let found = avformat_find_stream_info(context, nil)
         guardState.counting = false
         if let refused = guardState.refusal(path: path) { throw refused }
