@@ -44,6 +44,7 @@ enum {
     CFFMPEG_REFUSED_VARIANTS = 2,
     CFFMPEG_REFUSED_PLAYLIST_BYTES = 3,
     CFFMPEG_REFUSED_STOPPED = 4,
+    CFFMPEG_REFUSED_NESTED_MASTER = 5,
 };
 
 static inline void cffmpeg_open_guard_note_failure(cffmpeg_open_guard *guard, const char *url, int error) {
@@ -63,8 +64,10 @@ static inline int cffmpeg_open_guard_refuse(cffmpeg_open_guard *guard, const cha
 
 /// Counts the variants and renditions of the local playlist at `path`, and its bytes, into
 /// the guard; returns the reason to refuse it, or 0. A file that is not a playlist (no
-/// #EXTM3U at its start) costs one short read.
-static inline int cffmpeg_open_guard_screen_local(cffmpeg_open_guard *guard, const char *path) {
+/// #EXTM3U at its start) costs one short read. A playlist the input names (`nested`) must
+/// be a media playlist, as HLS has it: a master there is how a playlist names itself for
+/// ever, and libavformat 59's hls demuxer dereferences NULL when a rendition is a master.
+static inline int cffmpeg_open_guard_screen_local(cffmpeg_open_guard *guard, const char *path, int nested) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;  // the real open reports why
     char buffer[64 * 1024];
@@ -73,6 +76,7 @@ static inline int cffmpeg_open_guard_screen_local(cffmpeg_open_guard *guard, con
     if (got >= 3 && memcmp(buffer, "\xEF\xBB\xBF", 3) == 0) start += 3;
     if (got < 7 || (got - (start - buffer)) < 7 || memcmp(start, "#EXTM3U", 7) != 0) { close(fd); return 0; }
     int why = 0;
+    int variants_before = guard->variants;
     // A line's first bytes are all that is needed: whether it starts a variant or rendition.
     char head[32];
     size_t head_length = 0;
@@ -92,6 +96,7 @@ static inline int cffmpeg_open_guard_screen_local(cffmpeg_open_guard *guard, con
                 guard->variants++;
                 at_line_start = 0;
             }
+            if (nested && guard->variants > variants_before) { why = CFFMPEG_REFUSED_NESTED_MASTER; break; }
             if (guard->variants > guard->max_variants) { why = CFFMPEG_REFUSED_VARIANTS; break; }
         }
         if (!why) got = read(fd, buffer, sizeof buffer);
@@ -117,7 +122,7 @@ static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, 
         guard->opens++;
         if (guard->opens > guard->max_opens) return cffmpeg_open_guard_refuse(guard, url, CFFMPEG_REFUSED_OPENS);
         const char *local = (flags & AVIO_FLAG_WRITE) ? NULL : cffmpeg_local_path(url);
-        int why = local ? cffmpeg_open_guard_screen_local(guard, local) : 0;
+        int why = local ? cffmpeg_open_guard_screen_local(guard, local, guard->opens > 1) : 0;
         if (why) return cffmpeg_open_guard_refuse(guard, url, why);
     }
     int result = guard->default_open(s, pb, url, flags, options);

@@ -50,7 +50,9 @@ final class OpenGuard: @unchecked Sendable {
         case CFFMPEG_REFUSED_OPENS:
             what = "it names more than \(OpenGuard.maxOpens) playlists and segments to open (a playlist that names itself?)"
         case CFFMPEG_REFUSED_VARIANTS:
-            what = "its playlists name more than \(OpenGuard.maxVariants) variants and renditions in all (a playlist that names itself counts each time)"
+            what = "its playlists name more than \(OpenGuard.maxVariants) variants and renditions in all"
+        case CFFMPEG_REFUSED_NESTED_MASTER:
+            what = "a playlist it names is itself a master playlist (a playlist naming itself, or a cycle)"
         case CFFMPEG_REFUSED_PLAYLIST_BYTES:
             what = "its playlists are larger than \(OpenGuard.maxPlaylistBytes >> 20) MB"
         default: return nil

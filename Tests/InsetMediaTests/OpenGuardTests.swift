@@ -37,6 +37,22 @@ struct OpenGuardTests {
         guard case .refused = error else { Issue.record("\(error)"); return }
     }
 
+    @Test("a rendition that is a master playlist is refused (libavformat 59 dereferenced NULL on it: found by scripts/fuzz)")
+    func renditionIsMaster() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let master = dir.appendingPathComponent("evil.mp4")
+        try Data("""
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="a",DEFAULT=YES,URI="\(sample("hls/master.m3u8"))"
+            #EXT-X-STREAM-INF:AUDIO="a",BANDWIDTH=4250781,RESOLUTION=320x180
+            \(sample("hls/v0/seg03.ts"))
+
+            """.utf8).write(to: master)
+        let error = try #require(Self.refusal(master.path))
+        #expect(error.reason.contains("is itself a master playlist"), "\(error)")
+    }
+
     @Test("a master with 100k variants is refused before the demuxer reads it")
     func manyVariants() throws {
         let dir = try Self.scratch()
