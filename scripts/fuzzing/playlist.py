@@ -104,6 +104,9 @@ def make(workdir, index, rng, samples):
     the entry file's path."""
     directory = os.path.join(workdir, f"playlist-{index}")
     os.makedirs(directory, exist_ok=True)
+    # Relative URIs go through a link to the samples, so a kept copy names the same files
+    # wherever it is put (copied with the link: shutil.copytree(symlinks=True)).
+    os.symlink(samples, os.path.join(directory, "samples"))
     entry = rng.choice(["x.m3u8", "x.m3u8", "x.m3u", "evil.mp4"])
     others = [f"p{k}.m3u8" for k in range(rng.randint(0, 3))]
     segments = [os.path.join(samples, "hls", "v0", f"seg0{k}.ts") for k in range(5)]
@@ -112,7 +115,7 @@ def make(workdir, index, rng, samples):
     def uri():
         roll = rng.random()
         if roll < 0.25:
-            return os.path.relpath(rng.choice(segments), directory)
+            return "samples/" + os.path.relpath(rng.choice(segments), samples)
         if roll < 0.4:
             return rng.choice(segments + media)
         if roll < 0.5:
@@ -120,7 +123,7 @@ def make(workdir, index, rng, samples):
         if roll < 0.75:
             return rng.choice([entry] + others)  # itself, or another playlist here: nesting, cycles
         if roll < 0.8:
-            return os.path.relpath(os.path.join(samples, "hls", "master.m3u8"), directory)
+            return "samples/hls/master.m3u8"
         return rng.choice(["missing.ts", "", "../../../../etc/passwd", "data:,x", "http://127.0.0.1:9/x.ts",
                            "%00", "a" * 5000])
 
