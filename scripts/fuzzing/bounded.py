@@ -2,6 +2,7 @@
 import os
 import resource
 import signal
+import subprocess
 import tempfile
 import time
 
@@ -34,7 +35,6 @@ def run_bounded(argv, timeout, rss_limit_mb=500, needs_output=None):
     needs_output = argv[1] == "cat" if needs_output is None else needs_output
     started = time.monotonic()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        import subprocess
         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                    start_new_session=True, preexec_fn=_limit_address_space)
         killed = None
