@@ -7,10 +7,10 @@ import InsetRender
 /// enough to read), and the loop repaints when the words on screen change.
 extension App {
     /// What the opener is asked for a file: `--sub` only when one file was given, so a
-    /// library's other files do not get it; `--sub-lang` for all.
+    /// library's other files do not get it; `--sub-lang` and `--sub-charset` for all.
     func subtitleRequest(for path: String) -> SubtitleRequest {
         SubtitleRequest(file: singleFile && options.paths.first == path ? options.subtitleFile : nil,
-                        language: options.subtitleLanguage)
+                        language: options.subtitleLanguage, charset: options.subtitleCharset)
     }
 
     /// `c`: the next subtitle track, or off, and a message saying which. With two videos,

@@ -34,6 +34,9 @@ public struct AppOptions: Sendable {
     public var subtitleFile: String? = nil
     /// `--sub-lang LANG`: the first subtitle track in this ISO 639 language shows.
     public var subtitleLanguage: String? = nil
+    /// `--sub-charset CHARSET`: the character set of the subtitle files read (an iconv
+    /// name); nil: UTF-8, or a guess from their bytes.
+    public var subtitleCharset: String? = nil
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

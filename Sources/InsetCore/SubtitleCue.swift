@@ -68,8 +68,13 @@ public struct SubtitleBitmap: Equatable, Sendable {
 /// list is bounded (cue count and bytes): past either, the cue farthest in time from the
 /// one being added goes, since it is the least likely to be wanted soon (and a seek back
 /// reads it again).
+///
+/// Cues arrive in time order, so the one evicted is nearly always the first: the cues are
+/// an `ArraySlice`, whose `removeFirst` moves its start instead of the other cues. With an
+/// array, each eviction moved all the others, and a file of 200k cues took seconds to read
+/// into a list of 10k (a cost of cues x capacity).
 public struct SubtitleCueList: Sendable {
-    public private(set) var cues: [SubtitleCue] = []
+    private var storage: ArraySlice<SubtitleCue> = []
     public let capacity: Int
     public let byteBudget: Int
     private(set) var bytes = 0
@@ -78,20 +83,23 @@ public struct SubtitleCueList: Sendable {
         self.capacity = capacity; self.byteBudget = byteBudget
     }
 
+    /// Every cue, in order.
+    public var cues: [SubtitleCue] { Array(storage) }
+
     /// Adds `cue` unless the same one is known; a cue without an end that started
     /// before it ends where it starts. Returns whether anything changed.
     @discardableResult
     public mutating func insert(_ cue: SubtitleCue) -> Bool {
         let at = firstIndex(startingAtOrAfter: cue.start)
         var i = at
-        while i < cues.count && cues[i].start == cue.start {
-            if cues[i].content == cue.content { return false }
+        while i < storage.endIndex && storage[i].start == cue.start {
+            if storage[i].content == cue.content { return false }
             i += 1
         }
-        if at > 0, cues[at - 1].end == nil { cues[at - 1].end = cue.start }
-        cues.insert(cue, at: i)
+        if at > storage.startIndex, storage[at - 1].end == nil { storage[at - 1].end = cue.start }
+        if i == storage.endIndex { storage.append(cue) } else { storage.insert(cue, at: i) }
         bytes += cue.byteCount
-        while cues.count > capacity || (bytes > byteBudget && cues.count > 1) { evict(farthestFrom: cue.start) }
+        while storage.count > capacity || (bytes > byteBudget && storage.count > 1) { evict(farthestFrom: cue.start) }
         return true
     }
 
@@ -101,9 +109,9 @@ public struct SubtitleCueList: Sendable {
     public mutating func close(at time: MediaTime) -> Bool {
         var changed = false
         var i = firstIndex(startingAtOrAfter: time) - 1
-        while i >= 0 {
-            if cues[i].end == nil { cues[i].end = time; changed = true }
-            if cues[i].start + SubtitleCue.openLimit < time { break }
+        while i >= storage.startIndex {
+            if storage[i].end == nil { storage[i].end = time; changed = true }
+            if storage[i].start + SubtitleCue.openLimit < time { break }
             i -= 1
         }
         return changed
@@ -124,32 +132,32 @@ public struct SubtitleCueList: Sendable {
         let last = firstIndex(startingAtOrAfter: time + MediaTime(microseconds: 1)) - 1
         var i = last
         // Long cues are rare; scanning a few hundred back from the time bounds the work.
-        while i >= 0 && last - i < SubtitleCueList.scanBack {
-            if cues[i].isShown(at: time) { found.append(cues[i]) }
+        while i >= storage.startIndex && last - i < SubtitleCueList.scanBack {
+            if storage[i].isShown(at: time) { found.append(storage[i]) }
             i -= 1
         }
         return found.reversed()
     }
 
-    public var count: Int { cues.count }
+    public var count: Int { storage.count }
 
     /// How many cues before `time` `active(at:)` looks at for one still shown.
     static let scanBack = 512
 
-    /// Binary search: the index of the first cue whose start is at or after `time`.
+    /// Binary search: the index (into `storage`) of the first cue whose start is at or after `time`.
     private func firstIndex(startingAtOrAfter time: MediaTime) -> Int {
-        var low = 0, high = cues.count
+        var low = storage.startIndex, high = storage.endIndex
         while low < high {
             let mid = (low + high) / 2
-            if cues[mid].start < time { low = mid + 1 } else { high = mid }
+            if storage[mid].start < time { low = mid + 1 } else { high = mid }
         }
         return low
     }
 
     private mutating func evict(farthestFrom time: MediaTime) {
-        let first = cues.first!.start, last = cues.last!.start
-        let index = (time - first).microseconds.magnitude >= (last - time).microseconds.magnitude ? 0 : cues.count - 1
-        bytes -= cues[index].byteCount
-        cues.remove(at: index)
+        let first = storage.first!.start, last = storage.last!.start
+        let evicted = (time - first).microseconds.magnitude >= (last - time).microseconds.magnitude
+            ? storage.removeFirst() : storage.removeLast()
+        bytes -= evicted.byteCount
     }
 }

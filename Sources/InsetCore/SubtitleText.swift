@@ -15,10 +15,13 @@ public enum SubtitleText {
             fields = 9
         }
         // The Text field is last and may itself hold commas: skip exactly the fields before it.
+        // Commas are ASCII, so the bytes are searched: Characters cost more per cue than the
+        // rest of its decoding, and a long file has hundreds of thousands of cues.
         var skipped = 0
-        var index = body.startIndex
-        while skipped < fields, let comma = body[index...].firstIndex(of: ",") {
-            index = body.index(after: comma)
+        let bytes = body.utf8
+        var index = bytes.startIndex
+        while skipped < fields, let comma = bytes[index...].firstIndex(of: UInt8(ascii: ",")) {
+            index = bytes.index(after: comma)
             skipped += 1
         }
         // Not an event at all (fewer fields): treat the whole of it as the text.
@@ -42,6 +45,9 @@ public enum SubtitleText {
     /// Removes `{…}` blocks and turns ASS's escapes into text: `\N` and `\n` break the line,
     /// `\h` is a (hard) space.
     static func removingOverrides(_ text: Substring) -> String {
+        // Most cues have no override, escape or tag at all: nothing to remove.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") })
+        else { return String(text) }
         var out = ""
         var depth = 0
         var iterator = text.makeIterator()
@@ -63,21 +69,22 @@ public enum SubtitleText {
             out.append(ch)
         }
         // Text inside SRT converted to ASS may still carry HTML-like tags (`<font>`).
-        return out.contains("<") ? plain(fromMarkup: out) : out
+        return out.utf8.contains(UInt8(ascii: "<")) ? plain(fromMarkup: out) : out
     }
 
     /// Trims each line, drops empty ones (a cue of only tags shows nothing).
     static func cleanLines(_ text: String) -> String {
-        // "\r\n" is one Character in Swift, so it is turned into "\n" before splitting.
-        text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so it is turned into "\n" before splitting. Looked
+        // for first, byte-wise: `replacing` costs more than the rest of a cue's cleaning.
+        let unified = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") : text
+        return unified.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces() }
             .filter { !$0.isEmpty }
             .joined(separator: "\n")
     }
 
     static func decodingEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
             .replacing("&nbsp;", with: " ").replacing("&amp;", with: "&")
     }

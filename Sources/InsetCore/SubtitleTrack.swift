@@ -10,9 +10,14 @@ public struct SubtitleTrack: Equatable, Sendable {
     public var title: String?
     /// The file it comes from, for a track beside the video (or `--sub`).
     public var file: String?
+    /// The character set that file's text was converted from (an iconv name: CP1252,
+    /// ISO-8859-1…), nil when it was UTF-8.
+    public var charset: String?
 
-    public init(id: Int, language: String? = nil, codec: String, title: String? = nil, file: String? = nil) {
+    public init(id: Int, language: String? = nil, codec: String, title: String? = nil, file: String? = nil,
+                charset: String? = nil) {
         self.id = id; self.language = language; self.codec = codec; self.title = title; self.file = file
+        self.charset = charset
         isBitmap = SubtitleTrack.bitmapCodecs.contains(codec)
     }
 

@@ -33,8 +33,11 @@ public enum SubtitleFile {
 
     /// Reads every cue of `path`'s first subtitle stream, moved by `offset` (the video's
     /// start time: a file's cues count from the video's first moment). `id` becomes the
-    /// track's id. Throws a `MediaError` saying why not.
-    public static func load(_ path: String, id: Int, offset: MediaTime = .zero,
+    /// track's id. Text not in UTF-8 is converted from `charset` (`--sub-charset`), or
+    /// from what its bytes are guessed to be (`SubtitleCharset.guess`); the track's
+    /// `charset` says which when it is not UTF-8. Throws a `MediaError` saying why not,
+    /// also when the file has cues and none of them could be decoded.
+    public static func load(_ path: String, id: Int, offset: MediaTime = .zero, charset: String? = nil,
                             interrupt: MediaInterrupt = MediaInterrupt()) throws -> (track: SubtitleTrack, cues: [SubtitleCue]) {
         MediaSource.quietLogs()
         let location = try MediaSource.checkLocalPath(path)
@@ -42,6 +45,7 @@ public enum SubtitleFile {
         if let local = location.localCString, stat(local, &status) == 0, status.st_size > maximumBytes {
             throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
         }
+        let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: path, url: url)
         var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state)
         let opened = cffmpeg_open_input_whitelisted(&context, location.cString, location.whitelist)
         guard opened >= 0, let format = context else {
@@ -54,21 +58,38 @@ public enum SubtitleFile {
         }), let stream = format.pointee.streams[index] else {
             throw MediaError.notMediaFile(path: path, detail: "no subtitles in it")
         }
-        let decoder = try SubtitleDecoder(stream: stream, fallbackFrameSize: .zero)
+        let isText = avcodec_descriptor_get(stream.pointee.codecpar.pointee.codec_id)
+            .map { $0.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0 } ?? false
+        let decoder = try SubtitleDecoder(stream: stream, fallbackFrameSize: .zero, charset: isText ? converted : nil)
         let codec = String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id))
         let language = SubtitleFileMatch.language(ofFileName: (path as NSString).lastPathComponent)
             ?? MediaSource.tag("language", of: stream)
-        let track = SubtitleTrack(id: id, language: language, codec: codec, file: path)
-        var list = SubtitleCueList()
+        let track = SubtitleTrack(id: id, language: language, codec: codec, file: path, charset: isText ? converted : nil)
+        // Read whole and never again, so none is evicted; the file's size bounds the list.
+        var list = SubtitleCueList(capacity: .max, byteBudget: .max)
+        var packets = 0
         guard let packet = av_packet_alloc() else { throw MediaError.ffmpeg(path: path, operation: "av_packet_alloc", detail: "out of memory") }
         defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
         while av_read_frame(format, packet) >= 0 {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == Int32(index) else { continue }
+            packets += 1
             let decoded = decoder.decode(packet, offset: offset)
             _ = list.apply(decoded.cues, clearAt: decoded.clearAt)
         }
+        if packets > 0 && list.count == 0 {
+            let how = track.charset.map { " as \($0)" } ?? " as UTF-8"
+            throw MediaError.notMediaFile(path: path, detail: "none of its \(packets) cues could be read\(how)")
+        }
         return (track, list.cues)
+    }
+
+    /// The legacy character set a local file's bytes look like, or nil for UTF-8 (and for a
+    /// URL or standard input, which are not read twice).
+    private static func guessedCharset(of path: String, url: String) -> String? {
+        guard url == path, let bytes = FileManager.default.contents(atPath: path),
+              case .legacy(let name) = SubtitleCharset.guess(bytes) else { return nil }
+        return name
     }
 
     /// The subtitle files beside `videoPath` that its name finds (movie.mp4: movie.srt,

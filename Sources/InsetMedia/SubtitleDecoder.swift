@@ -21,10 +21,15 @@ final class SubtitleDecoder {
         var clearAt: MediaTime?
     }
 
-    /// avcodec_find_decoder, avcodec_parameters_to_context, avcodec_open2.
-    init(stream: UnsafeMutablePointer<AVStream>, fallbackFrameSize: PixelSize) throws {
+    /// avcodec_find_decoder, avcodec_parameters_to_context, avcodec_open2. A text codec's
+    /// packets are converted from `charset` (an iconv name) to UTF-8 before decoding.
+    init(stream: UnsafeMutablePointer<AVStream>, fallbackFrameSize: PixelSize, charset: String? = nil) throws {
         let context: UnsafeMutablePointer<AVCodecContext>
-        switch CodecOpening.open(stream) {
+        let configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { context in
+            // avcodec_free_context frees it; avcodec_open2 makes the iconv converter from it.
+            if let charset { context.pointee.sub_charenc = av_strdup(charset) }
+        }
+        switch CodecOpening.open(stream, configure: configure) {
         case .success(let opened): context = opened
         case .failure(.unsupported(let codec)): throw MediaError.unsupportedCodec(path: "subtitles", codec: codec)
         case .failure(let failure): throw MediaError.ffmpeg(path: "subtitles", operation: failure.operation, detail: failure.detail)

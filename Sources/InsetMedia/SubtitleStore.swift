@@ -28,12 +28,21 @@ public final class SubtitleStore: @unchecked Sendable {
     public func add(_ cues: [SubtitleCue], clearAt: MediaTime? = nil, track: Int) {
         guard !cues.isEmpty || clearAt != nil else { return }
         // The callback is taken under the same lock and called outside it.
+        // The list is changed where it is in the dictionary: a copy taken out and put back
+        // shares its storage with the dictionary's, and so copied every cue on each packet.
         let notify = lock.withLock { () -> (@Sendable () -> Void)? in
-            var list = lists[track] ?? SubtitleCueList()
-            defer { lists[track] = list }
-            return list.apply(cues, clearAt: clearAt) ? onChange : nil
+            lists[track, default: SubtitleCueList()].apply(cues, clearAt: clearAt) ? onChange : nil
         }
         notify?()
+    }
+
+    /// A subtitle file's cues, read whole (`SubtitleFile.load`): all of them are kept, since
+    /// nothing reads the file again (a video's own tracks are read again after a seek, and
+    /// their list is bounded). The file's size bounds them.
+    public func add(wholeFile cues: [SubtitleCue], track: Int) {
+        var list = SubtitleCueList(capacity: .max, byteBudget: .max)
+        _ = list.apply(cues, clearAt: nil)
+        lock.withLock { lists[track] = list }
     }
 
     /// The cues of `track` on screen at `time`.

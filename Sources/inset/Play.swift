@@ -79,6 +79,11 @@ struct Play: ParsableCommand {
                                                                valueName: "lang"))
     var subtitleLanguage: String?
 
+    @Option(name: .customLong("sub-charset"), help: ArgumentHelp("The character set of the subtitle files (CP1252, ISO-8859-15, CP1251, SHIFT_JIS…: "
+                                                                  + "any iconv name). Default: UTF-8, or a guess from the bytes (CP1252 for text that is not UTF-8).",
+                                                                  valueName: "charset"))
+    var subtitleCharset: String?
+
     func validate() throws {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
@@ -87,6 +92,9 @@ struct Play: ParsableCommand {
         try graphics?.validate(as: "--graphics")
         if let subtitleLanguage, !SubtitleLanguage.isCode(subtitleLanguage) {
             throw invalidValue("--sub-lang", subtitleLanguage, "not an ISO 639 language code (two or three letters: en, eng, fr)")
+        }
+        if let subtitleCharset, !SubtitleCharset.isKnown(subtitleCharset) {
+            throw invalidValue("--sub-charset", subtitleCharset, "not a character set iconv knows (UTF-8, CP1252, ISO-8859-1…)")
         }
         if let subtitleFile {
             do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
@@ -139,6 +147,7 @@ struct Play: ParsableCommand {
             blitter: blitter?.value, graphics: graphics?.value)
         options.subtitleFile = subtitleFile
         options.subtitleLanguage = subtitleLanguage
+        options.subtitleCharset = subtitleCharset
         let app: App
         do {
             app = try App(options: options)

@@ -46,6 +46,7 @@ struct ArgumentErrorTests {
         bad("--graphics", "iterm", "CLIP", says: "inset: --graphics iterm: expected kitty, sixel, cells or auto"),
         bad("--sub-lang", "english", "CLIP", says: "inset: --sub-lang english: not an ISO 639 language code"),
         bad("--sub-lang", "e1", "CLIP", says: "inset: --sub-lang e1: not an ISO 639 language code"),
+        bad("--sub-charset", "klingon-8", "CLIP", says: "inset: --sub-charset klingon-8: not a character set iconv knows"),
         bad("--sub", "/no/such.srt", "CLIP", says: "inset: --sub /no/such.srt: no such file"),
         bad("--sub", samplePath("sidecar.en.srt"), "CLIP", "CLIP", says: "inset: --sub \(samplePath("sidecar.en.srt")): goes with exactly one video"),
         bad("--no-such-option", "CLIP", says: "inset: "),

@@ -103,6 +103,25 @@ struct SubtitleEndToEndTests {
         try tmux.keys("q")
     }
 
+    @Test("a SubRip file in a legacy set: its accents shown, the set guessed and said on the bar, or the one --sub-charset names", arguments: [
+        ("", "Café über ¤5", "not UTF-8, read as CP1252"),
+        ("--sub-charset ISO-8859-15 ", "Café über €5", nil),
+    ])
+    func legacyCharset(option: String, line: String, notice: String?) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-latin1-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // "Café über ¤5" in Latin-1: é E9, ü FC, A4 the currency sign (the euro in Latin-9).
+        let text: [UInt8] = Array("Caf".utf8) + [0xE9, 0x20, 0xFC] + Array("ber ".utf8) + [0xA4] + Array("5".utf8)
+        let file = dir.appendingPathComponent("latin1.srt")
+        try Data(Array("1\r\n00:00:00,000 --> 00:00:05,000\r\n".utf8) + text + Array("\r\n\r\n".utf8)).write(to: file)
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(option)--sub \(file.path) --start 1 \(samplePath("clock_4x3.mp4"))")
+        let screen = try tmux.waitFor(timeout: 5, "\(line) on screen") { $0.text.contains(line) && (notice.map($0.text.contains) ?? true) }
+        if notice == nil { #expect(!screen.text.contains("read as"), "a notice for a set the user named") }
+        try tmux.keys("q")
+    }
+
     @Test("the PiP window shows subtitles only once it is large enough to read them")
     func window() throws {
         let tmux = try Tmux()

@@ -98,6 +98,30 @@ struct SubtitleCueTests {
         list.insert(SubtitleCue(start: .seconds(1), end: .seconds(1.5), text: "1"))
         #expect(list.cues.map(\.start) == [.seconds(1), .seconds(11), .seconds(12)])
     }
+
+    /// Inserts `count` cues in time order, as a file or a demuxer brings them, into a list
+    /// holding half of them; the fastest of three runs, in seconds.
+    static func secondsToFill(count: Int) -> Double {
+        let cues = (0..<count).map { SubtitleCue(start: .milliseconds(Int64($0) * 100), end: .milliseconds(Int64($0) * 100 + 90), text: "x") }
+        var fastest = Double.infinity
+        for _ in 0..<3 {
+            var list = SubtitleCueList(capacity: count / 2)
+            let clock = ContinuousClock()
+            let took = clock.measure { for cue in cues { list.insert(cue) } }
+            #expect(list.count == count / 2 && list.cues.first == cues[count / 2])
+            fastest = min(fastest, Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18)
+        }
+        return fastest
+    }
+
+    @Test("evicting the oldest cue moves none of the others: eight times the cues, past a capacity eight times as large, take about eight times as long, not 64")
+    func evictionIsLinear() {
+        // With each eviction moving the cues kept, filling costs cues x capacity: 64 times
+        // (seconds, against a tenth) for eight times the cues. A ratio of 24 leaves the
+        // linear 8 room for a loaded machine and the larger list's cache misses.
+        let small = Self.secondsToFill(count: 10_000), large = Self.secondsToFill(count: 80_000)
+        #expect(large / small < 24, "10k cues: \(small) s, 80k: \(large) s")
+    }
 }
 
 @Suite("Subtitle layout")

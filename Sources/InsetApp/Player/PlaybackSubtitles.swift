@@ -3,10 +3,11 @@ import InsetCore
 import InsetMedia
 
 /// What the command line asks of subtitles for a file opened: `--sub FILE` (single file
-/// only) and `--sub-lang LANG`.
+/// only), `--sub-lang LANG` and `--sub-charset CHARSET` (for every subtitle file read).
 struct SubtitleRequest: Sendable {
     var file: String?
     var language: String?
+    var charset: String? = nil
 }
 
 /// The subtitles of one playback: its tracks (the file's own streams, `--sub`, files
@@ -17,7 +18,7 @@ struct SubtitleRequest: Sendable {
 final class PlaybackSubtitles {
     let store: SubtitleStore
     private(set) var selection: SubtitleSelection
-    /// Why a subtitle file could not be read, said once.
+    /// Why a subtitle file could not be read, or the character set one was guessed to be in, said once.
     private var notice: String?
 
     init(selection: SubtitleSelection, store: SubtitleStore, notice: String? = nil) {
@@ -40,9 +41,14 @@ final class PlaybackSubtitles {
         var external: [SubtitleTrack] = []
         for (index, file) in files.enumerated() {
             do {
-                let (track, cues) = try SubtitleFile.load(file, id: -1 - index, offset: source.info.start)
-                store.add(cues, track: track.id)
+                let (track, cues) = try SubtitleFile.load(file, id: -1 - index, offset: source.info.start,
+                                                          charset: request.charset)
+                store.add(wholeFile: cues, track: track.id)
                 external.append(track)
+                // A guess may be wrong: the user is told what it was and how to choose another.
+                if let charset = track.charset, request.charset == nil, notice == nil {
+                    notice = "subtitles \((file as NSString).lastPathComponent): not UTF-8, read as \(charset) (--sub-charset to choose)"
+                }
             } catch {
                 notice = "subtitles \(file): \(error)"
             }
