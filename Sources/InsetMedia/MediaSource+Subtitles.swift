@@ -45,7 +45,7 @@ public enum SubtitleFile {
         if let local = location.localCString, stat(local, &status) == 0, status.st_size > maximumBytes {
             throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
         }
-        let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: path, url: url)
+        let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: location)
         var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state)
         let opened = cffmpeg_open_input_whitelisted(&context, location.cString, location.whitelist)
         guard opened >= 0, let format = context else {
@@ -86,16 +86,19 @@ public enum SubtitleFile {
 
     /// The legacy character set a local file's bytes look like, or nil for UTF-8 (and for a
     /// URL or standard input, which are not read twice).
-    private static func guessedCharset(of path: String, url: String) -> String? {
-        guard url == path, let bytes = FileManager.default.contents(atPath: path),
-              case .legacy(let name) = SubtitleCharset.guess(bytes) else { return nil }
+    private static func guessedCharset(of location: InputLocation) -> String? {
+        guard let local = location.localCString else { return nil }
+        let fd = open(local, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        guard let bytes = try? handle.readToEnd(), case .legacy(let name) = SubtitleCharset.guess(bytes) else { return nil }
         return name
     }
 
     /// The subtitle files beside `videoPath` that its name finds (movie.mp4: movie.srt,
     /// movie.en.srt, movie.vtt…), plain name first; none for a URL or standard input.
     public static func beside(_ videoPath: String) -> [String] {
-        guard videoPath != "-", !videoPath.contains("://") else { return [] }
+        guard videoPath != "-", !InputLocation.isURL(videoPath) else { return [] }
         let directory = (videoPath as NSString).deletingLastPathComponent
         let video = (videoPath as NSString).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
