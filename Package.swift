@@ -58,6 +58,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzz harness (not a product): generators and checks in a library that the
+        // tests run too, the command line in its own executable.
+        .target(name: "InsetFuzzing", dependencies: ["CVTerm", "InsetCore", "InsetRender", "InsetShell"]),
+        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
@@ -65,7 +69,10 @@ let package = Package(
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
         .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"]),
-        .testTarget(name: "InsetShellTests", dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender"]),
+        .testTarget(
+            name: "InsetShellTests",
+            dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
     ]

@@ -143,6 +143,12 @@ static inline cvterm_term *cvterm_new(int rows, int columns) {
     // Damage merged per row (flushed after every feed): one callback a row, not a cell.
     vterm_screen_set_damage_merge(term->screen, VTERM_DAMAGE_ROW);
     vterm_screen_reset(term->screen, 1);
+    // REP (`CSI n b`) before any character was printed loops forever in libvterm 0.1.4:
+    // it repeats the last character by stepping its width, which is 0 until there was
+    // one (`printf '\033[b'` hung the player). A space printed and taken back makes the
+    // last character a space and leaves the blank screen as it was.
+    vterm_input_write(term->vt, " \r", 2);
+    vterm_screen_flush_damage(term->screen);
     return term;
 }
 

@@ -8,12 +8,19 @@
 public struct TerminalCapabilityProbe: Sendable {
     /// The kitty graphics query (a 1x1 RGB image, `a=q` so nothing is stored or shown),
     /// XTVERSION, the cell size in pixels (`CSI 16 t`), and DA1 last, in one write.
-    public static let queries: [UInt8] = Array((
-        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        + "\u{1B}[>0q"
-        + "\u{1B}[16t"
-        + "\u{1B}[c"
-    ).utf8)
+    public static let queries: [UInt8] = kittyGraphicsQuery + commonQueries
+
+    static let kittyGraphicsQuery: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+    static let commonQueries: [UInt8] = Array(("\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[c").utf8)
+
+    /// What this probe writes: `queries`, less the kitty graphics query inside tmux. tmux
+    /// passes no APC on to the terminal outside; it takes one for the pane's title, which
+    /// stayed `Gi=31,s=1,…` after the player quit. Nothing is lost: inside tmux kitty is
+    /// known from the environment only (`TerminalCapabilities.bestGraphics`), and the
+    /// pictures themselves go through tmux's passthrough.
+    public var queriesToWrite: [UInt8] {
+        capabilities.insideTmux ? Self.commonQueries : Self.queries
+    }
 
     /// What the replies so far say.
     public private(set) var capabilities: TerminalCapabilities

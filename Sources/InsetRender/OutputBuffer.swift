@@ -81,7 +81,7 @@ public final class OutputBuffer {
     public func appendUTF8(_ scalar: UInt32) {
         reserveAdditional(4)
         var writer = ByteWriter(at: bytes + count)
-        writer.putUTF8(scalar)
+        writer.putUTF8(Unicode.Scalar(scalar) == nil ? 0x20 : scalar)
         count = writer.position - bytes
     }
 

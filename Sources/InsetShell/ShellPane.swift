@@ -13,7 +13,7 @@ import InsetRender
 /// cannot block the UI.
 public final class ShellPane: @unchecked Sendable {
     private let process: ShellProcess
-    private let screen: VirtualScreen
+    private let screen: ShellScreen
     private let lock = NSLock()
     private var pendingInput: [UInt8] = []
     private var exited = false
@@ -22,7 +22,6 @@ public final class ShellPane: @unchecked Sendable {
     private let onChange: @Sendable () -> Void
     /// Bytes read from the program.
     private var bytesRead = 0
-    private var regionWatch = ScrollRegionWatch()
 
     /// The user's shell: `$SHELL`, or /bin/sh.
     public static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
@@ -43,7 +42,7 @@ public final class ShellPane: @unchecked Sendable {
         environment["LINES"] = nil
         environment["INSET_SHELL"] = "1"
         for (key, value) in extraEnvironment { environment[key] = value }
-        screen = VirtualScreen(size: size)
+        screen = ShellScreen(size: size)
         process = try ShellProcess(arguments: command ?? ShellPane.defaultCommand(), environment: environment, size: size)
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw ShellProcess.SpawnError.failed("pipe", errno) }
@@ -93,7 +92,7 @@ public final class ShellPane: @unchecked Sendable {
 
     public func send(_ press: KeyPress) {
         lock.withLock {
-            screen.send(press)
+            screen.emulator.send(press)
             screen.takeOutput(into: &pendingInput)
         }
         wake()
@@ -101,7 +100,7 @@ public final class ShellPane: @unchecked Sendable {
 
     public func paste(_ text: String) {
         lock.withLock {
-            screen.paste(text)
+            screen.emulator.paste(text)
             screen.takeOutput(into: &pendingInput)
         }
         wake()
@@ -112,7 +111,7 @@ public final class ShellPane: @unchecked Sendable {
     @discardableResult
     public func mouse(_ event: MouseEvent, at point: CellPoint) -> Bool {
         let reported = lock.withLock {
-            let reported = screen.mouse(event, at: point)
+            let reported = screen.emulator.mouse(event, at: point)
             screen.takeOutput(into: &pendingInput)
             return reported
         }
@@ -161,7 +160,7 @@ public final class ShellPane: @unchecked Sendable {
                 if n > 0 {
                     let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
                     lock.withLock {
-                        feed(chunk)
+                        screen.feed(chunk)
                         screen.takeOutput(into: &pendingInput)
                         bytesRead += n
                     }
@@ -180,12 +179,6 @@ public final class ShellPane: @unchecked Sendable {
         for _ in 0..<200 where !lock.withLock({ process.reap() }) { usleep(5_000) }
         lock.withLock { exited = true }
         onChange()
-    }
-
-    /// Feeds a chunk the program wrote, skipping what a flood of plain text would only
-    /// scroll past (`FloodSkip`). Under the lock.
-    private func feed(_ chunk: UnsafeRawBufferPointer) {
-        FloodSkip.feed(chunk, into: screen, watch: &regionWatch)
     }
 
     /// Writes what is queued for the program as far as the pty takes it now.

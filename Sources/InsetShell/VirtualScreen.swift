@@ -10,18 +10,32 @@ final class VirtualScreen {
     private let term: UnsafeMutablePointer<cvterm_term>
     private(set) var size: CellSize
 
-    init(size: CellSize) {
-        precondition(size.columns > 0 && size.rows > 0, "a terminal has at least one cell")
+    init(size requested: CellSize) {
+        precondition(requested.columns > 0 && requested.rows > 0, "a terminal has at least one cell")
+        let size = VirtualScreen.emulated(requested)
         guard let term = cvterm_new(Int32(size.rows), Int32(size.columns)) else { fatalError("libvterm: out of memory") }
         self.term = term
         self.size = size
+    }
+
+    /// The size libvterm is given for a pane of `size`: at least two columns, because
+    /// libvterm writes a wide character's right half past the end of a one-column row
+    /// (`printf '\357\274\250'` crashed it); a narrower pane shows the first column.
+    static func emulated(_ size: CellSize) -> CellSize {
+        CellSize(columns: max(2, size.columns), rows: size.rows)
     }
 
     deinit { cvterm_free(term) }
 
     /// Changes with everything that changes what `draw` shows (cells, cursor, modes).
     var generation: UInt64 { term.pointee.generation }
-    var cursor: CellPoint { CellPoint(column: Int(term.pointee.cursor_column), row: Int(term.pointee.cursor_row)) }
+    /// Where the cursor is, inside the screen: libvterm reports it above the first row after
+    /// some scrolling-region moves (found by `inset-fuzz terminal`: row -4), and drawing the
+    /// cursor there indexed the grid out of range.
+    var cursor: CellPoint {
+        CellPoint(column: min(max(0, Int(term.pointee.cursor_column)), size.columns - 1),
+                  row: min(max(0, Int(term.pointee.cursor_row)), size.rows - 1))
+    }
     var cursorVisible: Bool { term.pointee.cursor_visible != 0 }
     var isAlternateScreen: Bool { term.pointee.alternate_screen != 0 }
     /// The program asked for mouse reports (click, drag or all motion).
@@ -37,8 +51,10 @@ final class VirtualScreen {
         text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
     }
 
-    func resize(to newSize: CellSize) {
-        guard newSize != size, newSize.columns > 0, newSize.rows > 0 else { return }
+    func resize(to requested: CellSize) {
+        guard requested.columns > 0, requested.rows > 0 else { return }
+        let newSize = VirtualScreen.emulated(requested)
+        guard newSize != size else { return }
         size = newSize
         cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
     }
@@ -129,10 +145,12 @@ final class VirtualScreen {
     // MARK: Cells
 
     /// Draws the screen into `grid` (the same size), and the cursor as a reversed cell when
-    /// `showCursor` and the program has not hidden it.
+    /// `showCursor` and the program has not hidden it. Every glyph goes through
+    /// `PaneGlyph`: what the program printed is not trusted to be a character.
     func draw(into grid: inout CellGrid, showCursor: Bool) {
         let columns = min(grid.columns, size.columns), rows = min(grid.rows, size.rows)
         var cell = cvterm_cell()
+        var glyphs = PaneGlyphMemo()
         for row in 0..<rows {
             var column = 0
             while column < columns {
@@ -142,21 +160,22 @@ final class VirtualScreen {
                 if cell.attributes & UInt32(CVTERM_UNDERLINE) != 0 { attributes.insert(.underline) }
                 if cell.attributes & UInt32(CVTERM_ITALIC) != 0 { attributes.insert(.italic) }
                 if cell.attributes & UInt32(CVTERM_REVERSE) != 0 { attributes.insert(.reverse) }
-                var glyph = cell.glyph
-                if glyph == 0 || cell.attributes & UInt32(CVTERM_CONCEAL) != 0 { glyph = Cell.space }
-                if glyph < 0x20 || (glyph >= 0x7F && glyph < 0xA0) { glyph = Cell.space }
-                let wide = cell.width == 2 && column + 1 < columns
-                if wide { attributes.insert(.wide) }
-                grid[column, row] = Cell(glyph: glyph, foreground: cell.foreground, background: cell.background,
+                let span = cell.width == 2 ? 2 : 1
+                let concealed = cell.attributes & UInt32(CVTERM_CONCEAL) != 0
+                var shown = concealed ? PaneGlyph(glyph: Cell.space, wide: false) : glyphs.resolve(cell.glyph, width: span)
+                // A wide character cut off by the grid's edge would spill: a space.
+                if shown.wide && column + 1 >= columns { shown = PaneGlyph(glyph: Cell.space, wide: false) }
+                if shown.wide { attributes.insert(.wide) }
+                grid[column, row] = Cell(glyph: shown.glyph, foreground: cell.foreground, background: cell.background,
                                          attributes: attributes)
-                if wide {
-                    grid[column + 1, row] = Cell(glyph: Cell.wideContinuation, foreground: cell.foreground,
-                                                 background: cell.background, attributes: attributes.subtracting(.wide))
-                    column += 2
-                } else {
-                    if cell.width == 2 { grid[column, row].glyph = Cell.space }
-                    column += 1
+                if span == 2 && column + 1 < columns {
+                    // The right half: the glyph's continuation, or a space beside a narrow
+                    // glyph that stands in for a wide character.
+                    grid[column + 1, row] = Cell(glyph: shown.wide ? Cell.wideContinuation : Cell.space,
+                                                 foreground: cell.foreground, background: cell.background,
+                                                 attributes: attributes.subtracting(.wide))
                 }
+                column += span
             }
         }
         let at = cursor

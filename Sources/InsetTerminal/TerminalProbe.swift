@@ -54,7 +54,7 @@ public enum TerminalProbe {
         let clock = ContinuousClock()
         let start = clock.now
         var probe = TerminalCapabilityProbe(environment: environment)
-        try TerminalWriter(descriptor: output).write(TerminalCapabilityProbe.queries)
+        try TerminalWriter(descriptor: output).write(probe.queriesToWrite)
         try readReplies(from: input, into: &probe, until: start + timeout, clock: clock)
         let elapsed = clock.now - start
         let geometry = try? SystemCalls.windowGeometry(output)

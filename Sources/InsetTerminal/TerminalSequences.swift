@@ -21,11 +21,14 @@ struct TerminalSequences: Equatable {
     /// smcup, civis, smkx, clear, mouse on: what re-entering after a suspend writes.
     var enter: [UInt8]
     /// mouse off, end of synchronized update, sgr0, cnorm: what the session writes
-    /// before `endwin`, which then adds rmcup and rmkx itself.
+    /// before `endwin`, which then adds rmcup and rmkx itself. On a terminal without an
+    /// alternate screen (no rmcup: TERM=dumb, a console) also clear, after sgr0 so the
+    /// blank is the terminal's own: nothing else takes the last frame away, and it stayed
+    /// under the shell's prompt.
     var beforeEnd: [UInt8]
     /// Everything that undoes `enter` and a half-written frame, for paths without
     /// ncurses (signal handlers, suspend): CAN, mouse off, end of synchronized update,
-    /// sgr0, cnorm, rmkx, rmcup.
+    /// sgr0, (clear,) cnorm, rmkx, rmcup.
     var leave: [UInt8]
 
     /// Builds the strings with `capability` (terminfo's `tigetstr`).
@@ -39,7 +42,8 @@ struct TerminalSequences: Equatable {
         let sgr0 = capability("sgr0") ?? Array("\u{1B}[0m".utf8)
         clear = capability("clear") ?? Array("\u{1B}[H\u{1B}[2J".utf8)
         enter = smcup + civis + smkx + clear + Self.mouseOn
-        beforeEnd = Self.mouseOff + Self.endSynchronizedUpdate + sgr0 + cnorm
+        let clearOnLeaving = rmcup.isEmpty ? clear : []
+        beforeEnd = Self.mouseOff + Self.endSynchronizedUpdate + sgr0 + clearOnLeaving + cnorm
         leave = Self.cancel + beforeEnd + rmkx + rmcup
     }
 }

@@ -18,6 +18,15 @@ import Testing
         #expect(sequences.leave == Array("\u{18}\(mouseOff)\u{1B}[?2026l<sgr0><cnorm><rmkx><rmcup>".utf8))
     }
 
+    @Test("a terminal without an alternate screen (no rmcup) is cleared on the way out, after sgr0")
+    func sequencesWithoutAlternateScreen() {
+        let table: [String: String] = ["cnorm": "<cnorm>", "sgr0": "<sgr0>", "clear": "<clear>"]
+        let sequences = TerminalSequences { table[$0].map { Array($0.utf8) } }
+        let mouseOff = String(decoding: TerminalSequences.mouseOff, as: UTF8.self)
+        #expect(sequences.beforeEnd == Array("\(mouseOff)\u{1B}[?2026l<sgr0><clear><cnorm>".utf8))
+        #expect(sequences.leave == Array("\u{18}\(mouseOff)\u{1B}[?2026l<sgr0><clear><cnorm>".utf8))
+    }
+
     @Test func sequencesWhenTerminfoIsSilent() {
         let sequences = TerminalSequences { _ in nil }
         #expect(sequences.enter.contains("\u{1B}[?25l"))

@@ -29,9 +29,17 @@ public enum KittyPlaceholderGlyph {
         return top >= 1 && Int(top) < KittyDiacritics.marks.count && imageID & 0x00FF_FF00 == 0 && low >= 16
     }
 
-    /// Whether `glyph` is a placeholder cell's.
+    /// Whether `glyph` is a placeholder cell's: the tag, and a row and a column that a
+    /// diacritic can number. The top byte always can (8 bits, 297 marks). The whole glyph
+    /// is checked, not just the tag, because a value in the tag's range can come from
+    /// outside: libvterm decodes 5- and 6-byte UTF-8 to anything up to 0x7FFF_FFFF, and one
+    /// that reached `put` with row 1023 indexed the table out of range (issue 22).
     @inline(__always)
-    static func isPlaceholder(_ glyph: UInt32) -> Bool { glyph & 0xF000_0000 == tag }
+    static func isPlaceholder(_ glyph: UInt32) -> Bool {
+        glyph & 0xF000_0000 == tag && (glyph >> 10) & 0x3FF < markCount && glyph & 0x3FF < markCount
+    }
+
+    private static let markCount = UInt32(KittyDiacritics.marks.count)
 
     /// The glyph for (row, column) of image `imageID`; both below
     /// `KittyGraphicsEncoder.maxPlaceholderCells`.
@@ -39,9 +47,11 @@ public enum KittyPlaceholderGlyph {
         tag | (imageID >> 24) << 20 | UInt32(row) << 10 | UInt32(column)
     }
 
-    /// Writes the placeholder character and its three diacritics.
+    /// Writes the placeholder character and its three diacritics; U+FFFD for a glyph that
+    /// is not a placeholder's, so no value can index the diacritics out of range.
     @inline(__always)
     static func put<S: ByteSink>(_ glyph: UInt32, into sink: inout S) {
+        guard isPlaceholder(glyph) else { return sink.putUTF8(0xFFFD) }
         let marks = KittyDiacritics.marks
         sink.putUTF8(KittyGraphicsEncoder.placeholder)
         sink.putUTF8(marks[Int((glyph >> 10) & 0x3FF)])
@@ -68,8 +78,14 @@ extension Cell {
 
 extension ByteSink {
     /// A cell's glyph on the wire: its UTF-8, or a placeholder's character and diacritics.
+    /// Values that are neither (above U+10FFFF, surrogates) go as U+FFFD: `putUTF8` would
+    /// write them as bytes no terminal reads as one character.
     @inline(__always)
     mutating func putGlyph(_ glyph: UInt32) {
-        if glyph < KittyPlaceholderGlyph.tag { putUTF8(glyph) } else { KittyPlaceholderGlyph.put(glyph, into: &self) }
+        if glyph <= 0x10FFFF && glyph & 0xFFFF_F800 != 0xD800 {
+            putUTF8(glyph)
+        } else {
+            KittyPlaceholderGlyph.put(glyph, into: &self)
+        }
     }
 }

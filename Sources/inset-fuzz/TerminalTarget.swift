@@ -1,0 +1,32 @@
+import Foundation
+import InsetCore
+import InsetFuzzing
+
+extension FuzzTarget {
+    /// The shell pane's path to the user's terminal: what a program writes, through the
+    /// pane's screen and the rasterizer, replayed and compared (`TerminalFuzz`).
+    /// `--replay FILE [--size COLSxROWS]` checks a kept input's bytes instead, as one read
+    /// and one frame (to cut a failing input down).
+    static let terminal = FuzzTarget(
+        name: "terminal",
+        summary: "program output through the shell pane's screen and the rasterizer, replayed and compared"
+    ) { index, options in
+        if let path = options.extra["--replay"] {
+            let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+            let size = options.extra["--size"].flatMap(CellSize.init(parsing:)) ?? CellSize(columns: 80, rows: 24)
+            let input = TerminalFuzzInput(size: size, colors: .truecolor, steps: [.write(bytes), .frame(showCursor: true)])
+            return FuzzCase(bytes: bytes, notes: input.script) { TerminalFuzz.check(input) }
+        }
+        let input = TerminalInputGenerator.input(seed: options.seed, index: index)
+        return FuzzCase(bytes: input.bytes, notes: input.script) { TerminalFuzz.check(input) }
+    }
+}
+
+extension CellSize {
+    /// `COLSxROWS`, as `--size` takes it.
+    init?(parsing text: String) {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+        self.init(columns: parts[0], rows: parts[1])
+    }
+}
