@@ -57,6 +57,19 @@ final class VirtualScreen {
         guard newSize != size else { return }
         size = newSize
         cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
+        keepCursorInside()
+    }
+
+    /// libvterm 0.1.4 can leave the cursor outside a screen made smaller (with the
+    /// alternate screen, or in a scrolling region), and the next character it prints there
+    /// writes outside its row buffers (found by `inset-fuzz terminal`: heap corruption after
+    /// a resize). The scrolling region and origin mode are reset and the cursor is put back
+    /// inside, as a real terminal's resize does.
+    private func keepCursorInside() {
+        let row = Int(term.pointee.cursor_row), column = Int(term.pointee.cursor_column)
+        guard row < 0 || column < 0 || row >= size.rows || column >= size.columns else { return }
+        let inside = CellPoint(column: min(max(0, column), size.columns - 1), row: min(max(0, row), size.rows - 1))
+        feed("\u{1B}[r\u{1B}[?6l\u{1B}[\(inside.row + 1);\(inside.column + 1)H")
     }
 
     /// What the emulator has to say to the program (encoded keys, answers to queries),

@@ -9,6 +9,8 @@ struct FuzzOptions: Sendable {
     var count = 1000
     /// Run only this input of the seed (to replay one failure).
     var only: Int?
+    /// The first input to run: a run that a crash ended goes on from the next one.
+    var from = 0
     /// Where failing inputs are written.
     var keep: String?
     /// Print each input's notes before running it (with `--only`, to look at one).
@@ -40,6 +42,9 @@ struct FuzzOptions: Sendable {
             case "--count":
                 guard let count = Int(try value(argument)), count >= 0 else { throw .message("--count takes a number") }
                 self.count = count
+            case "--from":
+                guard let from = Int(try value(argument)), from >= 0 else { throw .message("--from takes an index") }
+                self.from = from
             case "--only":
                 guard let only = Int(try value(argument)), only >= 0 else { throw .message("--only takes an index") }
                 self.only = only
@@ -60,7 +65,7 @@ struct FuzzOptions: Sendable {
     }
 
     /// The indices to run.
-    var indices: Range<Int> { only.map { $0..<($0 + 1) } ?? 0..<count }
+    var indices: Range<Int> { only.map { $0..<($0 + 1) } ?? min(from, count)..<count }
 
     /// The file a failing input `index` is kept in, without its extension.
     func keptPath(_ index: Int) -> String? {

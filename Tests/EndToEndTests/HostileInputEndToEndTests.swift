@@ -205,6 +205,36 @@ struct HostileInputEndToEndTests {
     }
 }
 
+extension HostileInputEndToEndTests {
+    @Test("a 6-byte UTF-8 sequence printed in the shell pane (any cat of a binary file) leaves the player and the shell alive")
+    func shellPaneSurvivesSixByteUTF8() throws {
+        let tmux = try Tmux()
+        try tmux.run("SHELL=/bin/sh \(try insetBinary()) --shell --loop \(samplePath("clock_16x9_aac.mp4"))")
+        _ = try tmux.settledWindow(timeout: 8, "the window over the shell")
+        let pid = try #require(try tmux.childPID())
+        try tmux.run("echo ready-$((2*3))")
+        try tmux.waitFor(timeout: 8, "the shell pane's answer") { $0.text.contains("ready-6") }
+        try tmux.literal("printf '\\375\\217\\277\\277\\277\\277'; echo; echo alive-$((6*7))")
+        try tmux.keys("Enter")
+        try tmux.waitFor(timeout: 8, "the echo after the printf") { $0.text.contains("alive-42") }
+        #expect(Self.isAlive(pid), "the player died")
+        #expect(try tmux.terminalState().hasPrefix("1"), "the player gave the terminal back")
+    }
+
+    @Test("inside tmux the capability probe leaves the pane's title alone (the kitty query APC renamed it)")
+    func tmuxTitleUntouched() throws {
+        let tmux = try Tmux()
+        let before = try tmux.tmux(["display", "-p", "-t", "0", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_4x3.mp4")); echo EXIT=$?")
+        try tmux.waitFor(timeout: 8, "video") { $0.videoRows.count > 10 }
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 5, "the exit status") { $0.text.contains("\nEXIT=0") }
+        let after = try tmux.tmux(["display", "-p", "-t", "0", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!after.hasPrefix("Gi="), "the pane is titled \(after)")
+        #expect(after == before)
+    }
+}
+
 /// A TCP socket listening on 127.0.0.1 that nobody should connect to: whether anyone did
 /// is a pending connection in its accept queue.
 final class ListeningSocket {
