@@ -221,6 +221,18 @@ extension HostileInputEndToEndTests {
         #expect(try tmux.terminalState().hasPrefix("1"), "the player gave the terminal back")
     }
 
+    @Test("TERM=dumb (no alternate screen): q leaves no picture behind")
+    func dumbTerminalCleared() throws {
+        let tmux = try Tmux()
+        try tmux.run("TERM=dumb \(try insetBinary()) \(samplePath("clock_4x3.mp4")); echo EXIT=$?")
+        try tmux.waitFor(timeout: 8, "video") { $0.videoRows.count > 10 }
+        try tmux.keys("q")
+        let after = try tmux.waitFor(timeout: 5, "the exit status") {
+            $0.text.range(of: #"(?m)^EXIT=\d"#, options: .regularExpression) != nil
+        }
+        #expect(after.videoRows.isEmpty, "\(after.videoRows.count) rows of picture left on screen")
+    }
+
     @Test("inside tmux the capability probe leaves the pane's title alone (the kitty query APC renamed it)")
     func tmuxTitleUntouched() throws {
         let tmux = try Tmux()
