@@ -9,6 +9,15 @@ import Testing
 @Suite("Terminal probe, end to end")
 struct TerminalProbeEndToEndTests {
     static let queries = String(decoding: TerminalCapabilityProbe.queries, as: UTF8.self)
+    /// Inside tmux the kitty graphics query (an APC, which tmux takes for the pane's title)
+    /// is left out.
+    static let tmuxQueries = String(decoding: TerminalCapabilityProbe(environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        .queriesToWrite, as: UTF8.self)
+
+    /// The queries the screen starts with, either set.
+    static func queriesWritten(_ screen: String) -> String? {
+        [queries, tmuxQueries].first { screen.hasPrefix($0) }
+    }
 
     /// One run, as scripts/fake-terminal reports it; times in seconds from its start.
     struct Run {
@@ -23,8 +32,8 @@ struct TerminalProbeEndToEndTests {
         /// The report's rows after the queries, name to value, split where the value column
         /// starts; nil when the screen holds anything but the queries then report lines.
         var report: [String: String]? {
-            guard screen.hasPrefix(TerminalProbeEndToEndTests.queries) else { return nil }
-            let rest = screen.dropFirst(TerminalProbeEndToEndTests.queries.count)
+            guard let written = TerminalProbeEndToEndTests.queriesWritten(screen) else { return nil }
+            let rest = screen.dropFirst(written.count)
             // Lines end in CR LF (the tty's ONLCR); the text ends with a line.
             var lines = rest.components(separatedBy: "\r\n")
             guard lines.removeLast().isEmpty else { return nil }
@@ -67,7 +76,7 @@ struct TerminalProbeEndToEndTests {
     }
 
     static func expectNoStrayBytes(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
-        let after = run.screen.dropFirst(queries.count)
+        let after = run.screen.dropFirst((queriesWritten(run.screen) ?? queries).count)
         #expect(!after.contains("\u{1B}") && !after.contains("^[") && !after.contains(";OK") && !after.contains(">|"),
                 "stray bytes on the screen: \(run.screen.debugDescription)", sourceLocation: sourceLocation)
     }
@@ -104,6 +113,9 @@ struct TerminalProbeEndToEndTests {
         let answeredLine = report.removeValue(forKey: "answered")
         let answered = try #require(answeredLine)
         #expect(report == c.expected)
+        let insideTmux = c.persona.hasPrefix("tmux")
+        #expect(Self.queriesWritten(run.screen) == (insideTmux ? Self.tmuxQueries : Self.queries),
+                "inside tmux no kitty query (APC), elsewhere all of them")
         #expect(answered.hasPrefix("within ") && answered.hasSuffix(" ms"), "\(answered)")
         let queriesAt = try #require(run.queriesAt)
         #expect(run.elapsed - queriesAt < 1.5, "DA1's reply ends the probe, not the 2 s timeout")
