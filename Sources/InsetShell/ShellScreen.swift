@@ -37,9 +37,12 @@ public final class ShellScreen {
         emulator.draw(into: &grid, showCursor: showCursor)
     }
 
-    /// A new size: libvterm reflows what it can.
+    /// A new size: libvterm reflows what it can, and the scrolling region is reset
+    /// (`VirtualScreen.resize`), which the watch follows.
     public func resize(to size: CellSize) {
+        let before = emulator.size
         emulator.resize(to: size)
+        if emulator.size != before { regionWatch = ScrollRegionWatch() }
     }
 
     /// What the emulator answers the program (replies to queries, encoded input),

@@ -57,19 +57,22 @@ final class VirtualScreen {
         guard newSize != size else { return }
         size = newSize
         cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
-        keepCursorInside()
+        resetMarginsKeepingCursor()
     }
 
-    /// libvterm 0.1.4 can leave the cursor outside a screen made smaller (with the
-    /// alternate screen, or in a scrolling region), and the next character it prints there
-    /// writes outside its row buffers (found by `inset-fuzz terminal`: heap corruption after
-    /// a resize). The scrolling region and origin mode are reset and the cursor is put back
-    /// inside, as a real terminal's resize does.
-    private func keepCursorInside() {
-        let row = Int(term.pointee.cursor_row), column = Int(term.pointee.cursor_column)
-        guard row < 0 || column < 0 || row >= size.rows || column >= size.columns else { return }
-        let inside = CellPoint(column: min(max(0, column), size.columns - 1), row: min(max(0, row), size.rows - 1))
-        feed("\u{1B}[r\u{1B}[?6l\u{1B}[\(inside.row + 1);\(inside.column + 1)H")
+    /// libvterm 0.1.4's resize bounds the scrolling region's bottom by the new height but
+    /// not its top: a region from row 21 kept on a screen made 8 rows high runs upwards,
+    /// and the next line feed, index or insert in it moves rows outside the buffers
+    /// (`printf '\033[21;24r'`, a resize from 80x24 to 40x8, then `printf 'x\n'`: SIGSEGV
+    /// or heap corruption, found by `inset-fuzz terminal`). The left and right margins
+    /// (DECSLRM) are kept the same way. It can also leave the cursor outside a screen made
+    /// smaller (with the alternate screen, or in a scrolling region: heap corruption after
+    /// a resize). As a real terminal's resize does, the margins are reset (DECSTBM and
+    /// DECSLRM with no parameters; libvterm 0.1.4 takes `CSI s` as DECSLRM in every
+    /// mode), and the cursor is put back where it was, or at the nearest cell inside.
+    private func resetMarginsKeepingCursor() {
+        let at = cursor  // clamped into the new size
+        feed("\u{1B}[r\u{1B}[s\u{1B}[\(at.row + 1);\(at.column + 1)H")
     }
 
     /// What the emulator has to say to the program (encoded keys, answers to queries),
