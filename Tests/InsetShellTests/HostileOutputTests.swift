@@ -47,6 +47,86 @@ struct HostileOutputTests {
         _ = Self.drawn(Array("\u{FF28}".utf8), size: CellSize(columns: 1, rows: 1))
     }
 
+    /// Feeds each step (bytes, or a new size), draws and rasterizes: a crash fails the whole run.
+    static func drawn(_ size: CellSize, _ steps: [Step]) -> CellGrid {
+        let screen = ShellScreen(size: size)
+        for step in steps {
+            switch step {
+            case .write(let text): Array(text.utf8).withUnsafeBytes { _ = screen.feed($0) }
+            case .bytes(let bytes): bytes.withUnsafeBytes { _ = screen.feed($0) }
+            case .resize(let size): screen.resize(to: size)
+            }
+        }
+        var grid = CellGrid(size: screen.size)
+        screen.draw(into: &grid, showCursor: true)
+        Rasterizer(colorMode: .truecolor, perceptualThreshold: 0).rasterize(grid)
+        return grid
+    }
+
+    enum Step {
+        case write(String)
+        case bytes([UInt8])
+        case resize(CellSize)
+    }
+
+    @Test("a C1 control as UTF-8 whose lead byte comes before a control or an escape sequence does not corrupt the emulator")
+    func splitC1Control() {
+        // `printf '\302\r\213\033Hx'`: libvterm's decoder keeps the C2 across the CR.
+        let small = CellSize(columns: 5, rows: 2)
+        _ = Self.drawn(small, [.bytes([0xC2, 0x0D, 0x8B, 0x1B, 0x48] + Array("x".utf8))])
+        _ = Self.drawn(small, [.bytes([0xC2]), .bytes(Array("\u{1B}[m".utf8)), .bytes([0x8B, 0x1B, 0x48] + Array("x".utf8))])
+        // A DCS ended by BEL, then the C1 control.
+        _ = Self.drawn(small, [.bytes(Array("\u{1B}P1$rx\u{07}".utf8) + [0xC2, 0x8B, 0x1B, 0x48] + Array("x".utf8))])
+        // After `ESC _` libvterm 0.1.4 prints text: it has no APC string.
+        _ = Self.drawn(small, [.bytes(Array("\u{1B}_".utf8) + [0xC2, 0x8B, 0x1B, 0x48] + Array("x".utf8))])
+        // What still shows: a C2 with U+00A0 after the control, and Latin letters whose second byte is 0x80...0x9F.
+        let grid = Self.drawn(small, [.bytes([0xC3, 0x80, 0xC4, 0x9F])])
+        #expect(grid[0, 0].glyph == 0xC0 && grid[1, 0].glyph == 0x11F)
+    }
+
+    @Test("a scrolling region kept through a resize to fewer rows than its top does not corrupt the emulator")
+    func scrollRegionAfterResize() {
+        // `printf '\033[21;24r'` at 80x24, a resize to 40x8, then SU: libvterm scrolled a region running upwards.
+        let grid = Self.drawn(CellSize(columns: 80, rows: 24),
+                              [.write("\u{1B}[21;24r\u{1B}[3;5Hab"), .resize(CellSize(columns: 40, rows: 8)), .write("\u{1B}[5S")])
+        #expect(grid.size == CellSize(columns: 40, rows: 8))
+        // The cursor stays where it was (after "ab", row 3 column 7, 1-based) through the resize.
+        let screen = ShellScreen(size: CellSize(columns: 80, rows: 24))
+        Array("\u{1B}[21;24r\u{1B}[3;5Hab".utf8).withUnsafeBytes { _ = screen.feed($0) }
+        screen.resize(to: CellSize(columns: 40, rows: 8))
+        #expect(screen.cursor == CellPoint(column: 6, row: 2))
+    }
+
+    @Test("DECRC after a resize to fewer rows than the saved cursor's does not corrupt the emulator")
+    func restoredCursorAfterResize() {
+        // `printf '\033[35;11H\0337'` at 100x35, a resize to 8x5, then `printf '\0338\033#3'`.
+        let steps: [Step] = [.write("\u{1B}[35;11H\u{1B}7"), .resize(CellSize(columns: 8, rows: 5)), .write("\u{1B}8\u{1B}#3x")]
+        _ = Self.drawn(CellSize(columns: 100, rows: 35), steps)
+        // The restore still restores: saved at row 2, column 3 (1-based), moved away, restored.
+        let screen = ShellScreen(size: CellSize(columns: 20, rows: 4))
+        Array("\u{1B}[2;3H\u{1B}7\u{1B}[4;9H\u{1B}8".utf8).withUnsafeBytes { _ = screen.feed($0) }
+        #expect(screen.cursor == CellPoint(column: 2, row: 1))
+    }
+
+    @Test("combining marks that libvterm also counts as wide do not make a character wider than the screen")
+    func wideCombiningMarks() {
+        // `printf 'a\343\202\231'` at 2 columns; sixty marks at 80.
+        _ = Self.drawn(CellSize(columns: 2, rows: 2), [.write("a\u{3099}")])
+        _ = Self.drawn(CellSize(columns: 80, rows: 4), [.write("a" + String(repeating: "\u{3099}", count: 60))])
+        _ = Self.drawn(CellSize(columns: 80, rows: 4), [.write("a" + String(repeating: "\u{302A}", count: 60))])
+        // The mark shows as its spacing form.
+        let grid = Self.drawn(CellSize(columns: 10, rows: 2), [.write("\u{304B}\u{3099}")])
+        #expect(grid[0, 0].glyph == 0x304B && grid[2, 0].glyph == 0x309B)
+    }
+
+    @Test("REP after a combining mark, whose cluster may be wide or 0 columns, is not passed to libvterm")
+    func repeatAfterCombiningMark() {
+        // U+110E (wide) and U+0344 at the row's end, then REP: written past the row.
+        _ = Self.drawn(CellSize(columns: 5, rows: 1), [.write("ab\u{110E}\u{0344}\u{1B}[9bxyz")])
+        // A mark that joins nothing is a glyph 0 columns wide: REP of it looped forever.
+        _ = Self.drawn(CellSize(columns: 5, rows: 1), [.write("\r\u{0301}\u{1B}[b")])
+    }
+
     @Test("the terminal path's fuzz harness: a fixed seed's inputs pass through the screen to the rasterizer and an independent terminal model")
     func fuzzSmoke() {
         for index in 0..<150 {
