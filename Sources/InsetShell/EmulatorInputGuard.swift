@@ -107,6 +107,15 @@ struct EmulatorInputGuard {
         }
     }
 
+    /// libvterm was fed complete sequences of the pane's own (a resize's, which end with a
+    /// CUP) and reads text again, whatever the program's bytes had begun: so does the
+    /// guard. Left in a sequence libvterm had left, it passed what came next unfiltered
+    /// (`ESC`, a resize, then `C2 8E` in insert mode: SIGSEGV, found by `inset-fuzz terminal`).
+    mutating func sequencesEnded() {
+        state = .text
+        partialMissing = 0
+    }
+
     /// Follows one byte; the byte to pass on (itself, or CAN), `drop` or `restoreCursor`.
     private mutating func step(_ byte: UInt8) -> Int {
         switch state {

@@ -37,12 +37,13 @@ public final class ShellScreen {
         emulator.draw(into: &grid, showCursor: showCursor)
     }
 
-    /// A new size: libvterm reflows what it can, and the scrolling region is reset
-    /// (`VirtualScreen.resize`), which the watch follows.
+    /// A new size: libvterm reflows what it can; on a smaller screen the scrolling region
+    /// is reset by sequences of the pane's own (`VirtualScreen.resize`), which the watch
+    /// and the guard follow.
     public func resize(to size: CellSize) {
-        let before = emulator.size
-        emulator.resize(to: size)
-        if emulator.size != before { regionWatch = ScrollRegionWatch() }
+        guard emulator.resize(to: size) else { return }
+        regionWatch = ScrollRegionWatch()
+        inputGuard.sequencesEnded()
     }
 
     /// What the emulator answers the program (replies to queries, encoded input),

@@ -51,13 +51,19 @@ final class VirtualScreen {
         text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
     }
 
-    func resize(to requested: CellSize) {
-        guard requested.columns > 0, requested.rows > 0 else { return }
+    /// Returns whether it fed libvterm sequences of its own (on a screen made smaller),
+    /// which end whatever sequence the program's bytes had begun.
+    @discardableResult
+    func resize(to requested: CellSize) -> Bool {
+        guard requested.columns > 0, requested.rows > 0 else { return false }
         let newSize = VirtualScreen.emulated(requested)
-        guard newSize != size else { return }
+        guard newSize != size else { return false }
+        let smaller = newSize.rows < size.rows || newSize.columns < size.columns
         size = newSize
         cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
+        guard smaller else { return false }
         resetMarginsKeepingCursor()
+        return true
     }
 
     /// libvterm 0.1.4's resize bounds the scrolling region's bottom by the new height but
@@ -70,6 +76,8 @@ final class VirtualScreen {
     /// a resize). As a real terminal's resize does, the margins are reset (DECSTBM and
     /// DECSLRM with no parameters; libvterm 0.1.4 takes `CSI s` as DECSLRM in every
     /// mode), and the cursor is put back where it was, or at the nearest cell inside.
+    /// Only a screen made smaller needs it (a larger one keeps margins and cursor inside),
+    /// and only then is a sequence the program had begun cut off (its rest shows as text).
     private func resetMarginsKeepingCursor() {
         let at = cursor  // clamped into the new size
         feed("\u{1B}[r\u{1B}[s\u{1B}[\(at.row + 1);\(at.column + 1)H")

@@ -108,6 +108,15 @@ struct HostileOutputTests {
         #expect(screen.cursor == CellPoint(column: 2, row: 1))
     }
 
+    @Test("a resize in the middle of an escape sequence leaves the guard reading text, as libvterm does")
+    func resizeInsideEscape() {
+        // ESC, a resize to fewer columns (whose own sequences end the escape), then a C1
+        // control as UTF-8 at column 0 and text in insert mode.
+        let steps: [Step] = [.write("\u{1B}[4h\r\u{1B}"), .resize(CellSize(columns: 4, rows: 1)),
+                             .bytes([0xC2, 0x8E, 0x1B, 0x48] + Array("xyz".utf8))]
+        _ = Self.drawn(CellSize(columns: 5, rows: 1), steps)
+    }
+
     @Test("combining marks that libvterm also counts as wide do not make a character wider than the screen")
     func wideCombiningMarks() {
         // `printf 'a\343\202\231'` at 2 columns; sixty marks at 80.
