@@ -19,7 +19,13 @@
 ///   (0x80...0xBF) in text is therefore passed only where it continues a sequence begun
 ///   in the same run, and never as `C2 80`...`C2 9F` (`C3 80` is U+00C0); elsewhere it is
 ///   dropped, and any like it that follow: libvterm sees a lone `C2` and shows U+FFFD, as
-///   for any broken sequence.
+///   for any broken sequence. A single shift (SS2 `ESC N`, SS3 `ESC O`) has the next
+///   character read by a decoder of its own, which stops after one character, even in
+///   the middle of a sequence, and hands the rest of the run to another decoder: that
+///   one's `C2` then meets a continuation byte the guard saw in the middle of a sequence
+///   (`ESC N`, then `\371\357\214\244`: SIGSEGV, found by `inset-fuzz terminal`, seed 1).
+///   A single shift means nothing to UTF-8 text: `ESC N` and `ESC O` are cancelled (their
+///   final byte becomes CAN).
 /// - DECRC (`ESC 8`) puts the cursor where DECSC saved it, and libvterm keeps that place
 ///   through a resize: saved at row 34, restored on a screen made 5 rows high, the next
 ///   character is written 29 rows past the screen (`printf '\033[35;11H\0337'`, a resize
@@ -133,6 +139,10 @@ struct EmulatorInputGuard {
             case UInt8(ascii: "8") where !intermediates:
                 state = .text
                 return Self.restoreCursor
+            case UInt8(ascii: "N") where !intermediates, UInt8(ascii: "O") where !intermediates:
+                // SS2 and SS3, cancelled (see the single shift above).
+                state = .text
+                return Self.cancel
             case 0x18, 0x1A: state = .text
             // The escape's final byte. libvterm 0.1.4 knows no APC, PM or SOS string:
             // after `ESC _`, `ESC ^` and `ESC X` comes text.

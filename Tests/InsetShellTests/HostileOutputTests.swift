@@ -79,6 +79,10 @@ struct HostileOutputTests {
         _ = Self.drawn(small, [.bytes(Array("\u{1B}P1$rx\u{07}".utf8) + [0xC2, 0x8B, 0x1B, 0x48] + Array("x".utf8))])
         // After `ESC _` libvterm 0.1.4 prints text: it has no APC string.
         _ = Self.drawn(small, [.bytes(Array("\u{1B}_".utf8) + [0xC2, 0x8B, 0x1B, 0x48] + Array("x".utf8))])
+        // A single shift: its decoder stops after F9 EF (F9 begins a sequence, EF breaks it:
+        // U+FFFD at the last column), and 8C goes to the decoder that still holds the C2.
+        _ = Self.drawn(small, [.bytes([0xC2, 0x0D] + Array("\u{1B}[1;5H\u{1B}N".utf8) + [0xF9, 0xEF, 0x8C, 0x1B, 0x48]
+                                      + Array("x".utf8))])
         // What still shows: a C2 with U+00A0 after the control, and Latin letters whose second byte is 0x80...0x9F.
         let grid = Self.drawn(small, [.bytes([0xC3, 0x80, 0xC4, 0x9F])])
         #expect(grid[0, 0].glyph == 0xC0 && grid[1, 0].glyph == 0x11F)
