@@ -74,6 +74,8 @@ extension MediaSource {
         let error = pb.pointee.error
         guard error < 0, error != cffmpeg_averror_eof(), error != cffmpeg_averror_exit() else { return nil }
         if case .network(_, let reason)? = MediaSource.networkFailure(path: info.path, code: error) { return reason }
+        // What libavformat's http says once its reconnects have given up.
+        if error == cffmpeg_averror(EIO) { return "the connection dropped and could not be resumed" }
         return ffmpegErrorText(error)
     }
 }

@@ -8,11 +8,18 @@ import InsetMedia
 /// is read, so a demuxer with packet queues of its own can feed `buffering` later
 /// (with how much it holds) without this changing.
 extension Playback {
-    /// One look per tick: playing, not at the end, no frame waiting and none queued.
+    /// One look per tick: playing (as the user asked: the clock itself stops while it
+    /// waits), not at the end, no frame waiting and none queued. The clock and the sound
+    /// hold while it waits and go on when a frame comes.
     func watchInput(of pipeline: VideoPipeline, at now: HostTime) {
-        let starved = machine.snapshot.isPlaying && clock.isRunning && !endOfStream && !hasPendingFrame
-            && pipeline.frames.count == 0
+        let playing = machine.snapshot.isPlaying
+        let starved = playing && !endOfStream && !hasPendingFrame && pipeline.frames.count == 0
         if buffering.observe(starved: starved, at: now) { bufferingChanged = true }
+        if buffering.isBuffering {
+            holdForInput(true, at: now)
+        } else if heldForInput && playing && !starved {
+            holdForInput(false, at: now)
+        }
     }
 
     /// Whether the bar's buffering state changed since the last call.

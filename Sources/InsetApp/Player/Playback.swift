@@ -38,6 +38,8 @@ final class Playback {
     private var endReported = false
     /// Drops late frames and lightens the decoder when it falls behind the clock.
     private var catchUp = CatchUpPolicy()
+    /// Set while the clock and the sound are stopped for the input (`holdForInput`).
+    private(set) var heldForInput = false
     /// Whether the picture is waiting for its input, for the bar (`Playback+Network`).
     var buffering = BufferingWatch()
     /// Set when `buffering` changed since the app last asked (`takeBufferingChange`).
@@ -166,13 +168,22 @@ final class Playback {
     private func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {
             switch effect {
-            case .play: clock.resume(at: now); sound?.play()
-            case .pause: clock.pause(at: now); sound?.pause()
+            case .play: heldForInput = false; clock.resume(at: now); sound?.play()
+            case .pause: heldForInput = false; clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
             case .setRenderSize(let size): pipeline?.setViewport(size)
             default: break
             }
         }
+    }
+
+    /// Stops the clock and the sound while the picture waits for its input (`hold`), and
+    /// starts them again once it has some: playing on takes up where the picture held,
+    /// instead of dropping every frame the wait cost to catch up with a clock that ran on.
+    func holdForInput(_ hold: Bool, at now: HostTime) {
+        guard hold != heldForInput else { return }
+        heldForInput = hold
+        if hold { clock.pause(at: now); sound?.pause() } else { clock.resume(at: now); sound?.play() }
     }
 
     /// Decodes the frame on screen again (its time, a new serial) without moving playback
