@@ -273,3 +273,24 @@ extension NetworkEndToEndTests {
         #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
     }
 }
+
+extension NetworkEndToEndTests {
+    @Test("a connection reset once mid-file is healed by a reconnect at its byte: the whole clip plays, no notice")
+    func resetHealed() throws {
+        let server = try TestWebServer(["--reset-at", "300000", "--reset-times", "1"])
+        let tmux = try Tmux(columns: 200, rows: 40)
+        try tmux.run("INSET_SUMMARY=1 \(try insetBinary()) --blitter half \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
+        let done = try tmux.waitFor(timeout: 20, "exit", Self.exited)
+        #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
+        let text = try tmux.unwrappedText()
+        #expect(!text.contains("cut"), "\(text)")
+        // 250 frames in the clip: all of them came (shown or dropped), not the 125 before the reset.
+        let summary = text.range(of: #"(\d+) frames shown, (\d+) dropped"#, options: .regularExpression).map { String(text[$0]) } ?? ""
+        let numbers = summary.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }
+        #expect(numbers.count == 2 && numbers[0] + numbers[1] >= 240, "\(summary)")
+        let requests = server.requests.filter { $0.count >= 7 }
+        #expect(requests.contains { $0[6] == "reset" }, "\(requests)")
+        // The reconnect asked for the bytes from where the reset left the reader.
+        #expect(requests.contains { $0[3].hasPrefix("bytes=") && $0[3] != "bytes=0-" && $0[6] == "ok" }, "\(requests)")
+    }
+}
