@@ -138,10 +138,14 @@ static inline void cffmpeg_open_guard_install(AVFormatContext *context, cffmpeg_
     context->io_open = cffmpeg_guarded_io_open;
 }
 
-/// avformat_open_input with a protocol whitelist (and nothing else in its options).
-static inline int cffmpeg_open_input_whitelisted(AVFormatContext **context, const char *url, const char *whitelist) {
+/// avformat_open_input with a protocol whitelist and, when `extra` is not NULL, the
+/// options it lists as `key=value` pairs joined by `:` (the http protocol's reconnect
+/// options for a URL); options no part of libavformat takes are left unused.
+static inline int cffmpeg_open_input_whitelisted(AVFormatContext **context, const char *url, const char *whitelist,
+                                                 const char *extra) {
     AVDictionary *options = NULL;
     av_dict_set(&options, "protocol_whitelist", whitelist, 0);
+    if (extra) av_dict_parse_string(&options, extra, "=", ":", 0);
     int result = avformat_open_input(context, url, NULL, &options);
     av_dict_free(&options);
     return result;

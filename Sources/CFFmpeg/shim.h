@@ -27,6 +27,18 @@ static inline int cffmpeg_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int cffmpeg_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int cffmpeg_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
 static inline int cffmpeg_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+/// The HTTP status behind one of libavformat's HTTP errors (its FFERRTAG macros are not
+/// visible to Swift): 400, 401, 403, 404 exactly, 499 for another 4xx, 599 for a 5xx; 0
+/// when `error` is no HTTP status.
+static inline int cffmpeg_http_status(int error) {
+    if (error == AVERROR_HTTP_BAD_REQUEST) return 400;
+    if (error == AVERROR_HTTP_UNAUTHORIZED) return 401;
+    if (error == AVERROR_HTTP_FORBIDDEN) return 403;
+    if (error == AVERROR_HTTP_NOT_FOUND) return 404;
+    if (error == AVERROR_HTTP_OTHER_4XX) return 499;
+    if (error == AVERROR_HTTP_SERVER_ERROR) return 599;
+    return 0;
+}
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
 

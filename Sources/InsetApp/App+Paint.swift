@@ -28,7 +28,7 @@ extension App {
         case .player:
             if let front {
                 player.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
-                              at: now, into: &planes)
+                              status: front.buffering.label, at: now, into: &planes)
             } else {
                 if let opening { player.drawOpening(opening.name) }
                 planes.append(player.video.plane)

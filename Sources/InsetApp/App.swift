@@ -197,6 +197,11 @@ public final class App {
             }
             perform(video.checkEnd(at: now), at: now)
             if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
+            if video.takeBufferingChange() { needsPaint = true }
+            if let cut = video.takeCutNotice() {
+                show(message: "\(video.name): \(cut)", at: now)
+                if quitsAtEnd { closingNotice = "\(video.path): \(cut)" }
+            }
         }
         if catalog.takeChanges() {
             if let index = details?.index { details?.update(catalog.entries[index]) }
@@ -232,6 +237,7 @@ public final class App {
         var wait = Duration.milliseconds(250)
         forEachVideo { video in
             if let deadline = video.nextDeadline(after: now) { wait = min(wait, deadline) }
+            if let check = video.buffering.nextCheck(after: now) { wait = min(wait, check + .milliseconds(1)) }
         }
         if pip?.isAnimating == true { wait = min(wait, PiPWindow.frameInterval) }
         if catalog.isProbing || details?.isLoading == true { wait = min(wait, .milliseconds(50)) }

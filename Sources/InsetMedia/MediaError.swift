@@ -24,13 +24,16 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Opening would take more than an input may (a playlist that names itself, or
     /// thousands of variants): given up before it exhausts memory.
     case refused(path: String, detail: String)
+    /// A stream over the network could not be reached or was refused: `reason` is what the
+    /// server or the network said ("HTTP 404 Not Found", "connection refused").
+    case network(path: String, reason: String)
 
     public var path: String {
         switch self {
         case .noSuchFile(let p), .permissionDenied(let p), .isDirectory(let p), .emptyFile(let p),
              .notMediaFile(let p, _), .noVideoStream(let p), .unsupportedCodec(let p, _),
              .truncated(let p, _), .ffmpeg(let p, _, _), .interrupted(let p), .timedOut(let p, _),
-             .undecodable(let p, _), .system(let p, _), .refused(let p, _):
+             .undecodable(let p, _), .system(let p, _), .refused(let p, _), .network(let p, _):
             return p
         }
     }
@@ -52,6 +55,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .undecodable(_, let detail): return "no picture could be decoded (\(detail))"
         case .system(_, let code): return MediaError.systemText(code)
         case .refused(_, let detail): return "not opened: \(detail)"
+        case .network(_, let reason): return reason
         }
     }
 

@@ -47,7 +47,7 @@ public enum SubtitleFile {
         }
         let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: location)
         var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state)
-        let opened = cffmpeg_open_input_whitelisted(&context, location.cString, location.whitelist)
+        let opened = cffmpeg_open_input_whitelisted(&context, location.cString, location.whitelist, nil)
         guard opened >= 0, let format = context else {
             throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(opened))
         }

@@ -59,7 +59,7 @@ public final class MediaSource: @unchecked Sendable {
         }
         guardState.counting = true
         let url = location.kind == .standardInput ? [0] : location.cString
-        let opened = cffmpeg_open_input_whitelisted(&context, url, location.whitelist)
+        let opened = cffmpeg_open_input_whitelisted(&context, url, location.whitelist, MediaSource.openOptions(for: location))
         guard opened >= 0, let context else {
             cffmpeg_fd_avio_free(pipeIO)
             throw MediaSource.classifyOpenFailure(path: path, location: location, code: opened, interrupt: interrupt,
@@ -176,6 +176,7 @@ public final class MediaSource: @unchecked Sendable {
                                     guard openGuard: OpenGuard) -> MediaError {
         if let refused = openGuard.refusal(path: path) { return refused }
         if let stopped = interruption(path: path, interrupt: interrupt) { return stopped }
+        if location.kind == .network, let failure = networkFailure(path: path, code: code) { return failure }
         for errorCode in [EACCES, ENOENT, EISDIR, ENAMETOOLONG, ELOOP, ENOTDIR] where code == cffmpeg_averror(errorCode) {
             return .system(errorCode, path: path)
         }

@@ -151,6 +151,9 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Packets the decoder rejected as damaged and frames it flagged; decoding goes on.
     public var corruptPackets: Int { statistics.value.corruptPackets }
+    /// Why the input stopped before its end (`MediaSource.inputCut`); ask only once the
+    /// end of stream came out of `frames`, when the decode thread has stopped reading.
+    public var inputCut: String? { source.inputCut }
     public var decodedFrames: Int { statistics.value.decodedFrames }
 
     final class Statistics: @unchecked Sendable {

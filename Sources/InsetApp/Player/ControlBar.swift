@@ -47,7 +47,8 @@ struct ControlBar {
     }
 
     /// Draws the bar into `grid` (the bar's own plane, `height` rows).
-    static func draw(_ snapshot: PlaybackSnapshot, into grid: inout CellGrid) {
+    /// `status`: a passing state said after the time, in the accent colour ("buffering…").
+    static func draw(_ snapshot: PlaybackSnapshot, status: String? = nil, into grid: inout CellGrid) {
         let width = grid.columns
         grid.fill(grid.bounds, color: background)
         func rect(_ control: Control) -> CellRect { ControlBar.rect(of: control, width: width) }
@@ -61,6 +62,9 @@ struct ControlBar {
         let time = snapshot.position.clockString
         let total = snapshot.range.map { $0.isLive ? "LIVE" : ($0.duration ?? .zero).clockString } ?? "--:--"
         column = grid.put("\(time) / \(total)", at: CellPoint(column: column, row: 1), style: normal)
+        if let status {
+            column = grid.put("  \(status)", at: CellPoint(column: column, row: 1), style: accent)
+        }
         if let reason = snapshot.skipDisabledReason, snapshot.isLinear {
             grid.put("  (\(reason))", at: CellPoint(column: column, row: 1), style: disabled)
         }

@@ -27,16 +27,25 @@ final class Playback {
 
     /// The frame taken from the queue, waiting for its time.
     private var pending: VideoFrame?
+    var hasPendingFrame: Bool { pending != nil }
     /// The frame on screen; its picture is kept until the next one replaces it, so the
     /// app can draw it again at once (a resize, an animation step, PiP).
     private(set) var current: VideoFrame?
     /// After opening and after each seek the first frame is shown at once and the clock
     /// set to it, whatever the clock said.
     private var awaitingFirstFrame = true
-    private var endOfStream = false
+    private(set) var endOfStream = false
     private var endReported = false
     /// Drops late frames and lightens the decoder when it falls behind the clock.
     private var catchUp = CatchUpPolicy()
+    /// Set while the clock and the sound are stopped for the input (`holdForInput`).
+    private(set) var heldForInput = false
+    /// Whether the picture is waiting for its input, for the bar (`Playback+Network`).
+    var buffering = BufferingWatch()
+    /// Set when `buffering` changed since the app last asked (`takeBufferingChange`).
+    var bufferingChanged = false
+    /// Why the input stopped before its end, said once (`takeCutNotice`).
+    var cutNotice: String?
 
     init(media: Media, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool, at now: HostTime) {
         path = media.path
@@ -159,13 +168,22 @@ final class Playback {
     private func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {
             switch effect {
-            case .play: clock.resume(at: now); sound?.play()
-            case .pause: clock.pause(at: now); sound?.pause()
+            case .play: heldForInput = false; clock.resume(at: now); sound?.play()
+            case .pause: heldForInput = false; clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
             case .setRenderSize(let size): pipeline?.setViewport(size)
             default: break
             }
         }
+    }
+
+    /// Stops the clock and the sound while the picture waits for its input (`hold`), and
+    /// starts them again once it has some: playing on takes up where the picture held,
+    /// instead of dropping every frame the wait cost to catch up with a clock that ran on.
+    func holdForInput(_ hold: Bool, at now: HostTime) {
+        guard hold != heldForInput else { return }
+        heldForInput = hold
+        if hold { clock.pause(at: now); sound?.pause() } else { clock.resume(at: now); sound?.play() }
     }
 
     /// Decodes the frame on screen again (its time, a new serial) without moving playback
@@ -206,6 +224,7 @@ final class Playback {
         guard let pipeline else { return advanceSoundOnly(at: now) }
         var presented = false
         defer { steerDecoder(pipeline) }
+        defer { watchInput(of: pipeline, at: now) }
         while true {
             if pending == nil {
                 guard let item = pipeline.frames.tryPop() else { break }
@@ -213,6 +232,7 @@ final class Playback {
                 case .frame(let frame): pending = frame; countFramesSkipped(before: frame)
                 case .endOfStream:
                     endOfStream = true
+                    noteCut(of: pipeline)
                     // The stream ended and not one picture ever came: there is nothing to show.
                     if current == nil && pending == nil && failure == nil {
                         let damaged = pipeline.corruptPackets
@@ -299,6 +319,7 @@ final class Playback {
 
     private func present(_ frame: VideoFrame, at now: HostTime) {
         pending = nil
+        if buffering.frameShown() { bufferingChanged = true }
         if let old = current?.image, old !== frame.image { pipeline?.frames.recycle(old) }
         current = frame
         subtitles?.burn(into: frame, inWindow: machine.snapshot.presentation == .pictureInPicture)

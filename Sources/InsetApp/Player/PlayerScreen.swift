@@ -37,8 +37,9 @@ struct PlayerScreen {
     ///
     /// A file with sound only (`soundOnly` is its title) shows the title on black with the
     /// controls always up, so the time and the progress line are there to see and click.
+    /// `status` is a state the bar says while it lasts ("buffering…"); the bar stays up for it.
     mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, cover: VideoFrame? = nil,
-                         at now: HostTime, into planes: inout [Plane]) {
+                         status: String? = nil, at now: HostTime, into planes: inout [Plane]) {
         if let title {
             drawTitle(title, cover: cover)
             ControlBar.draw(snapshot, into: &controls.grid)
@@ -52,8 +53,8 @@ struct PlayerScreen {
             planes.append(video.plane)
             return
         }
-        controls.isVisible = controlsVisible(at: now) || !snapshot.isPlaying
-        if controls.isVisible { ControlBar.draw(snapshot, into: &controls.grid) }
+        controls.isVisible = controlsVisible(at: now) || !snapshot.isPlaying || status != nil
+        if controls.isVisible { ControlBar.draw(snapshot, status: status, into: &controls.grid) }
         planes.append(video.plane)
         planes.append(controls)
     }

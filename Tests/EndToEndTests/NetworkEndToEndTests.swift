@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+
+/// `scripts/http-serve` run for one test: the samples on a free port of 127.0.0.1, its
+/// request log in a scratch file, faults set at start and changed through `/_control`.
+final class TestWebServer {
+    let port: Int
+    let logPath: String
+    private let pid: pid_t
+    private let portFile: String
+
+    init(_ arguments: [String] = []) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("inset-http-\(UUID().uuidString)").path
+        portFile = scratch + ".port"
+        logPath = scratch + ".log"
+        let script = repositoryRoot.appendingPathComponent("scripts/http-serve").path
+        let argv = ["/usr/bin/env", "python3", script, "--root", repositoryRoot.appendingPathComponent("samples").path,
+                    "--port-file", portFile, "--log", logPath] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        // The test runner's threads block signals and a child inherits the mask: without
+        // this the server would never see the SIGTERM that ends it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var child: pid_t = 0
+        guard posix_spawn(&child, "/usr/bin/env", &actions, &attributes, cArguments, environ) == 0 else {
+            throw E2EError.missing("cannot start scripts/http-serve")
+        }
+        pid = child
+        var found: Int?
+        for _ in 0..<100 where found == nil {
+            found = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if found == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        guard let found else {
+            kill(child, SIGTERM)
+            throw E2EError.missing("scripts/http-serve gave no port: \((try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? "")")
+        }
+        port = found
+    }
+
+    deinit {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        unlink(portFile)
+        unlink(logPath)
+        unlink(portFile.replacingOccurrences(of: ".port", with: ".err"))
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// The request log's lines, split into their tab-separated fields.
+    var requests: [[String]] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// Changes the faults while it runs (`scripts/http-serve --control`).
+    func control(_ changes: String...) throws {
+        try runCommand(["python3", repositoryRoot.appendingPathComponent("scripts/http-serve").path,
+                        "--control", "http://127.0.0.1:\(port)"] + changes)
+    }
+
+    /// A port nothing listens on: one the system gave, closed again.
+    static func closedPort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Network streams in a real terminal, served by `scripts/http-serve`: an MP4 and an HLS
+/// master over HTTP play, a redirect is followed, a missing file or a refused connection is
+/// one line and exit 1, `q` quits during a stall with the bar saying "buffering…", and a
+/// stream cut for good plays what arrived and says so once.
+@Suite("Network streams end to end", .serialized)
+struct NetworkEndToEndTests {
+    static func exited(_ screen: Screen) -> Bool { screen.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil }
+
+    /// Plays `url` until the time has moved from at least `from` to at least `to` seconds
+    /// with the picture in colour, then quits.
+    static func plays(_ url: String, from: Int = 1, to: Int = 3, arguments: String = "") throws {
+        let tmux = try Tmux(columns: 120, rows: 40)
+        try tmux.run("\(try insetBinary()) --blitter half \(arguments) \(url); echo EXIT=$?")
+        let first = try tmux.waitFor(timeout: 10, "colour and time \(from)") {
+            $0.videoRows.count > 20 && ($0.shownTime?.position ?? -1) >= from
+        }
+        #expect(first.videoRows.count > 20)
+        try tmux.keys("z")
+        try tmux.waitFor(timeout: 6, "time \(to)") { $0.videoRows.count > 20 && ($0.shownTime?.position ?? -1) >= to }
+        try tmux.keys("q")
+        let done = try tmux.waitFor(timeout: 5, "exit", exited)
+        #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
+    }
+
+    @Test("an MP4 over HTTP plays in colour with the time moving, read with Range requests")
+    func mp4() throws {
+        let server = try TestWebServer()
+        try Self.plays(server.url("clock_16x9_aac.mp4"))
+        let requests = server.requests.filter { $0.count >= 7 && $0[2] == "/clock_16x9_aac.mp4" }
+        #expect(!requests.isEmpty)
+        #expect(requests.allSatisfy { $0[4] == "200" || $0[4] == "206" }, "\(requests)")
+    }
+
+    @Test("an HLS master over HTTP plays, each segment fetched")
+    func hlsMaster() throws {
+        let server = try TestWebServer()
+        try Self.plays(server.url("hls/master.m3u8"), from: 3, to: 5)
+        let segments = server.requests.filter { $0.count >= 7 && $0[2].hasSuffix(".ts") }
+        #expect(!segments.isEmpty)
+    }
+
+    @Test("a redirect (302) to the file plays")
+    func redirect() throws {
+        let server = try TestWebServer(["--redirect", "/moved.mp4=/clock_16x9_aac.mp4"])
+        try Self.plays(server.url("moved.mp4"))
+        #expect(server.requests.contains { $0.count >= 7 && $0[2] == "/moved.mp4" && $0[4] == "302" })
+    }
+
+    /// Runs `command` in a pane and returns the lines it printed and its exit status.
+    static func oneLine(_ command: String) throws -> (lines: [String], status: String) {
+        let tmux = try Tmux(columns: 200, rows: 20)
+        try tmux.run("\(command); echo EXIT=$?")
+        let done = try tmux.waitFor(timeout: 8, "exit", exited)
+        #expect(try tmux.terminalState() == "0 1")
+        let text = try tmux.unwrappedText()
+        let lines = text.split(separator: "\n").map(String.init)
+        guard let commandLine = lines.firstIndex(where: { $0.contains(command.prefix(40)) }),
+              let exit = lines.lastIndex(where: { $0.hasPrefix("EXIT=") }) else {
+            throw E2EError.missing("no command or exit line in\n\(done.text)")
+        }
+        let printed = lines[(commandLine + 1)..<exit].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return (Array(printed), String(lines[exit].dropFirst("EXIT=".count)))
+    }
+
+    @Test("a 404 and a 403: one line naming the URL and the HTTP status, exit 1, playing and probing",
+          arguments: [("nope.mp4", "HTTP 404 Not Found"), ("secret.mp4", "HTTP 403 Forbidden")])
+    func httpStatus(path: String, status: String) throws {
+        let server = try TestWebServer(["--status", "/secret.mp4=403"])
+        let url = server.url(path)
+        for command in ["", "probe "] {
+            let (lines, exit) = try Self.oneLine("\(try insetBinary()) \(command)\(url)")
+            #expect(lines == ["inset: cannot open \(url): \(status)"], "\(command)\(lines)")
+            #expect(exit == "1")
+        }
+    }
+
+    @Test("a refused connection: one line naming the URL and the reason, exit 1, playing and probing")
+    func refused() throws {
+        let url = "http://127.0.0.1:\(TestWebServer.closedPort())/clock_16x9_aac.mp4"
+        for command in ["", "probe "] {
+            let (lines, exit) = try Self.oneLine("\(try insetBinary()) \(command)\(url)")
+            #expect(lines == ["inset: cannot open \(url): connection refused"], "\(command)\(lines)")
+            #expect(exit == "1")
+        }
+    }
+
+    @Test("a server that stalls: the picture holds, the bar says buffering…, and q restores the terminal within 300 ms")
+    func stall() throws {
+        // About 4 s of the clip, then nothing more.
+        let server = try TestWebServer(["--stall-at", "250000"])
+        let tmux = try Tmux(columns: 120, rows: 40)
+        try tmux.run("\(try insetBinary()) --blitter half \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
+        let waiting = try tmux.waitFor(timeout: 15, "buffering… on the bar") { $0.text.contains("buffering…") }
+        #expect(waiting.videoRows.count > 20, "the picture holds")
+        let held = try #require(waiting.shownTime).position
+        #expect(held >= 2, "the stall came after what was sent")
+        Thread.sleep(forTimeInterval: 1)
+        let still = try tmux.capture()
+        #expect(still.text.contains("buffering…") && still.shownTime?.position == held)
+        let start = Date()
+        try tmux.keys("q")
+        var latency = Double.infinity
+        while Date().timeIntervalSince(start) < 5 {
+            if (try? tmux.terminalState()) == "0 1" { latency = Date().timeIntervalSince(start); break }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        print("q during a stall restored the terminal in \(Int(latency * 1000)) ms")
+        #expect(latency < 0.3 * Tmux.slack, "q took \(latency) s")
+        let done = try tmux.waitFor(timeout: 3, "exit", Self.exited)
+        #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
+        // The server held the response until the player went away.
+        #expect(Tmux.eventually(timeout: 2) { server.requests.contains { $0.last == "stalled" } }, "\(server.requests)")
+    }
+
+    @Test("a stream cut for good mid-file: what arrived plays, then one notice says it was cut")
+    func cut() throws {
+        // About 5 s of the 10 s clip; every request for the bytes past it is reset, so
+        // libavformat's reconnects cannot heal it.
+        let server = try TestWebServer(["--reset-at", "300000"])
+        let tmux = try Tmux(columns: 200, rows: 40)
+        try tmux.run("\(try insetBinary()) --blitter half \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
+        try tmux.waitFor(timeout: 10, "playing") { $0.videoRows.count > 20 && ($0.shownTime?.position ?? -1) >= 1 }
+        let done = try tmux.waitFor(timeout: 20, "exit", Self.exited)
+        #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
+        let text = try tmux.unwrappedText()
+        let notices = text.split(separator: "\n").filter { $0.contains("the stream was cut") }
+        #expect(notices.count == 1, "\(text)")
+        let notice = String(notices.first ?? "")
+        #expect(notice.hasPrefix("inset: \(server.url("clock_16x9_aac.mp4")): the stream was cut at 0:0"), "\(notice)")
+        let at = notice.range(of: #"cut at 0:0(\d)"#, options: .regularExpression).map { Int(notice[$0].suffix(1)) ?? 0 } ?? 0
+        #expect(at >= 3, "what arrived played: \(notice)")
+        #expect(server.requests.contains { $0.last == "reset" })
+    }
+}
+
+extension NetworkEndToEndTests {
+    @Test("the library takes URLs beside paths: probed over HTTP, a 404 listed with its status")
+    func library() throws {
+        let server = try TestWebServer()
+        let tmux = try Tmux(columns: 160, rows: 30)
+        try tmux.run("\(try insetBinary()) \(samplePath("clock_4x3.mp4")) \(server.url("clock_16x9_aac.mp4")) "
+                     + "\(server.url("hls/master.m3u8")) \(server.url("nope.mp4")); echo EXIT=$?")
+        let listed = try tmux.waitFor(timeout: 10, "four entries probed") { screen in
+            screen.text.contains("Library — 4 files") && screen.text.contains("HTTP 404 Not Found")
+                && screen.text.components(separatedBy: "h264").count == 4
+        }
+        let row = listed.text.split(separator: "\n").first { $0.contains("clock_16x9_aac.mp4") } ?? ""
+        #expect(row.contains("0:10") && row.contains("640x360"), "\(row)")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 5, "exit", Self.exited)
+    }
+}
+
+extension NetworkEndToEndTests {
+    @Test("a stall lifted while it runs: playing takes up where the picture held, not where the clock would have run to")
+    func stallLifted() throws {
+        // A clip without sound, so the system clock times it (the sound's clock stops by
+        // itself when the sound runs dry): about 5 s of it, then nothing until lifted.
+        let server = try TestWebServer(["--stall-at", "80000"])
+        let tmux = try Tmux(columns: 120, rows: 40)
+        try tmux.run("\(try insetBinary()) --blitter half \(server.url("long_gop.mp4")); echo EXIT=$?")
+        let waiting = try tmux.waitFor(timeout: 15, "buffering… on the bar") { $0.text.contains("buffering…") }
+        let held = try #require(waiting.shownTime).position
+        // A clock running on through the wait would be 6 s further on.
+        Thread.sleep(forTimeInterval: 6)
+        try server.control("stall_at=none")
+        try tmux.keys("z")
+        let resumed = try tmux.waitFor(timeout: 4, "playing on") { ($0.shownTime?.position ?? -1) == held + 1 }
+        #expect(!resumed.text.contains("buffering…"))
+        #expect(resumed.videoRows.count > 20)
+        try tmux.keys("z")
+        try tmux.waitFor(timeout: 4, "still playing, a second later") { ($0.shownTime?.position ?? -1) == held + 2 }
+        try tmux.keys("q")
+        let done = try tmux.waitFor(timeout: 5, "exit", Self.exited)
+        #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
+    }
+}
+
+extension NetworkEndToEndTests {
+    @Test("a connection reset once mid-file is healed by a reconnect at its byte: the whole clip plays, no notice")
+    func resetHealed() throws {
+        let server = try TestWebServer(["--reset-at", "300000", "--reset-times", "1"])
+        let tmux = try Tmux(columns: 200, rows: 40)
+        try tmux.run("INSET_SUMMARY=1 \(try insetBinary()) --blitter half \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
+        let done = try tmux.waitFor(timeout: 20, "exit", Self.exited)
+        #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
+        let text = try tmux.unwrappedText()
+        #expect(!text.contains("cut"), "\(text)")
+        // 250 frames in the clip: all of them came (shown or dropped), not the 125 before the reset.
+        let summary = text.range(of: #"(\d+) frames shown, (\d+) dropped"#, options: .regularExpression).map { String(text[$0]) } ?? ""
+        let numbers = summary.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }
+        #expect(numbers.count == 2 && numbers[0] + numbers[1] >= 240, "\(summary)")
+        let requests = server.requests.filter { $0.count >= 7 }
+        #expect(requests.contains { $0[6] == "reset" }, "\(requests)")
+        // The reconnect asked for the bytes from where the reset left the reader.
+        #expect(requests.contains { $0[3].hasPrefix("bytes=") && $0[3] != "bytes=0-" && $0[6] == "ok" }, "\(requests)")
+    }
+}
