@@ -23,12 +23,12 @@ final class SoundTrack {
     /// Opens the device for the file's sound and the pipeline that feeds it. Throws
     /// `AudioError` (no device) or `AudioStreamError`/`MediaError` (no playable sound); the
     /// caller then plays without sound and says why once.
-    init(path: String, audio: AudioStreamInfo, options: Options, interrupt: MediaInterrupt = MediaInterrupt()) throws {
+    init(demuxer: Demuxer, audio: AudioStreamInfo, options: Options) throws {
         let wanted = AudioFormat(sampleRate: max(1, audio.sampleRate), channels: max(1, audio.channels))
         output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted))
         let events = self.events
         do {
-            pipeline = try AudioPipeline(path: path, sink: output.ring, interrupt: interrupt) { events.post($0) }
+            pipeline = try AudioPipeline(demuxer: demuxer, sink: output.ring) { events.post($0) }
         } catch {
             output.close()
             throw error
@@ -52,9 +52,17 @@ final class SoundTrack {
         pipeline.setPaused(true)
     }
 
-    /// Moves the sound to `time`; the old serial's samples are never played.
+    /// Moves the sound to `time` (a file played without a picture); the old serial's
+    /// samples are never played.
     func seek(to time: MediaTime) {
         guard let (serial, _) = pipeline.seek(to: time) else { return }
+        follow(serial: serial)
+    }
+
+    /// The picture's pipeline moved the input both read (seek `serial`): the sound goes
+    /// with it, and the old serial's samples are never played.
+    func follow(serial: Int) {
+        pipeline.followSeek()
         output.flush(serial: serial)
         events.begin(serial: serial)
         stall = nil
