@@ -22,6 +22,9 @@ public final class AudioPipeline: @unchecked Sendable {
     public let info: MediaInfo
     public let stream: AudioStreamInfo
     public let range: PlayableRange
+    /// The input's sound tracks, and the one heard (an index in `tracks`).
+    public let tracks: [AudioTrack]
+    public private(set) var currentTrack: Int
     public let isSeekable: Bool
     /// The format written to the sink.
     public var format: AudioFormat { sink.format }
@@ -35,18 +38,22 @@ public final class AudioPipeline: @unchecked Sendable {
 
     /// Decodes the sound `demuxer` reads (the picture may take from the same one). Throws
     /// `AudioStreamError` when the input has no decodable sound.
-    public init(demuxer: Demuxer, sink: any AudioSink, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
+    public init(demuxer: Demuxer, track: Int32? = nil, sink: any AudioSink,
+                onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
         let source = demuxer.source
-        guard let stream = source.info.audio, let index = source.audioStreamIndex else {
+        guard let best = source.info.audio, let index = track ?? source.audioStreamIndex else {
             throw AudioStreamError.noAudioStream(path: source.info.path)
         }
-        self.decoder = try AudioDecoder(source: source)
+        let stream = source.audioTracks.first { $0.stream.index == Int(index) }?.stream ?? best
+        self.decoder = try AudioDecoder(source: source, streamIndex: index)
         self.demuxer = demuxer
         self.requests = PipelineRequests(())
         self.sink = sink
         self.onEvent = onEvent
         self.info = source.info
         self.stream = stream
+        self.tracks = source.audioTracks
+        self.currentTrack = tracks.firstIndex { $0.stream.index == Int(index) } ?? 0
         self.range = source.info.playableRange
         self.isSeekable = demuxer.isSeekable
         demuxer.attach(.audio, streams: [index], shown: index)
@@ -95,6 +102,15 @@ public final class AudioPipeline: @unchecked Sendable {
         let serial = demuxer.seek(to: target)
         requests.noteSeek()
         return (serial, target)
+    }
+
+    /// Plays `tracks[track]` from `time` on (see `Demuxer.switchAudio`); returns the
+    /// serial the sink flushes older samples by.
+    public func switchTrack(to track: Int, at time: MediaTime) -> Int {
+        currentTrack = track
+        let serial = demuxer.switchAudio(to: Int32(tracks[track].stream.index), at: range.clamp(time))
+        requests.noteSeek()
+        return serial
     }
 
     /// The picture's pipeline sought the demuxer both share: the sound takes the marker

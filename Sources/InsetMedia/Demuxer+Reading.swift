@@ -66,7 +66,7 @@ extension Demuxer {
 
     /// The streams some attached lane takes.
     var wantedStreams: Set<Int32> {
-        lanes.filter(\.isAttached).reduce(into: Set<Int32>()) { $0.formUnion($1.streams) }
+        lanes.filter(\.isAttached).reduce(into: Set<Int32>(asideAudio.keys)) { $0.formUnion($1.streams) }
     }
 
     /// Tells the demuxer to skip every stream no lane takes: mov skips their samples unread,
@@ -142,7 +142,7 @@ extension Demuxer {
             keepLive(packet, time: time, isKey: isKey)
         }
         guard let lane = lanes.firstIndex(where: { $0.isAttached && $0.streams.contains(stream) }) else {
-            Demuxer.free(packet)
+            if asideAudio[stream] != nil { keepAside(packet, stream: stream, time: time) } else { Demuxer.free(packet) }
             return
         }
         lanes[lane].append(.packet(packet), time: time, bytes: Int(packet.pointee.size))

@@ -25,6 +25,8 @@ public final class Demuxer: @unchecked Sendable {
     /// How far ahead of what the decoders take the demuxer reads: enough to ride out a
     /// network's hiccups, little enough that a seek throws little away.
     let readAhead: MediaTime
+    /// The input's audio streams, for keeping the ones not heard aside.
+    private let audioStreams: [Int32]
     /// Whatever the input interleaves, the lanes together hold no more than this.
     static let maximumBytes = 32 << 20
     /// Nor does any lane span more than this (an audio track missing for minutes must
@@ -38,7 +40,7 @@ public final class Demuxer: @unchecked Sendable {
     var lanes = [PacketLane](repeating: PacketLane(), count: Lane.allCases.count)
     /// Counts seeks: the number the markers carry, and what the consumers' queues and
     /// sinks refuse older items by.
-    private(set) var serial = 0
+    var serial = 0
     /// Counts repositionings of the input: a packet read before the newest is dropped.
     var generation = 0
     var pendingSeek: PendingSeek?
@@ -52,6 +54,11 @@ public final class Demuxer: @unchecked Sendable {
     /// When the read in progress began (monotonic ns), 0 when not reading: a read long
     /// under way is the input stalling.
     var readingSince: UInt64 = 0
+    /// The last seconds of each audio track not heard, by stream (Demuxer+AudioTracks).
+    var asideAudio: [Int32: [(packet: UnsafeMutablePointer<AVPacket>, time: MediaTime?)]] = [:]
+    /// Whether the other audio tracks are read along and kept: not for an HLS master,
+    /// whose every track is a rendition fetched on its own.
+    let keepsAudioAside: Bool
     private var started = false
     private let worker = WorkerThread(name: "inset.demux")
 
@@ -74,6 +81,8 @@ public final class Demuxer: @unchecked Sendable {
             readAhead = InputLocation.isURL(source.info.path) || source.info.isLive ? .seconds(5) : .seconds(2)
         }
         if source.info.isLive && !source.info.isStillImage { live = LiveBuffer() }
+        audioStreams = source.audioTracks.map { Int32($0.stream.index) }
+        keepsAudioAside = source.videoVariants.isEmpty && audioStreams.count > 1
         lanes[Lane.video.rawValue].shownStream = source.videoStreamIndex
         lanes[Lane.audio.rawValue].shownStream = source.audioStreamIndex ?? -1
     }
@@ -81,6 +90,7 @@ public final class Demuxer: @unchecked Sendable {
     deinit {
         stop()
         for index in lanes.indices { lanes[index].removeAll() }
+        clearAside()
         if live != nil { live!.removeAll().forEach(Demuxer.free) }
     }
 
@@ -91,6 +101,9 @@ public final class Demuxer: @unchecked Sendable {
             lanes[lane.rawValue].streams = streams
             lanes[lane.rawValue].shownStream = shown
             lanes[lane.rawValue].isAttached = true
+            if lane == .audio && keepsAudioAside {
+                for other in audioStreams where other != shown { asideAudio[other] = [] }
+            }
             streamsChanged = true
             condition.broadcast()
         }
@@ -102,6 +115,7 @@ public final class Demuxer: @unchecked Sendable {
         let last = condition.withLock { () -> Bool in
             lanes[lane.rawValue].isAttached = false
             lanes[lane.rawValue].removeAll()
+            if lane == .audio { clearAside(); asideAudio = [:] }
             streamsChanged = true
             condition.broadcast()
             return !lanes.contains { $0.isAttached }
@@ -148,6 +162,7 @@ public final class Demuxer: @unchecked Sendable {
                 let laneTarget = index == Lane.audio.rawValue ? (shownTarget ?? seek.replayFrom.flatMap { live?.entry(at: $0)?.time }) : shownTarget
                 lanes[index].append(.seek(target: laneTarget, serial: serial, stream: lanes[index].shownStream, flush: flush))
             }
+            clearAside()
             pendingSeek = seek
             source.interrupt.wake()
             condition.broadcast()
