@@ -28,6 +28,19 @@ extension DecodeLoop {
         source.videoVariants.first { $0.streamIndex == Int(videoIndex) }
     }
 
+    /// The variant to show: the render size's choice (`bySize`), stepped down to what the
+    /// measured download rate carries and back up when it can (`VariantRateGovernor`).
+    mutating func capByRate(_ bySize: Int32?) -> Int32? {
+        let variants = source.videoVariants
+        let shown = incoming?.index ?? videoIndex
+        guard let bySize, let sizeIndex = variants.firstIndex(where: { $0.streamIndex == Int(bySize) }),
+              let current = variants.firstIndex(where: { $0.streamIndex == Int(shown) }) else { return bySize }
+        let now = Demuxer.seconds(DispatchTime.now().uptimeNanoseconds)
+        let chosen = rateGovernor.choose(bySize: sizeIndex, current: current, bandwidths: variants.map(\.bitRate),
+                                         capacity: demuxer.downloadCapacity, now: now)
+        return Int32(variants[chosen].streamIndex)
+    }
+
     /// Makes `wanted` (a variant's stream index) the stream to show: at once when nothing
     /// of this serial has been delivered yet (opening, a seek in progress, the end), else
     /// through a switch at its next keyframe. Asking for the stream already shown calls

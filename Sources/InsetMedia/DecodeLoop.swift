@@ -53,6 +53,8 @@ struct DecodeLoop {
     /// until its keyframe: the demuxer starts variants other than the one it seeks by at
     /// any packet at or after the target.
     var needsKeyframe = false
+    /// The download rate's say in the variant shown (DecodeLoop+Variants).
+    var rateGovernor = VariantRateGovernor()
     /// Variants whose decoder would not open: not asked for again.
     var refusedVariants: Set<Int32> = []
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.

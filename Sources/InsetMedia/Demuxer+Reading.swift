@@ -119,10 +119,18 @@ extension Demuxer {
             }
             replaySequence = nil
         }
-        readingSince = DispatchTime.now().uptimeNanoseconds
+        let began = DispatchTime.now().uptimeNanoseconds
+        readingSince = began
         condition.unlock()
         let result = av_read_frame(source.format, packet)
-        condition.withLock { readingSince = 0 }
+        let ended = DispatchTime.now().uptimeNanoseconds
+        condition.withLock {
+            readingSince = 0
+            if result >= 0 {
+                downloadRate.note(at: Demuxer.seconds(ended), bytes: Int(packet.pointee.size),
+                                  busy: Demuxer.seconds(ended &- began))
+            }
+        }
         return (result, generationRead, false)
     }
 

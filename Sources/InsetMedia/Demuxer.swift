@@ -54,6 +54,8 @@ public final class Demuxer: @unchecked Sendable {
     /// When the read in progress began (monotonic ns), 0 when not reading: a read long
     /// under way is the input stalling.
     var readingSince: UInt64 = 0
+    /// What the reads of the input bring, and how long they wait (HLS steps down by it).
+    var downloadRate = DownloadRate()
     /// The last seconds of each audio track not heard, by stream (Demuxer+AudioTracks).
     var asideAudio: [Int32: [(packet: UnsafeMutablePointer<AVPacket>, time: MediaTime?)]] = [:]
     /// Whether the other audio tracks are read along and kept: not for an HLS master,
@@ -163,6 +165,7 @@ public final class Demuxer: @unchecked Sendable {
                 lanes[index].append(.seek(target: laneTarget, serial: serial, stream: lanes[index].shownStream, flush: flush))
             }
             clearAside()
+            downloadRate.reset()
             pendingSeek = seek
             source.interrupt.wake()
             condition.broadcast()
@@ -201,10 +204,19 @@ public final class Demuxer: @unchecked Sendable {
         condition.withLock {
             lanes[Lane.video.rawValue].streams = streams
             lanes[Lane.video.rawValue].shownStream = shown
+            // Another variant's playlist: the rate of the old one's reads says little of it.
+            downloadRate.reset()
             streamsChanged = true
             condition.broadcast()
         }
     }
+
+    /// What the link carries, as `DownloadRate.capacity` measures it; nil until known.
+    public var downloadCapacity: (bytesPerSecond: Double, held: Bool)? {
+        condition.withLock { downloadRate.capacity(at: Demuxer.seconds(DispatchTime.now().uptimeNanoseconds)) }
+    }
+
+    static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
 
     /// What the picture has buffered ahead of the decoder (the sound's, without a picture).
     public var bufferedAhead: MediaTime {

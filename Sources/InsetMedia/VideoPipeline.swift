@@ -189,7 +189,7 @@ public final class VideoPipeline: @unchecked Sendable {
             if request.seeked { loop.atEnd = false }
             loop.viewport = request.settings.viewport
             loop.work = (request.settings.viewport, skipInvisibleWork, request.settings.effectiveRate)
-            loop.want(variant: request.settings.variant)
+            loop.want(variant: loop.capByRate(request.settings.variant))
             loop.begin(request.settings.catchUp)
             loop.step()
         }
