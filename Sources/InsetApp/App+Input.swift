@@ -43,6 +43,7 @@ extension App {
         case .character("m"), .character("9"), .character("0"):
             if screen == .player || pip != nil { adjustSound(press.key, at: now); return }
         case .character("c") where screen == .player || pip != nil: cycleSubtitles(at: now); return
+        case .character("a") where screen == .player || pip != nil: cycleAudioTrack(at: now); return
         case .end, .character("l"):
             if jumpToLiveEdge(at: now) { return }
         default: break
@@ -118,6 +119,15 @@ extension App {
         if key != .character("m") && besideAnother { target.heardInWindow = true }
         soundFollowsFullScreen()
         show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
+    }
+
+    /// a goes on to the focused video's next sound track, from the time heard.
+    func cycleAudioTrack(at now: HostTime) {
+        guard let target = focusedPlayback, let sound = target.sound else {
+            show(message: "this video plays without sound", at: now)
+            return
+        }
+        show(message: sound.nextTrack(at: target.masterTime(at: now)) ?? "this video has one sound track", at: now)
     }
 
     /// Esc, the "home" action: the library; a playing video goes on in PiP if allowed.

@@ -34,7 +34,8 @@ extension App {
         opening?.cancel()
         let opener = PlaybackOpener(.init(
             path: entry.path, viewport: viewport(session.size), threads: options.threads,
-            sound: SoundTrack.Options(muted: options.muted, volume: options.volume)))
+            sound: SoundTrack.Options(muted: options.muted, volume: options.volume,
+                                                                   language: options.audioLanguage)))
         opener.request.subtitles = subtitleRequest(for: entry.path)
         opener.besideWindow = keepsWindow
         opener.catalog = catalog

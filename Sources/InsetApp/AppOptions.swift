@@ -37,6 +37,8 @@ public struct AppOptions: Sendable {
     /// `--sub-charset CHARSET`: the character set of the subtitle files read (an iconv
     /// name); nil: UTF-8, or a guess from their bytes.
     public var subtitleCharset: String? = nil
+    /// `--audio-lang LANG`: the first sound track in this ISO 639 language plays.
+    public var audioLanguage: String? = nil
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

@@ -39,6 +39,14 @@ public enum ProbeReport {
             row("  codec", a.codecLongName.isEmpty ? a.codec : "\(a.codec) (\(a.codecLongName))")
             row("  layout", "\(a.layout), \(a.channels) channel\(a.channels == 1 ? "" : "s")")
             row("  rate", "\(a.sampleRate) Hz, \(a.sampleFormat)")
+            if info.audioTracks.count > 1 {
+                lines.append("audio tracks  \(info.audioTracks.count) (a cycles them; --audio-lang chooses)")
+                for (number, track) in info.audioTracks.enumerated() {
+                    let chosen = track.stream.index == a.index ? " (played)" : ""
+                    lines.append("  \(number + 1)  #\(track.stream.index) \(track.label): \(track.stream.codec), "
+                                 + "\(track.stream.layout), \(track.stream.sampleRate) Hz\(chosen)")
+                }
+            }
         } else {
             lines.append("audio         none")
         }

@@ -14,8 +14,9 @@ struct AudioDecodeLoop {
         case failed(String)
     }
 
-    let source: MediaSource
-    let decoder: AudioDecoder
+    let demuxer: Demuxer
+    var source: MediaSource { demuxer.source }
+    var decoder: AudioDecoder
     let resampler: AudioResampler
     let sink: any AudioSink
     let packet: UnsafeMutablePointer<AVPacket>
@@ -31,24 +32,16 @@ struct AudioDecodeLoop {
     var failuresInARow = 0
     var lastError: Int32 = 0
     var corruptPackets = 0
-    /// Live input's recent audio packets, for skipping back as the picture does
-    /// (`LivePackets`): a seek replays them from just before the target, then the input is
-    /// read on from where it stopped.
-    var live: LivePackets?
-
-    /// Seeks this far before a target so the decoder's overlapping transforms (AAC, MP3,
-    /// Opus) are primed by the time the target's samples come out.
-    static let preroll = MediaTime.milliseconds(200)
     static let failureLimit = 100
 
-    init(source: MediaSource, decoder: AudioDecoder, sink: any AudioSink) {
-        self.source = source
+    init(demuxer: Demuxer, decoder: AudioDecoder, sink: any AudioSink) {
+        self.demuxer = demuxer
+        let source = demuxer.source
         self.decoder = decoder
         self.sink = sink
         resampler = AudioResampler(output: sink.format, path: source.info.path)
         packet = av_packet_alloc()
         frame = av_frame_alloc()
-        if source.info.isLive { live = LivePackets() }
     }
 
     func release() {
@@ -56,54 +49,59 @@ struct AudioDecodeLoop {
         av_packet_free(&p)
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)
-        var kept = live
-        kept?.removeAll()
     }
 
-    /// Repositions the audio stream itself (every audio packet is a keyframe, so this lands
-    /// just before the target, unlike a seek by the video's keyframes) and drops what the
-    /// decoder and resampler hold.
-    mutating func seek(to target: MediaTime, serial: Int) {
+    /// A seek's marker (the demuxer has moved the input, a little before the target so
+    /// the decoder is primed): what the decoder and resampler hold is dropped, and samples
+    /// before `target` are. A marker naming another stream is a change of track: its own
+    /// decoder from now on. Without `flush` (live input with nothing kept) the input goes
+    /// on as it is under the new serial.
+    mutating func begin(seekTo target: MediaTime?, serial: Int, stream: Int32, flush: Bool) -> Outcome {
         self.serial = serial
-        let from = max(target - Self.preroll, source.info.playableRange.start)
-        if live != nil {
-            // Nothing kept yet: the input goes on as it is, as the picture's does.
-            guard live!.replay(from: from) else { return }
-        } else if av_seek_frame(source.format, decoder.streamIndex, decoder.streamTimestamp(from), cffmpeg_avseek_flag_backward()) < 0 {
-            av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
+        if stream >= 0 && stream != decoder.streamIndex {
+            do { decoder = try AudioDecoder(source: source, streamIndex: stream) } catch {
+                return .failed((error as? AudioStreamError)?.reason ?? "\(error)")
+            }
+        } else if !flush {
+            return .running
+        } else {
+            decoder.flush()
         }
-        decoder.flush()
         resampler.reset()
         seekTarget = target
         nextPTS = nil
+        failuresInARow = 0
+        return .running
     }
 
     /// Reads one packet and writes what it decodes into the sink. `waitForRoom` is called
     /// while the sink is full; it returns false when a seek or stop is pending, and the
     /// rest of the packet's samples are abandoned (the seek flushes them anyway).
     mutating func step(waitForRoom: () -> Bool) -> Outcome {
-        let (read, replayed) = live.read(into: packet, from: source.format)
-        if read == cffmpeg_averror_eagain() {
-            usleep(2_000)
-            return .running
-        }
-        if read < 0 {
-            // Interrupted (a seek or stop wants the thread back): not the end of the stream.
-            if source.interrupt.isWoken || source.interrupt.isStopped { return .running }
+        // Detached or stopped: nothing more comes.
+        guard let item = demuxer.pop(.audio) else { return .ended(lastTime: nextPTS) }
+        // A seek or a change of track since (its marker in the lane) ends a wait for room.
+        let (demuxer, serial) = (self.demuxer, self.serial)
+        func room() -> Bool { waitForRoom() && demuxer.serial(of: .audio) == serial }
+        switch item {
+        case .seek(let target, let serial, let stream, let flush):
+            return begin(seekTo: target, serial: serial, stream: stream, flush: flush)
+        case .end:
             _ = decoder.send(nil)
-            if case .failed(let reason) = receiveAll(waitForRoom: waitForRoom) { return .failed(reason) }
-            drainResampler(waitForRoom: waitForRoom)
+            if case .failed(let reason) = receiveAll(waitForRoom: room) { return .failed(reason) }
+            drainResampler(waitForRoom: room)
             return .ended(lastTime: nextPTS)
+        case .packet(let read):
+            av_packet_move_ref(packet, read)
+            Demuxer.free(read)
         }
         defer { av_packet_unref(packet) }
         guard packet.pointee.stream_index == decoder.streamIndex else { return .running }
-        // Every audio packet decodes on its own: each is a place to start a replay from.
-        if !replayed { live?.keep(packet, timeBase: decoder.timeBase, isKey: true) }
         let sent = decoder.send(packet)
         if sent < 0 && sent != cffmpeg_averror_eagain() && sent != cffmpeg_averror_eof() {
             return noteFailure(sent)
         }
-        return receiveAll(waitForRoom: waitForRoom)
+        return receiveAll(waitForRoom: room)
     }
 
     private mutating func receiveAll(waitForRoom: () -> Bool) -> Outcome {

@@ -12,9 +12,14 @@ final class AudioDecoder {
 
     /// Opens the decoder (avcodec_find_decoder, avcodec_parameters_to_context, avcodec_open2)
     /// single-threaded: audio decodes a hundred times faster than it plays.
-    init(source: MediaSource) throws {
+    convenience init(source: MediaSource) throws {
+        guard let index = source.audioStreamIndex else { throw AudioStreamError.noAudioStream(path: source.info.path) }
+        try self.init(source: source, streamIndex: index)
+    }
+
+    /// The decoder of stream `index` (an audio track the user chose).
+    init(source: MediaSource, streamIndex index: Int32) throws {
         let path = source.info.path
-        guard let index = source.audioStreamIndex else { throw AudioStreamError.noAudioStream(path: path) }
         let stream = source.format.pointee.streams[Int(index)]!
         let opening = CodecOpening.open(stream) { $0.pointee.thread_count = 1 }
         let context: UnsafeMutablePointer<AVCodecContext>

@@ -5,10 +5,11 @@ import InsetCore
 /// Decodes a file's best audio stream on its own thread, converts it to the sink's format
 /// (libswresample) and writes it into the sink (the audio output's ring).
 ///
-/// It opens its own MediaSource on the path, so demuxing audio never waits for the video
-/// thread or the other way round; the two meet only in the clock. Threads: the audio decode
-/// thread owns the source, decoder and resampler; the other methods post requests
-/// (`PipelineRequests`) and return at once, except `stop()`, which joins the thread.
+/// Its packets come from the input's one demuxer, which the picture shares: each reads its
+/// own lane, so decoding audio never waits for the video thread or the other way round;
+/// the two meet only in the clock. Threads: the audio decode thread owns the decoder and
+/// resampler; the other methods post requests (`PipelineRequests`) and return at once,
+/// except `stop()`, which joins the thread.
 public final class AudioPipeline: @unchecked Sendable {
     /// What the decode thread reports (on that thread: hand it over, do not block in it).
     public enum Event: Sendable, Equatable {
@@ -21,45 +22,53 @@ public final class AudioPipeline: @unchecked Sendable {
     public let info: MediaInfo
     public let stream: AudioStreamInfo
     public let range: PlayableRange
+    /// The input's sound tracks, and the one heard (an index in `tracks`).
+    public let tracks: [AudioTrack]
+    public private(set) var currentTrack: Int
     public let isSeekable: Bool
     /// The format written to the sink.
     public var format: AudioFormat { sink.format }
 
-    private let source: MediaSource
+    private let demuxer: Demuxer
     private let decoder: AudioDecoder
     private let sink: any AudioSink
     private let onEvent: @Sendable (Event) -> Void
     private let requests: PipelineRequests<Void>
     private let worker = WorkerThread(name: "inset.audio")
 
-    /// Opens `path` again for audio alone. Throws `MediaError` when the file cannot be
-    /// opened, `AudioStreamError` when it has no decodable sound.
-    public convenience init(path: String, sink: any AudioSink, interrupt: MediaInterrupt = MediaInterrupt(),
-                            onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
-        if path == "-" { throw AudioStreamError.notRereadable(path: path) }
-        try self.init(source: MediaSource(path: path, interrupt: interrupt), sink: sink, onEvent: onEvent)
-    }
-
-    /// Takes over `source` (which must not be used by anything else from now on).
-    public init(source: MediaSource, sink: any AudioSink, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
-        guard let stream = source.info.audio, let index = source.audioStreamIndex else {
+    /// Decodes the sound `demuxer` reads (the picture may take from the same one). Throws
+    /// `AudioStreamError` when the input has no decodable sound.
+    public init(demuxer: Demuxer, track: Int32? = nil, sink: any AudioSink,
+                onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
+        let source = demuxer.source
+        guard let best = source.info.audio, let index = track ?? source.audioStreamIndex else {
             throw AudioStreamError.noAudioStream(path: source.info.path)
         }
-        self.decoder = try AudioDecoder(source: source)
-        self.source = source
-        self.requests = PipelineRequests((), interrupt: source.interrupt)
+        let stream = source.audioTracks.first { $0.stream.index == Int(index) }?.stream ?? best
+        self.decoder = try AudioDecoder(source: source, streamIndex: index)
+        self.demuxer = demuxer
+        self.requests = PipelineRequests(())
         self.sink = sink
         self.onEvent = onEvent
         self.info = source.info
         self.stream = stream
+        self.tracks = source.audioTracks
+        self.currentTrack = tracks.firstIndex { $0.stream.index == Int(index) } ?? 0
         self.range = source.info.playableRange
-        let pb = source.format.pointee.pb
-        // Live input seeks within what it keeps of its recent past (AudioDecodeLoop+Live).
-        self.isSeekable = source.info.isLive || pb == nil || pb!.pointee.seekable != 0
-        // The demuxer skips the packets of every other stream (mov reads past them unread).
-        for i in 0..<Int(source.format.pointee.nb_streams) where i != Int(index) {
-            source.format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
-        }
+        self.isSeekable = demuxer.isSeekable
+        demuxer.attach(.audio, streams: [index], shown: index)
+    }
+
+    /// Opens `path` for its sound alone. Throws `MediaError` when it cannot be opened,
+    /// `AudioStreamError` when it has no decodable sound.
+    public convenience init(path: String, sink: any AudioSink, interrupt: MediaInterrupt = MediaInterrupt(),
+                            onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
+        try self.init(source: MediaSource(path: path, interrupt: interrupt), sink: sink, onEvent: onEvent)
+    }
+
+    /// Decodes `source`'s sound through a demuxer of its own (a file played without a picture).
+    public convenience init(source: MediaSource, sink: any AudioSink, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws {
+        try self.init(demuxer: Demuxer(source: source), sink: sink, onEvent: onEvent)
     }
 
     deinit { stop() }
@@ -67,12 +76,13 @@ public final class AudioPipeline: @unchecked Sendable {
     /// Starts the decode thread at the file's start, or at a target given to `seek` before.
     public func start() {
         worker.start(owner: self) { $0.run() }
+        demuxer.start()
     }
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        source.interrupt.stop()
         requests.stop()
+        demuxer.detach(.audio)
         worker.join()
     }
 
@@ -83,28 +93,42 @@ public final class AudioPipeline: @unchecked Sendable {
 
     /// Accurate seek: the first sample of the new serial is the one at `time` (clamped to
     /// the playable range). Returns the serial, which the caller gives to the output's
-    /// `flush(serial:)` so nothing older is played; nil when the input cannot seek.
+    /// `flush(serial:)` so nothing older is played; nil when the input cannot seek. When the
+    /// picture shares the demuxer, its seek moves the sound too: see `follow(seekTo:)`.
     @discardableResult
     public func seek(to time: MediaTime) -> (serial: Int, target: MediaTime)? {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
-        let serial = requests.seek(to: target)
+        let serial = demuxer.seek(to: target)
+        requests.noteSeek()
         return (serial, target)
+    }
+
+    /// Plays `tracks[track]` from `time` on (see `Demuxer.switchAudio`); returns the
+    /// serial the sink flushes older samples by.
+    public func switchTrack(to track: Int, at time: MediaTime) -> Int {
+        currentTrack = track
+        let serial = demuxer.switchAudio(to: Int32(tracks[track].stream.index), at: range.clamp(time))
+        requests.noteSeek()
+        return serial
+    }
+
+    /// The picture's pipeline sought the demuxer both share: the sound takes the marker
+    /// in its lane (a decode thread asleep at the end of the stream is woken for it).
+    public func followSeek() {
+        requests.noteSeek()
     }
 
     // MARK: - The decode thread
 
     private func run() {
-        var loop = AudioDecodeLoop(source: source, decoder: decoder, sink: sink)
+        var loop = AudioDecodeLoop(demuxer: demuxer, decoder: decoder, sink: sink)
         defer { loop.release() }
         var idle = false  // at the end of the stream, or failed: wait for a seek or stop
         while true {
             let request = requests.next(idle: idle)
             if request.stop { return }
-            if let (target, serial) = request.seek {
-                loop.seek(to: target, serial: serial)
-                idle = false
-            }
+            if request.seeked { idle = false }
             switch loop.step(waitForRoom: waitForRoom) {
             case .running:
                 break

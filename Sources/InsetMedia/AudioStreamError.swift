@@ -6,11 +6,10 @@ public enum AudioStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The decoder or the resampler refused it (one line from FFmpeg).
     case undecodable(path: String, detail: String)
     /// Standard input can be read once, by the video side; audio needs its own reader.
-    case notRereadable(path: String)
 
     public var path: String {
         switch self {
-        case .noAudioStream(let p), .unsupportedCodec(let p, _), .undecodable(let p, _), .notRereadable(let p): return p
+        case .noAudioStream(let p), .unsupportedCodec(let p, _), .undecodable(let p, _): return p
         }
     }
 
@@ -19,7 +18,6 @@ public enum AudioStreamError: Error, Equatable, Sendable, CustomStringConvertibl
         case .noAudioStream: return "no audio stream"
         case .unsupportedCodec(_, let codec): return "unsupported audio codec \(codec)"
         case .undecodable(_, let detail): return "audio cannot be decoded (\(detail))"
-        case .notRereadable: return "sound is not played from standard input"
         }
     }
 

@@ -6,7 +6,7 @@ import InsetCore
 ///
 /// The variants are one picture at several sizes, their keyframes at the same times (each
 /// segment starts on one). A switch marks the new variant's stream wanted (the demuxer
-/// then reads it from the current time, see `MediaSource.keepVariants`) and decodes it
+/// then reads it from the current time, see `Demuxer.discardAllBut`) and decodes it
 /// with a decoder of its own, from its next keyframe, beside the stream being shown. The
 /// shown one goes on being delivered until the new one's first frame at or after the
 /// last frame delivered; then what the old decoder still holds before that frame goes
@@ -26,6 +26,19 @@ extension DecodeLoop {
     /// The variant of the frames being delivered; nil for a source with one video stream.
     var shownVariant: VideoVariant? {
         source.videoVariants.first { $0.streamIndex == Int(videoIndex) }
+    }
+
+    /// The variant to show: the render size's choice (`bySize`), stepped down to what the
+    /// measured download rate carries and back up when it can (`VariantRateGovernor`).
+    mutating func capByRate(_ bySize: Int32?) -> Int32? {
+        let variants = source.videoVariants
+        let shown = incoming?.index ?? videoIndex
+        guard let bySize, let sizeIndex = variants.firstIndex(where: { $0.streamIndex == Int(bySize) }),
+              let current = variants.firstIndex(where: { $0.streamIndex == Int(shown) }) else { return bySize }
+        let now = Demuxer.seconds(DispatchTime.now().uptimeNanoseconds)
+        let chosen = rateGovernor.choose(bySize: sizeIndex, current: current, bandwidths: variants.map(\.bitRate),
+                                         capacity: demuxer.downloadCapacity, now: now)
+        return Int32(variants[chosen].streamIndex)
     }
 
     /// Makes `wanted` (a variant's stream index) the stream to show: at once when nothing
@@ -48,7 +61,7 @@ extension DecodeLoop {
             return
         }
         incoming = VariantSwitch(index: wanted, decoder: next)
-        source.keepVariants([Int(videoIndex), Int(wanted)])
+        demuxer.setVideoStreams([videoIndex, wanted], shown: videoIndex)
     }
 
     /// A packet of the incoming variant: decoded from its first keyframe on; its first
@@ -109,14 +122,16 @@ extension DecodeLoop {
         guard let next = incoming else { return }
         next.decoder.flush()
         incoming = nil
-        source.keepVariants([Int(videoIndex)])
+        demuxer.setVideoStreams([videoIndex], shown: videoIndex)
     }
 
     private mutating func show(_ index: Int32, _ next: VideoDecoder) {
         decoder = next
         videoIndex = index
-        clearLiveBuffer()
-        source.keepVariants([Int(index)])
+        // What the demuxer keeps of a live input is the old variant's: its packets need
+        // the old decoder.
+        demuxer.clearLiveStore()
+        demuxer.setVideoStreams([index], shown: index)
         decoder.configureWork(output: work.viewport?.pixels, skipInvisible: work.skipInvisible, rate: work.rate)
     }
 
@@ -131,17 +146,5 @@ extension DecodeLoop {
         }
         decoders[index] = opened
         return opened
-    }
-
-    /// av_seek_frame to `target`. An HLS master playlist is sought by the stream shown,
-    /// so that its playlist is the one the demuxer positions on a keyframe.
-    mutating func seekFormat(to target: MediaTime) -> Int32 {
-        guard !source.videoVariants.isEmpty else {
-            return av_seek_frame(source.format, -1, target.microseconds, cffmpeg_avseek_flag_backward())
-        }
-        needsKeyframe = true
-        let timeBase = source.stream(videoIndex).pointee.time_base
-        let stamp = StreamTime.timestamp(target, in: timeBase)
-        return av_seek_frame(source.format, videoIndex, stamp, cffmpeg_avseek_flag_backward())
     }
 }

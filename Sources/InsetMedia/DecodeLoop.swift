@@ -5,7 +5,8 @@ import InsetCore
 /// The decode thread's own state: packet and frame buffers, the accurate-seek hold, the
 /// scale stage it hands frames to. Lives only on that thread (VideoPipeline.run), so it takes no locks of its own.
 struct DecodeLoop {
-    let source: MediaSource
+    let demuxer: Demuxer
+    var source: MediaSource { demuxer.source }
     /// The decoder of the stream being shown (`videoIndex`); another HLS variant's once a
     /// switch to it is complete (DecodeLoop+Variants).
     var decoder: VideoDecoder
@@ -52,8 +53,8 @@ struct DecodeLoop {
     /// until its keyframe: the demuxer starts variants other than the one it seeks by at
     /// any packet at or after the target.
     var needsKeyframe = false
-    /// Live input's recent packets, for skipping back (DecodeLoop+Live); nil for seekable input.
-    var live: LivePackets?
+    /// The download rate's say in the variant shown (DecodeLoop+Variants).
+    var rateGovernor = VariantRateGovernor()
     /// Variants whose decoder would not open: not asked for again.
     var refusedVariants: Set<Int32> = []
     /// Errors in a row from avcodec_receive_frame before giving up on the current packet.
@@ -65,9 +66,10 @@ struct DecodeLoop {
     /// The video's subtitle streams, whose packets are decoded here instead of dropped.
     var subtitles: SubtitleStreams?
 
-    init(source: MediaSource, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics,
+    init(demuxer: Demuxer, decoder: VideoDecoder, frames: FrameQueue, statistics: VideoPipeline.Statistics,
          scaleStage: ScaleStage?) {
-        self.source = source
+        self.demuxer = demuxer
+        let source = demuxer.source
         self.scaleStage = scaleStage
         self.decoder = decoder
         self.frames = frames
@@ -78,9 +80,6 @@ struct DecodeLoop {
         incomingFrame = av_frame_alloc()
         videoIndex = source.videoStreamIndex
         decoders[videoIndex] = decoder
-        if source.info.isLive && !source.info.isStillImage { live = LivePackets() }
-        // Probing read every variant; from the first read on only the shown one is fetched.
-        if !source.videoVariants.isEmpty { source.keepVariants([Int(videoIndex)]) }
         let rate = source.info.video?.frameRate.value ?? 25
         frameDuration = MediaTime(seconds: 1 / (rate > 0 ? rate : 25))
     }
@@ -94,74 +93,74 @@ struct DecodeLoop {
         av_frame_free(&h)
         var i: UnsafeMutablePointer<AVFrame>? = incomingFrame
         av_frame_free(&i)
-        var kept = live
-        kept?.removeAll()
     }
 
-    /// Repositions to the keyframe at or before `target` (av_seek_frame, backward) and
-    /// decodes forward from there; frames before the target are held back, not shown.
-    mutating func seek(to target: MediaTime, serial: Int) {
+    /// A seek's marker (the demuxer has moved the input): what the decoder holds is of
+    /// another position, and frames before `target` are held back, not shown. Without
+    /// `flush` (live input with nothing kept) the input goes on as it is under the new
+    /// serial, with nothing flushed or held back for a target it will not reach.
+    mutating func begin(seekTo target: MediaTime?, serial: Int, flush: Bool) {
         self.serial = serial
+        atEnd = false
         completeSwitchForSeek()
-        var result: Int32 = 0
-        if live != nil {
-            // Nothing kept yet (just after a variant switch): the input goes on as it is,
-            // with nothing flushed or held back for a target it will not reach.
-            guard live!.replay(from: target) else { atEnd = false; return }
-        } else {
-            result = seekFormat(to: target)
-        }
-        if result < 0 {
-            // Some demuxers refuse a timestamp seek; the start of the file always works.
-            av_seek_frame(source.format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
-        }
+        guard flush else { return }
         decoder.flush()
         subtitles?.flush()
         av_frame_unref(held)
         holding = false
         seekTarget = target
-        // Live input at or past the newest frame kept (the live edge): the newest frame
-        // itself comes out of the decoder only with more input (frame threads hold the last
-        // few back), which may be seconds away; aim half a second short of it, or, when
-        // the last keyframe is nearer than that, start at the keyframe.
-        if let live, let newest = live.buffer.newest, target >= newest {
-            let key = live.replaySequence.flatMap { live.buffer.entry(at: $0)?.time }
-            let near = newest - VideoPipeline.liveEdgeMargin
-            seekTarget = key.map { near > $0 } == true ? near : nil
-        }
-        atEnd = false
+        // An HLS master's variants other than the one sought by start at any packet at or
+        // after the target.
+        if !source.videoVariants.isEmpty { needsKeyframe = true }
     }
 
-    /// Reads one packet and delivers whatever frames it yields; at end of input drains
-    /// the decoder and queues the end-of-stream marker.
+    /// Takes the demuxer's next item and delivers whatever frames it yields; at the end of
+    /// the input drains the decoder and queues the end-of-stream marker.
     mutating func step() {
-        let (read, replayed) = live.read(into: packet, from: source.format)
-        if read == cffmpeg_averror_eagain() {
-            usleep(2_000)
+        decodeSubtitles()
+        guard let item = demuxer.pop(.video) else {
+            atEnd = true  // detached or stopped: nothing more comes
             return
         }
-        if read < 0 {
-            // Interrupted (a seek or stop wants the thread back): not the end of the stream.
-            if source.interrupt.isWoken || source.interrupt.isStopped { return }
-            _ = decoder.send(nil)
-            receiveAll()
-            if holding { deliver(held) }
-            holding = false
-            seekTarget = nil
-            deliverEnd()
-            catchUp = nil
-            abandonSwitch()
-            atEnd = true
-            return
+        switch item {
+        case .seek(let target, let serial, _, let flush): begin(seekTo: target, serial: serial, flush: flush)
+        case .end: finish()
+        case .packet(let packet):
+            av_packet_move_ref(self.packet, packet)
+            Demuxer.free(packet)
+            decodePacket()
         }
+    }
+
+    /// The subtitles read so far, decoded into their store.
+    private func decodeSubtitles() {
+        while let item = demuxer.tryPop(.subtitles) {
+            guard case .packet(let packet) = item else { continue }
+            if let subtitles { _ = subtitles.route(packet) }
+            Demuxer.free(packet)
+        }
+    }
+
+    /// The end of the input: what the decoder holds goes out, then the end marker.
+    private mutating func finish() {
+        _ = decoder.send(nil)
+        receiveAll()
+        if holding { deliver(held) }
+        holding = false
+        seekTarget = nil
+        deliverEnd()
+        catchUp = nil
+        abandonSwitch()
+        atEnd = true
+    }
+
+    private mutating func decodePacket() {
         defer { av_packet_unref(packet) }
-        if let subtitles, subtitles.route(packet) { return }
         if let incoming, packet.pointee.stream_index == incoming.index {
             feedIncoming(packet)
             return
         }
         guard packet.pointee.stream_index == videoIndex else { return }
-        if !replayed { keep(packet) }
         if needsKeyframe {
             guard packet.pointee.flags & AV_PKT_FLAG_KEY != 0 else { return }
             needsKeyframe = false

@@ -13,6 +13,8 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var fileSize: Int64?
     public var video: VideoStreamInfo?
     public var audio: AudioStreamInfo?
+    /// Every sound track, `audio` among them (`inset probe` lists them, `a` cycles them).
+    public var audioTracks: [AudioTrack] = []
     /// Set when the file was cut short (its index lists data past its end): what is there
     /// plays, up to `playable`.
     public var truncation: Truncation?

@@ -39,22 +39,4 @@ extension MediaSource {
                          number: number + 1, count: found.count)
         }
     }
-
-    /// Marks every variant's stream but `kept` as discarded (AVStream.discard). The hls
-    /// demuxer looks at these flags on each read (recheck_discard_flags): it stops fetching
-    /// a playlist none of whose streams is wanted, and starts a newly wanted one at the
-    /// segment of the current time, dropping its packets before that time (so it may
-    /// begin between keyframes; the decode loop waits for one). Packets of other streams
-    /// still read are left aside by stream index. The other streams (each variant's sound)
-    /// are discarded too, or their playlists would all go on being fetched: the picture's
-    /// source reads only the picture, the sound has a source of its own. Decode thread,
-    /// which owns the format context.
-    func keepVariants(_ kept: Set<Int>) {
-        for i in 0..<Int(format.pointee.nb_streams) {
-            let stream = format.pointee.streams[i]!
-            // Subtitle renditions are shared by the variants and read by the decode loop.
-            let subtitle = stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
-            stream.pointee.discard = kept.contains(i) || subtitle ? AVDISCARD_DEFAULT : AVDISCARD_ALL
-        }
-    }
 }

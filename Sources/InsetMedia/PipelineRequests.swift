@@ -1,65 +1,43 @@
 import Foundation
 import InsetCore
 
-/// The mailbox between a pipeline's consumer and its decode thread: seeks (consecutive
-/// ones merge, only the newest target is decoded to), pause, stop, and the pipeline's own
-/// `Settings` (the video's viewport and decode rate). The consumer posts and returns at
-/// once; the decode thread takes what is there between packets, sleeping when it has
-/// nothing to do.
+/// The mailbox between a pipeline's consumer and its decode thread: pause, stop, news of
+/// a seek, and the pipeline's own `Settings` (the video's viewport and decode rate). The
+/// seek itself travels through the demuxer (its marker in the lane); this only wakes a
+/// decode thread that sleeps at the end of the stream or paused. The consumer posts and
+/// returns at once; the decode thread takes what is there between packets.
 final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
     /// What the decode thread is to do next.
     struct Next {
         var stop: Bool
-        var seek: (target: MediaTime, serial: Int)?
+        /// A seek was posted since the last look: its marker is on the way.
+        var seeked: Bool
         var settings: Settings
     }
 
     private let condition = NSCondition()
-    private var serial = 0
-    private var seek: (target: MediaTime, serial: Int)?
+    private var seeked = false
     private var paused = false
     private var stopping = false
     private var settings: Settings
 
-    /// Raised while a seek waits to be taken, so a read blocked on slow input gives the
-    /// thread back (`MediaInterrupt.wake`); set and cleared under this lock, with the seek
-    /// itself, so it never outlives the request and interrupts the seek's own reads.
-    private let interrupt: MediaInterrupt?
-
-    init(_ settings: Settings, interrupt: MediaInterrupt? = nil) {
+    init(_ settings: Settings) {
         self.settings = settings
-        self.interrupt = interrupt
     }
 
-    /// Posts a seek and returns its serial, one more than the last. `prepare` runs with the
-    /// new serial before the decode thread can see the seek: the queue must refuse the old
-    /// serial before the first frame of the new one can be pushed, or that frame (the one
-    /// on screen at the target) would be refused as stale.
-    func seek(to target: MediaTime, prepare: (Int) -> Void = { _ in }) -> Int {
-        condition.withLock {
-            serial += 1
-            prepare(serial)
-            seek = (target, serial)
-            interrupt?.wake()
-            condition.broadcast()
-            return serial
-        }
-    }
-
+    /// A seek was posted to the demuxer: the decode thread is to go and take its marker.
+    func noteSeek() { condition.withLock { seeked = true; condition.broadcast() } }
     func setPaused(_ paused: Bool) { condition.withLock { self.paused = paused; condition.broadcast() } }
     func stop() { condition.withLock { stopping = true; condition.broadcast() } }
     func update(_ change: (inout Settings) -> Void) { condition.withLock { change(&settings); condition.broadcast() } }
 
     /// Decode thread: waits while paused or `idle` (nothing left to decode) unless a seek or
-    /// stop is pending, then takes the pending seek.
+    /// stop is pending, then takes the news of a seek.
     func next(idle: Bool) -> Next {
         condition.withLock {
-            while !stopping && seek == nil && (paused || idle) { condition.wait() }
-            defer {
-                if seek != nil { interrupt?.clearWake() }
-                seek = nil
-            }
-            return Next(stop: stopping, seek: seek, settings: settings)
+            while !stopping && !seeked && (paused || idle) { condition.wait() }
+            defer { seeked = false }
+            return Next(stop: stopping, seeked: seeked, settings: settings)
         }
     }
 
@@ -67,9 +45,9 @@ final class PipelineRequests<Settings: Sendable>: @unchecked Sendable {
     /// one is pending (the thread should go and take it).
     func pause(seconds: Double) -> Bool {
         condition.withLock {
-            if stopping || seek != nil { return false }
+            if stopping || seeked { return false }
             _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
-            return !(stopping || seek != nil)
+            return !(stopping || seeked)
         }
     }
 }

@@ -22,6 +22,8 @@ final class SubtitleStreams {
     }
 
     var isEmpty: Bool { decoders.isEmpty }
+    /// The streams decoded here, which the demuxer's subtitle lane takes.
+    var streams: Set<Int32> { Set(decoders.keys) }
 
     /// Decodes `packet` when it belongs to a subtitle stream; returns whether it did.
     func route(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {

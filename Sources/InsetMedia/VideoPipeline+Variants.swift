@@ -18,10 +18,8 @@ extension VideoPipeline {
 extension VideoPipeline {
     /// Live input: the oldest and newest times kept for skipping back (the newest is the
     /// live edge, the last frame read); nil for other input or before the first keyframe.
-    public var bufferedRange: (oldest: MediaTime, newest: MediaTime)? { statisticsValue.buffered }
+    public var bufferedRange: (oldest: MediaTime, newest: MediaTime)? { demuxer.bufferedRange }
 
-    /// How far short of the newest frame read a jump to the live edge aims: the newest
-    /// frames leave the decoder's threads only with more input, and the sound, with its
-    /// own source, has this time too.
-    public static let liveEdgeMargin = MediaTime.milliseconds(500)
+    /// How far short of the newest frame read a jump to the live edge aims (see `Demuxer.liveAim`).
+    public static let liveEdgeMargin = Demuxer.liveEdgeMargin
 }

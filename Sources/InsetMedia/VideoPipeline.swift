@@ -32,7 +32,9 @@ public final class VideoPipeline: @unchecked Sendable {
     public let range: PlayableRange
     public let isSeekable: Bool
 
-    private let source: MediaSource
+    /// The input's one reader, which the sound may share.
+    public let demuxer: Demuxer
+    private var source: MediaSource { demuxer.source }
     var statisticsValue: Statistics.Values { statistics.value }
     private let decoder: VideoDecoder
     /// The viewport, decode rates and keyframe skips travel with the seeks, pause and stop.
@@ -43,8 +45,15 @@ public final class VideoPipeline: @unchecked Sendable {
     private let scaleStage: ScaleStage?
     private let threads: Int?
 
-    public init(source: MediaSource, options: Options = Options()) throws {
-        self.source = source
+    /// Decodes `source`'s picture, through a demuxer of its own.
+    public convenience init(source: MediaSource, options: Options = Options()) throws {
+        try self.init(demuxer: Demuxer(source: source), options: options)
+    }
+
+    /// Decodes the picture `demuxer` reads (the sound may take from the same one).
+    public init(demuxer: Demuxer, options: Options = Options()) throws {
+        self.demuxer = demuxer
+        let source = demuxer.source
         self.decoder = try VideoDecoder(source: source, threads: options.threads)
         self.info = source.info
         self.range = source.info.playableRange
@@ -53,12 +62,11 @@ public final class VideoPipeline: @unchecked Sendable {
         self.threads = options.threads
         var settings = DecodeSettings(viewport: options.viewport)
         settings.variant = options.viewport.flatMap { VideoPipeline.variant(for: $0, of: source) }
-        self.requests = PipelineRequests(settings, interrupt: source.interrupt)
+        self.requests = PipelineRequests(settings)
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
-        let pb = source.format.pointee.pb
-        // Live input seeks within what it keeps of its recent past (DecodeLoop+Live).
-        self.isSeekable = source.info.isLive ? !source.info.isStillImage : (pb == nil || pb!.pointee.seekable != 0)
+        self.isSeekable = demuxer.isSeekable
+        demuxer.attach(.video, streams: [source.videoStreamIndex], shown: source.videoStreamIndex)
     }
 
     deinit { stop() }
@@ -67,6 +75,7 @@ public final class VideoPipeline: @unchecked Sendable {
     public func start() {
         scaleStage?.start()
         worker.start(owner: self) { $0.run() }
+        demuxer.start()
     }
 
     /// Decodes the source's subtitle streams too, into `store`, as their packets are read
@@ -74,6 +83,7 @@ public final class VideoPipeline: @unchecked Sendable {
     public func decodeSubtitles(into store: SubtitleStore) {
         let streams = SubtitleStreams(source: source, store: store)
         subtitles = streams.isEmpty ? nil : streams
+        if let subtitles { demuxer.attach(.subtitles, streams: subtitles.streams, shown: -1) }
     }
 
     /// Handed to the decode thread at start; its alone from then on.
@@ -81,8 +91,9 @@ public final class VideoPipeline: @unchecked Sendable {
 
     /// Stops decoding and waits for the thread to end. Safe to call more than once.
     public func stop() {
-        source.interrupt.stop()
         requests.stop()
+        demuxer.detach(.video)
+        demuxer.detach(.subtitles)
         frames.close()
         scaleStage?.close()
         worker.join()
@@ -135,7 +146,8 @@ public final class VideoPipeline: @unchecked Sendable {
         guard isSeekable else { return nil }
         let target = range.clamp(time)
         let frames = self.frames
-        let serial = requests.seek(to: target) { frames.beginSerial($0) }
+        let serial = demuxer.seek(to: target) { frames.beginSerial($0) }
+        requests.noteSeek()
         return (serial, target)
     }
 
@@ -159,8 +171,6 @@ public final class VideoPipeline: @unchecked Sendable {
     final class Statistics: @unchecked Sendable {
         struct Values {
             var corruptPackets = 0; var decodedFrames = 0
-            /// Live input: the oldest and newest times kept for skipping back.
-            var buffered: (oldest: MediaTime, newest: MediaTime)?
         }
         private let lock = NSLock()
         private var values = Values()
@@ -171,7 +181,7 @@ public final class VideoPipeline: @unchecked Sendable {
     // MARK: - The decode thread
 
     private func run() {
-        var loop = DecodeLoop(source: source, decoder: decoder, frames: frames, statistics: statistics,
+        var loop = DecodeLoop(demuxer: demuxer, decoder: decoder, frames: frames, statistics: statistics,
                               scaleStage: scaleStage)
         loop.threads = threads
         defer { loop.release() }
@@ -179,10 +189,10 @@ public final class VideoPipeline: @unchecked Sendable {
         while true {
             let request = requests.next(idle: loop.atEnd)
             if request.stop { return }
-            if let (target, serial) = request.seek { loop.seek(to: target, serial: serial) }
+            if request.seeked { loop.atEnd = false }
             loop.viewport = request.settings.viewport
             loop.work = (request.settings.viewport, skipInvisibleWork, request.settings.effectiveRate)
-            loop.want(variant: request.settings.variant)
+            loop.want(variant: loop.capByRate(request.settings.variant))
             loop.begin(request.settings.catchUp)
             loop.step()
         }

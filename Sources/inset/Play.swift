@@ -84,6 +84,11 @@ struct Play: ParsableCommand {
                                                                   valueName: "charset"))
     var subtitleCharset: String?
 
+    @Option(name: .customLong("audio-lang"), help: ArgumentHelp("Play the first sound track in this language (ISO 639: en, eng, fr…). "
+                                                                 + "Default: the container's choice. a cycles the tracks.",
+                                                                 valueName: "lang"))
+    var audioLanguage: String?
+
     func validate() throws {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
@@ -92,6 +97,9 @@ struct Play: ParsableCommand {
         try graphics?.validate(as: "--graphics")
         if let subtitleLanguage, !SubtitleLanguage.isCode(subtitleLanguage) {
             throw invalidValue("--sub-lang", subtitleLanguage, "not an ISO 639 language code (two or three letters: en, eng, fr)")
+        }
+        if let audioLanguage, !SubtitleLanguage.isCode(audioLanguage) {
+            throw invalidValue("--audio-lang", audioLanguage, "not an ISO 639 language code (two or three letters: en, eng, fr)")
         }
         if let subtitleCharset, !SubtitleCharset.isKnown(subtitleCharset) {
             throw invalidValue("--sub-charset", subtitleCharset, "not a character set iconv knows (UTF-8, CP1252, ISO-8859-1…)")
@@ -121,7 +129,7 @@ struct Play: ParsableCommand {
     /// then report the value missing), so a new option is added here as well.
     static let optionsWithValue: Set<String> = [
         "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume",
-        "--sub", "--sub-lang",
+        "--sub", "--sub-lang", "--sub-charset", "--audio-lang",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]
@@ -148,6 +156,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.subtitleLanguage = subtitleLanguage
         options.subtitleCharset = subtitleCharset
+        options.audioLanguage = audioLanguage
         let app: App
         do {
             app = try App(options: options)

@@ -20,22 +20,22 @@ extension Playback {
         static func open(_ request: PlaybackOpener.Request, video: MediaInterrupt, audio: MediaInterrupt) throws -> Media {
             let path = request.path
             let source = try MediaSource(path: path, interrupt: video)
+            // One reader for the picture, the sound and the subtitles.
+            let demuxer = Demuxer(source: source)
             let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
             let pipeline = moving
-                ? try VideoPipeline(source: source, options: .init(threads: request.threads, queueCapacity: 4,
-                                                                   viewport: request.viewport, skipInvisibleWork: true))
+                ? try VideoPipeline(demuxer: demuxer, options: .init(threads: request.threads, queueCapacity: 4,
+                                                                     viewport: request.viewport, skipInvisibleWork: true))
                 : nil
             var media = Media(path: path, info: source.info, pipeline: pipeline)
             if pipeline != nil {
                 media.subtitles = PlaybackSubtitles.open(source: source, path: path, pipeline: pipeline, request: request.subtitles)
             }
-            if source.hasVideo && !moving { media.cover = Playback.decodeCover(of: source, viewport: request.viewport) }
             // A still picture has no sound to play; anything else plays its sound when it has one.
             if let soundOptions = request.sound, let audioInfo = source.info.audio, !source.info.isStillImage {
-                // (The cover's pipeline stops the video interrupt; the sound's says if we were cancelled.)
                 if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
                 do {
-                    let sound = try SoundTrack(path: path, audio: audioInfo, options: soundOptions, interrupt: audio)
+                    let sound = try SoundTrack(demuxer: demuxer, audio: audioInfo, options: soundOptions)
                     // SDL's dummy driver opens like a device and plays nothing: say so, once.
                     if sound.output.driver == "dummy" { media.soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
                     media.sound = sound
@@ -44,6 +44,9 @@ extension Playback {
                     media.soundNotice = "\(error); playing without sound"
                 }
             }
+            // After the sound has its lane: the cover's pipeline starts the demuxer, and what
+            // it reads of the sound meanwhile is kept for it.
+            if source.hasVideo && !moving { media.cover = Playback.decodeCover(of: demuxer, viewport: request.viewport) }
             return media
         }
 
@@ -56,8 +59,8 @@ extension Playback {
 
     /// Decodes a file's attached picture (one frame) at the viewport's size; nil when it
     /// cannot be decoded, which only costs the cover.
-    static func decodeCover(of source: MediaSource, viewport: Viewport) -> VideoFrame? {
-        guard let pipeline = try? VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: viewport))
+    static func decodeCover(of demuxer: Demuxer, viewport: Viewport) -> VideoFrame? {
+        guard let pipeline = try? VideoPipeline(demuxer: demuxer, options: .init(threads: 1, queueCapacity: 1, viewport: viewport))
         else { return nil }
         pipeline.start()
         defer { pipeline.stop() }

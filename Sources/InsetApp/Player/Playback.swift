@@ -204,8 +204,8 @@ final class Playback {
             _ = machine.handle(.positionChanged(target), at: now)
             return
         }
-        guard pipeline.seek(to: target) != nil else { return }
-        sound?.seek(to: target)
+        guard let (serial, _) = pipeline.seek(to: target) else { return }
+        sound?.follow(serial: serial)
         if let image = pending?.image { pipeline.frames.recycle(image) }
         pending = nil
         endOfStream = false

@@ -18,17 +18,24 @@ final class SoundTrack {
     struct Options: Sendable {
         var muted = false
         var volume = 100
+        /// The language of the track to play (`--audio-lang`), when the file has it.
+        var language: String?
     }
 
     /// Opens the device for the file's sound and the pipeline that feeds it. Throws
     /// `AudioError` (no device) or `AudioStreamError`/`MediaError` (no playable sound); the
     /// caller then plays without sound and says why once.
-    init(path: String, audio: AudioStreamInfo, options: Options, interrupt: MediaInterrupt = MediaInterrupt()) throws {
+    init(demuxer: Demuxer, audio: AudioStreamInfo, options: Options) throws {
+        // The track in the language asked for (`--audio-lang`), else the container's choice.
+        let chosen = options.language.flatMap { wanted in demuxer.source.audioTracks.first { $0.speaks(wanted) } }
+        let audio = chosen?.stream ?? audio
         let wanted = AudioFormat(sampleRate: max(1, audio.sampleRate), channels: max(1, audio.channels))
         output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted))
         let events = self.events
         do {
-            pipeline = try AudioPipeline(path: path, sink: output.ring, interrupt: interrupt) { events.post($0) }
+            pipeline = try AudioPipeline(demuxer: demuxer, track: chosen.map { Int32($0.stream.index) }, sink: output.ring) {
+                events.post($0)
+            }
         } catch {
             output.close()
             throw error
@@ -52,9 +59,38 @@ final class SoundTrack {
         pipeline.setPaused(true)
     }
 
-    /// Moves the sound to `time`; the old serial's samples are never played.
+    /// Moves the sound to `time` (a file played without a picture); the old serial's
+    /// samples are never played.
     func seek(to time: MediaTime) {
         guard let (serial, _) = pipeline.seek(to: time) else { return }
+        follow(serial: serial)
+    }
+
+    /// Goes on to the next sound track (after the last, the first) from `time`, the time
+    /// heard now: the old track's samples still waiting are dropped. Returns the track's
+    /// place and label ("audio 2/3: fra, Commentary"); nil when there is only one.
+    func nextTrack(at time: MediaTime) -> String? {
+        let tracks = pipeline.tracks
+        guard tracks.count > 1 else { return nil }
+        let next = (pipeline.currentTrack + 1) % tracks.count
+        let serial = pipeline.switchTrack(to: next, at: time)
+        output.flush(serial: serial)
+        events.begin(serial: serial)
+        stall = nil
+        return "audio \(next + 1)/\(tracks.count): \(tracks[next].label)"
+    }
+
+    /// The track heard, as `nextTrack` says it; nil when there is only one.
+    var trackLabel: String? {
+        let tracks = pipeline.tracks
+        guard tracks.count > 1 else { return nil }
+        return "audio \(pipeline.currentTrack + 1)/\(tracks.count): \(tracks[pipeline.currentTrack].label)"
+    }
+
+    /// The picture's pipeline moved the input both read (seek `serial`): the sound goes
+    /// with it, and the old serial's samples are never played.
+    func follow(serial: Int) {
+        pipeline.followSeek()
         output.flush(serial: serial)
         events.begin(serial: serial)
         stall = nil
