@@ -14,7 +14,12 @@ extension Playback {
     func watchInput(of pipeline: VideoPipeline, at now: HostTime) {
         let playing = machine.snapshot.isPlaying
         let starved = playing && !endOfStream && !hasPendingFrame && pipeline.frames.count == 0
-        if buffering.observe(starved: starved, at: now) { bufferingChanged = true }
+        let before = buffering.buffered
+        if buffering.observe(starved: starved, buffered: pipeline.demuxer.bufferedAhead, at: now) { bufferingChanged = true }
+        // What is buffered grows while the bar says so: said again at each tenth of a second.
+        if buffering.isBuffering, before.map({ $0.microseconds / 100_000 }) != buffering.buffered.map({ $0.microseconds / 100_000 }) {
+            bufferingChanged = true
+        }
         if buffering.isBuffering {
             holdForInput(true, at: now)
         } else if heldForInput && playing && !starved {
