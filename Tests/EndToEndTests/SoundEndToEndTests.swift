@@ -59,10 +59,13 @@ struct SoundEndToEndTests {
     /// The same markers, with nothing taken from the player: scripts/av-sync reads the times
     /// frames reached its pty and the samples SDL's disk driver wrote, and pairs each flash
     /// with its tone (see the script).
-    @Test("A/V offset at every marker measured outside the player (pty and disk driver): within ±45 ms through a pause, a skip and PiP")
-    func markersInSyncFromOutside() throws {
+    /// Through a pipe (`cat CLIP | inset -`) the picture and the sound come from one read
+    /// of standard input, and the skip back replays what the demuxer kept of it.
+    @Test("A/V offset at every marker measured outside the player (pty and disk driver): within ±45 ms through a pause, a skip and PiP",
+          arguments: [false, true])
+    func markersInSyncFromOutside(piped: Bool) throws {
         let script = repositoryRoot.appendingPathComponent("scripts/av-sync").path
-        let output = try runCommand(["INSET_BIN=\(try insetBinary())", "python3", script, "--json"])
+        let output = try runCommand(["INSET_BIN=\(try insetBinary())", "python3", script, "--json"] + (piped ? ["--pipe"] : []))
         guard let data = output.split(separator: "\n").last.map({ Data($0.utf8) }),
               let result = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             Issue.record("av-sync printed no result: \(output)")
