@@ -75,6 +75,25 @@ struct HLSNetworkEndToEndTests {
         try tmux.keys("q")
     }
 
+    /// clock_16x9_aac.mp4 as MPEG-DASH (2 s chunks, picture and sound), made once per run.
+    static let dash: URL = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-dash-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        _ = try? runCommand(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", samplePath("clock_16x9_aac.mp4"),
+                             "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-f", "dash", "-seg_duration", "2",
+                             dir.appendingPathComponent("manifest.mpd").path])
+        return dir
+    }()
+
+    @Test("a DASH manifest over HTTP plays in colour with the time moving, each chunk requested once")
+    func dashPlays() throws {
+        let server = try TestWebServer(["--root", Self.dash.path])
+        try NetworkEndToEndTests.plays(server.url("manifest.mpd"), from: 2, to: 4, arguments: "--mute")
+        let chunks = server.requests.filter { $0.count >= 7 && $0[2].hasSuffix(".m4s") }.map { $0[2] }
+        #expect(chunks.count >= 4, "\(chunks)")
+        #expect(Set(chunks).count == chunks.count, "a chunk fetched twice: \(chunks)")
+    }
+
     @Test("an MP4 over HTTP played to its end is read about once: the bytes sent are within 10% of its size")
     func mp4ReadOnce() throws {
         let server = try TestWebServer()
