@@ -62,7 +62,9 @@ public struct VariantRateGovernor: Sendable {
     public mutating func choose(bySize: Int, current: Int, bandwidths: [Int?],
                                 capacity: (bytesPerSecond: Double, held: Bool)?, now: Double) -> Int {
         if let ceiling, now >= ceiling.until { self.ceiling = nil }
-        guard let capacity else { return min(bySize, max(current, 0)) }
+        // Nothing measured yet (the start, or just after a switch): the size's choice, unless
+        // the link failed lately, when what is shown stays until the rate is known.
+        guard let capacity else { return ceiling == nil ? bySize : min(bySize, max(current, 0)) }
         let bits = capacity.bytesPerSecond * 8 * VariantRateGovernor.margin
         let carried = { (index: Int) in bandwidths[index].map { Double($0) <= bits } ?? true }
         if capacity.held {

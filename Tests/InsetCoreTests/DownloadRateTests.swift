@@ -73,9 +73,12 @@ struct DownloadRateTests {
         #expect(governor.ceiling?.until == 140)
         #expect(governor.choose(bySize: 2, current: 1, bandwidths: Self.bandwidths, capacity: fast, now: 139) == 1)
         #expect(governor.choose(bySize: 2, current: 1, bandwidths: Self.bandwidths, capacity: fast, now: 140) == 2)
-        // Never past the size's choice, and unknown capacity keeps the current one.
+        // Never past the size's choice; unknown capacity is the size's choice, or what is shown
+        // after a failure.
         #expect(governor.choose(bySize: 1, current: 1, bandwidths: Self.bandwidths, capacity: fast, now: 200) == 1)
-        #expect(governor.choose(bySize: 2, current: 1, bandwidths: Self.bandwidths, capacity: nil, now: 200) == 1)
+        #expect(governor.choose(bySize: 2, current: 1, bandwidths: Self.bandwidths, capacity: nil, now: 200) == 2)
+        _ = governor.choose(bySize: 2, current: 2, bandwidths: Self.bandwidths, capacity: (25_000, true), now: 300)
+        #expect(governor.choose(bySize: 2, current: 0, bandwidths: Self.bandwidths, capacity: nil, now: 301) == 0)
         // A variant without a BANDWIDTH counts as carried.
         #expect(governor.choose(bySize: 2, current: 0, bandwidths: [nil, nil, nil], capacity: (1, false), now: 200) == 1)
     }
