@@ -24,19 +24,10 @@ final class TestWebServer {
         posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
-        // The test runner's threads block signals and a child inherits the mask: without
-        // this the server would never see the SIGTERM that ends it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var attributes = UnblockedSignals()
+        defer { attributes.destroy() }
         var child: pid_t = 0
-        guard posix_spawn(&child, "/usr/bin/env", &actions, &attributes, cArguments, environ) == 0 else {
+        guard posix_spawn(&child, "/usr/bin/env", &actions, &attributes.value, cArguments, environ) == 0 else {
             throw E2EError.missing("cannot start scripts/http-serve")
         }
         pid = child

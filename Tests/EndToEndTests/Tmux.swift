@@ -175,17 +175,9 @@ func runCommand(_ arguments: [String]) throws -> String {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    // The test runner's threads block signals, and a spawned process inherits the mask:
-    // start tmux (and so the shell and the player) with none blocked and default handlers.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t(), all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // Start tmux (and so the shell and the player) with no signal blocked.
+    var attributes = UnblockedSignals()
+    defer { attributes.destroy() }
     // Other suites in this process set SDL_* variables for their own audio tests (a faster
     // disk driver, their capture file); tmux and the players in it must not inherit them.
     var environment: [UnsafeMutablePointer<CChar>?] = []
@@ -197,7 +189,7 @@ func runCommand(_ arguments: [String]) throws -> String {
     environment.append(nil)
     defer { environment.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environment)
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes.value, argv, environment)
     guard spawned == 0 else { throw E2EError.missing("cannot run \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -206,4 +198,23 @@ func runCommand(_ arguments: [String]) throws -> String {
     var info = stat()
     guard stat(outputPath, &info) == 0, info.st_size > 0 else { return "" }
     return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+}
+
+/// Spawn attributes for a child with no signal blocked and default handlers: the test
+/// runner's threads block signals, and a spawned process inherits the mask (a server
+/// would never see the SIGTERM that ends it, a shell never its SIGINT).
+struct UnblockedSignals {
+    var value = posix_spawnattr_t()
+
+    init() {
+        posix_spawnattr_init(&value)
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&value, &none)
+        posix_spawnattr_setsigdefault(&value, &all)
+        posix_spawnattr_setflags(&value, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    }
+
+    mutating func destroy() { posix_spawnattr_destroy(&value) }
 }
