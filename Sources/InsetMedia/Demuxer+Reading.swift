@@ -30,7 +30,7 @@ extension Demuxer {
             let (result, generationRead, replayed) = read(into: packet)
             if result == cffmpeg_averror_eagain() {
                 Demuxer.free(packet)
-                usleep(2_000)
+                if condition.withLock({ pendingSeek == nil }) { usleep(2_000) }
                 continue
             }
             if result < 0 {
@@ -111,6 +111,12 @@ extension Demuxer {
     private func read(into packet: UnsafeMutablePointer<AVPacket>) -> (result: Int32, generation: Int, replayed: Bool) {
         condition.lock()
         let generationRead = generation
+        // A seek posted since the top of the loop: reading now would read the old position
+        // under the new generation, and the packet would pass for the seek's first.
+        if pendingSeek != nil {
+            condition.unlock()
+            return (cffmpeg_averror_eagain(), generationRead, false)
+        }
         if let sequence = replaySequence, let live {
             if let entry = live.entry(at: sequence) {
                 replaySequence = sequence + 1 < live.endSequence ? sequence + 1 : nil
