@@ -71,12 +71,15 @@ struct AudioTrackEndToEndTests {
         try tmux.keys("q")
         usleep(500_000)
         let tones = try Self.tones(dir.appendingPathComponent("audio.raw"))
-        // 440 Hz first, then 1000 Hz to the end, with at most one mixed window between.
+        // 440 Hz first, then 1000 Hz to the end, never back. (A window holding the device's
+        // start, the change or a late period on a loaded machine is partly silent: it counts
+        // fewer crossings, and nine in ten windows on each side are enough.)
         let first = try #require(tones.firstIndex { abs($0 - 1000) < 30 }, "never 1000 Hz: \(tones)")
         #expect(first >= 15, "the other track from the start: \(tones)")
-        // (The first window holds the device's start, partly silent.)
-        #expect(tones[1..<(first - 1)].allSatisfy { abs($0 - 440) < 30 }, "\(tones)")
-        #expect(tones[first...].allSatisfy { abs($0 - 1000) < 30 }, "\(tones)")
+        let before = tones[..<first], after = tones[first...]
+        #expect(before.filter { abs($0 - 440) < 30 }.count * 10 >= before.count * 9, "\(tones)")
+        #expect(after.filter { abs($0 - 1000) < 30 }.count * 10 >= after.count * 9, "\(tones)")
+        #expect(!after.contains { abs($0 - 440) < 30 }, "back to the first track: \(tones)")
     }
 
     @Test("--audio-lang fr starts with the French track")
