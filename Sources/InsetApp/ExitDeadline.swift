@@ -8,7 +8,7 @@ import InsetCore
 /// when the terminal is restored a deadline is armed; a process still alive at it writes
 /// what it had to say (`lastLine`) and leaves with `_exit`, without running the exit
 /// handlers a stuck thread may hold locks for.
-enum ExitDeadline {
+public enum ExitDeadline {
     /// How long the orderly way out may take: joining healthy threads takes milliseconds.
     static let grace: Duration = .milliseconds(800)
 
@@ -17,7 +17,7 @@ enum ExitDeadline {
         guard armed.testAndSet() else { return }
         let thread = Thread {
             Thread.sleep(forTimeInterval: Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18)
-            if let lastLine {
+            if let lastLine, lastWords.testAndSet() {
                 let text = "inset: " + PrintableText.escaped(lastLine) + "\n"
                 text.utf8CString.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
             }
@@ -27,7 +27,14 @@ enum ExitDeadline {
         thread.start()
     }
 
+    /// The orderly way out is about to print its closing lines: true when it may, and the
+    /// deadline then prints none; false when the deadline has printed its line already.
+    /// On a loaded machine (a sanitized build) the deadline came while the orderly way was
+    /// still on its way out, and the closing line was printed twice.
+    public static func claimLastWords() -> Bool { lastWords.testAndSet() }
+
     private static let armed = OnceFlag()
+    private static let lastWords = OnceFlag()
 }
 
 /// A flag that can be set once, from any thread.

@@ -25,7 +25,7 @@ struct Inset: ParsableCommand {
             try command.run()
             return 0
         } catch let failure as CommandFailure {
-            Output.error(failure.message)
+            if !failure.alreadySaid { Output.error(failure.message) }
             return failure.code
         } catch {
             let code = exitCode(for: error)
@@ -77,7 +77,11 @@ struct Inset: ParsableCommand {
 struct CommandFailure: Error {
     var message: String
     var code: Int32
-    init(_ message: String, code: Int32 = 1) { self.message = message; self.code = code }
+    /// The exit deadline printed it already (`ExitDeadline.claimLastWords`): exit, silently.
+    var alreadySaid = false
+    init(_ message: String, code: Int32 = 1, alreadySaid: Bool = false) {
+        self.message = message; self.code = code; self.alreadySaid = alreadySaid
+    }
 }
 
 extension ColorMode: ExpressibleByArgument {

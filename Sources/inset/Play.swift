@@ -166,7 +166,8 @@ struct Play: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let summary = app.run()
-        if let notice = summary.notice { Output.error(notice) }
+        let speaks = ExitDeadline.claimLastWords()
+        if speaks, let notice = summary.notice { Output.error(notice) }
         if stats || ProcessInfo.processInfo.environment["INSET_SUMMARY"] != nil {
             var line = String(format: "inset: %d frames shown, %d dropped, %.3f s, %d catch-ups", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds, summary.catchUps)
@@ -174,7 +175,7 @@ struct Play: ParsableCommand {
             Output.lines(line + "\n", to: .standardError)
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }
-        if let error = summary.error { throw CommandFailure(error) }
+        if let error = summary.error { throw CommandFailure(error, alreadySaid: !speaks) }
     }
 }
 
