@@ -26,12 +26,17 @@ public struct DownloadRate: Sendable {
     /// reads were held back by the link (busy most of the window), else a lower bound from
     /// the idle share. Nil until reads span half the window.
     public func capacity(at now: Double) -> (bytesPerSecond: Double, held: Bool)? {
-        let recent = samples[head...].filter { $0.at >= now - window }
-        guard let first = recent.first, now - first.at >= window / 2 else { return nil }
+        // Asked by the decode thread at every packet of an HLS master: one pass, no copy.
+        guard let start = samples[head...].firstIndex(where: { $0.at >= now - window }) else { return nil }
+        let first = samples[start]
+        guard now - first.at >= window / 2 else { return nil }
         // From when the first read in the window began waiting.
         let span = now - first.at + first.busy
-        let bytes = Double(recent.reduce(0) { $0 + $1.bytes })
-        let busy = recent.reduce(0) { $0 + $1.busy }
+        var bytes = 0.0, busy = 0.0
+        for sample in samples[start...] {
+            bytes += Double(sample.bytes)
+            busy += sample.busy
+        }
         let share = min(1, busy / span)
         if share >= 0.8 { return (bytes / span, true) }
         return (bytes / span / max(share, 0.1), false)
