@@ -1,0 +1,74 @@
+/// Every action a user can ask of the player, by name: what a key, a mouse button, a line
+/// of the config file and a control-socket request all become (ARCHITECTURE.md, "The path
+/// of a key"). Pure data: what each does is the app's business.
+///
+/// The text form is the one a person types: a name and its arguments (`seek +15`,
+/// `window-move bottom-left`); `Command(words:)` reads it and `description` writes it back
+/// the same way.
+public enum Command: Hashable, Sendable {
+    case quit
+    /// The `?` overlay: the keys of what has the focus.
+    case help
+    /// Play or pause; `nil` toggles.
+    case pause(Bool?)
+    /// Forward (positive) or back by a time from where playback is.
+    case seek(by: MediaTime)
+    case seekTo(MediaTime)
+    /// Live input: to the newest frame read.
+    case liveEdge
+    /// The full-screen video into the floating window.
+    case pip
+    /// The window's video back full screen.
+    case restore
+    case closeWindow
+    /// With two videos, the window's and the full-screen one change places.
+    case swap
+    case focus(FocusTarget)
+    case windowMove(WindowMove)
+    /// Bigger (positive) or smaller by size steps.
+    case windowSize(Int)
+    /// Against the nearest side edge, or pulled back from it.
+    case windowStash
+    /// Relative (`volume +10`) or absolute (`volume 50`), in percent.
+    case volume(VolumeChange)
+    case mute
+    case subtitles(TrackStep)
+    case audio(TrackStep)
+    /// The shell pane (started the first time).
+    case shell
+    /// The library (a playing video goes on in the window).
+    case library
+    /// The library's selected file: its details.
+    case details
+    /// The library's selection moves.
+    case select(SelectionMove)
+    /// Plays the library's selected file, or the file of the details shown.
+    case open
+    /// The shell pane's prefix chord itself, sent to the shell.
+    case sendPrefix
+
+    public enum FocusTarget: String, Hashable, Sendable, CaseIterable {
+        case toggle, window, pane
+    }
+
+    public enum WindowMove: String, Hashable, Sendable, CaseIterable {
+        case left, right, up, down
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+    }
+
+    public enum VolumeChange: Hashable, Sendable {
+        case by(Int)
+        case to(Int)
+    }
+
+    /// `next` goes on to the next track (for subtitles: after the last, off); `off` hides
+    /// the subtitles.
+    public enum TrackStep: String, Hashable, Sendable, CaseIterable {
+        case next, off
+    }
+
+    public enum SelectionMove: String, Hashable, Sendable, CaseIterable {
+        case next, previous
+        case pageDown = "page-down", pageUp = "page-up", first, last
+    }
+}
