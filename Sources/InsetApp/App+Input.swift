@@ -25,6 +25,8 @@ extension App {
         }
     }
 
+    /// A key runs the command the bindings give it where the keyboard is (`keyContexts`);
+    /// the shell pane takes every key but its prefix chord, and the help closes on any key.
     func handle(_ press: KeyPress, at now: HostTime) {
         // The shell has the keyboard (Ctrl-C included) but for the prefix chord.
         if screen == .shell && focus == .pane && !helpVisible && handleShellKey(press, at: now) { return }
@@ -33,92 +35,29 @@ extension App {
             helpVisible = false
             return
         }
-        switch press.key {
-        case .character("q"): running = false; return
-        case .character("?"): helpVisible = true; return
-        case .character("!") where screen != .shell: openShell(at: now); return
-        case .tab:
-            if pip != nil { focus = focus == .pip ? .pane : .pip }
-            return
-        case .character("m"), .character("9"), .character("0"):
-            if screen == .player || pip != nil { adjustSound(press.key, at: now); return }
-        case .character("c") where screen == .player || pip != nil: cycleSubtitles(at: now); return
-        case .character("a") where screen == .player || pip != nil: cycleAudioTrack(at: now); return
-        case .end, .character("l"):
-            if jumpToLiveEdge(at: now) { return }
-        default: break
-        }
-        if focus == .pip, pip != nil, handlePiPKey(press, at: now) { return }
-        switch screen {
-        case .player: handlePlayerKey(press, at: now)
-        case .library: handleLibraryKey(press, at: now)
-        case .details: handleDetailsKey(press, at: now)
-        case .shell: handleGlobalPiPKey(press, at: now)
-        }
+        run(.key(press), in: keyContexts, at: now)
     }
 
-    /// Keys of the focused window: playback as in the player, plus moving (Shift-arrows
-    /// or H J K L jump to the next corner; past a side corner it stashes), resizing (+ −),
-    /// stashing (s), restore (f, Enter) and close (x).
-    func handlePiPKey(_ press: KeyPress, at now: HostTime) -> Bool {
-        guard var window = pip else { return false }
-        let shifted = press.modifiers.contains(.shift)
-        var moved = true
-        switch (press.key, shifted) {
-        case (.character(" "), _): send(.togglePause, at: now); return true
-        case (.left, false): send(.skipBackward, at: now); return true
-        case (.right, false): send(.skipForward, at: now); return true
-        case (.enter, _), (.character("f"), _): send(.restoreFromPiP, at: now); return true
-        case (.character("x"), _): send(.closePiP, at: now); return true
-        case (.character("w"), _): swapVideos(at: now); return true
-        case (.escape, _): focus = .pane; return true
-        case (.left, true), (.character("H"), _): window.step(toward: .left)
-        case (.right, true), (.character("L"), _): window.step(toward: .right)
-        case (.up, true), (.character("K"), _): window.step(toward: .up)
-        case (.down, true), (.character("J"), _): window.step(toward: .down)
-        case (.character("+"), _), (.character("="), _): window.layout.resize(bySteps: 1)
-        case (.character("-"), _): window.layout.resize(bySteps: -1)
-        case (.character("s"), _):
-            if window.layout.isStashed { window.layout.unstash() } else {
-                window.layout.stash(toward: window.layout.nearestCorner.isLeft ? .left : .right)
-            }
-        default: moved = false
-        }
-        pip = window
-        if moved { updateRenderSize(at: now) }
-        return moved
+    /// The shell pane has the keys: one after its prefix chord reads the prefix's table first.
+    var afterPrefix: Bool { screen == .shell && focus == .pane }
+
+    /// Runs what `trigger` is bound to in the first of `contexts` that binds it.
+    func run(_ trigger: KeyBindings.Trigger, in contexts: [KeyBindings.Context], at now: HostTime) {
+        guard let command = options.keyBindings.command(for: trigger, in: contexts) else { return }
+        execute(command, at: now)
     }
 
-    func handlePlayerKey(_ press: KeyPress, at now: HostTime) {
-        switch press.key {
-        case .character(" "): sendToPlayer(.togglePause, at: now)
-        case .left: sendToPlayer(.skipBackward, at: now)
-        case .right: sendToPlayer(.skipForward, at: now)
-        case .character("p"): sendToPlayer(.startPiP, at: now)
-        case .escape: leavePlayer(at: now)
-        default: handleGlobalPiPKey(press, at: now)
+    /// Where a key is looked up: the focused window's table, the pane's, then the global one.
+    var keyContexts: [KeyBindings.Context] {
+        let pane: KeyBindings.Context? = switch screen {
+        case .player: .player
+        case .library: .library
+        case .details: .details
+        case .shell: nil
         }
-    }
-
-    /// m mutes, 9 and 0 turn the volume down and up, for the video playing (full screen or
-    /// in the window).
-    /// With two videos, the keys act on the focused one: the window's when it has the focus.
-    func adjustSound(_ key: Key, at now: HostTime) {
-        guard let target = focusedPlayback, let sound = target.sound else {
-            show(message: "this video plays without sound", at: now)
-            return
-        }
-        let besideAnother = second != nil && target === playback
-        switch key {
-        case .character("m"):
-            if besideAnother { target.heardInWindow = sound.isMuted; target.prefersMuted = false }
-            else { target.prefersMuted = !sound.isMuted }
-        case .character("9"): sound.setVolume(sound.volume - 10); target.prefersMuted = false
-        default: sound.setVolume(sound.volume + 10); target.prefersMuted = false
-        }
-        if key != .character("m") && besideAnother { target.heardInWindow = true }
-        soundFollowsFullScreen()
-        show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
+        if afterPrefix { return [.shell] + (pip != nil ? [.window] : []) + [.global] }
+        let window: [KeyBindings.Context] = focus == .pip && pip != nil ? [.window] : []
+        return window + (pane.map { [$0] } ?? []) + [.global]
     }
 
     /// a goes on to the focused video's next sound track, from the time heard.
@@ -135,23 +74,6 @@ extension App {
         screen = .library
         libraryDirty = true
         sendToPlayer(.leavePlayer, at: now)
-    }
-
-    /// f, x and w (swap, with two videos) act on the PiP window from any pane.
-    func handleGlobalPiPKey(_ press: KeyPress, at now: HostTime) {
-        guard pip != nil else { return }
-        switch press.key {
-        case .character("f"): send(.restoreFromPiP, at: now)
-        case .character("x"): send(.closePiP, at: now)
-        case .character("w"): swapVideos(at: now)
-        default: break
-        }
-    }
-
-    func handleLibraryKey(_ press: KeyPress, at now: HostTime) {
-        act(on: library.handle(press, entries: catalog.entries), at: now)
-        handleGlobalPiPKey(press, at: now)
-        libraryDirty = true
     }
 
     func act(on action: LibraryAction, at now: HostTime) {
@@ -172,12 +94,6 @@ extension App {
             details!.showPicturesAsPlaceholders(imageID: PicturePresenter.PlaceholderImage.preview)
         }
         screen = .details
-    }
-
-    func handleDetailsKey(_ press: KeyPress, at now: HostTime) {
-        guard let pane = details else { screen = .library; return }
-        let action = pane.handle(press)
-        if action == .none { handleGlobalPiPKey(press, at: now) } else { act(onDetails: action, at: now) }
     }
 
     func act(onDetails action: DetailsAction, at now: HostTime) {

@@ -12,6 +12,10 @@ extension App {
         }
         if screen == .shell { handleShellMouse(mouse, at: now); return }
         guard mouse.action == .press else { return }
+        if mouse.button == .wheelUp || mouse.button == .wheelDown, screen != .library {
+            run(.wheel(up: mouse.button == .wheelUp), in: keyContexts, at: now)
+            return
+        }
         switch screen {
         case .player: handlePlayerClick(mouse, at: now)
         case .library: act(on: library.handle(mouse, entries: catalog.entries, origin: .zero), at: now); libraryDirty = true
@@ -76,12 +80,14 @@ extension App {
     private func handlePlayerClick(_ mouse: MouseEvent, at now: HostTime) {
         guard mouse.button == .left, let shown = frontPlayback,
               let (control, local) = player.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return }
+        // A click on the player's bar is for the full-screen video: the focus comes to it.
+        focus = .pane
         switch control {
-        case .playPause: sendToPlayer(.togglePause, at: now)
-        case .skipBackward: sendToPlayer(.skipBackward, at: now)
-        case .skipForward: sendToPlayer(.skipForward, at: now)
-        case .pip: sendToPlayer(.startPiP, at: now)
-        case .help: helpVisible = true
+        case .playPause: execute(.pause(nil), at: now)
+        case .skipBackward: execute(.seek(by: -PlaybackEvent.skipInterval), at: now)
+        case .skipForward: execute(.seek(by: PlaybackEvent.skipInterval), at: now)
+        case .pip: execute(.pip, at: now)
+        case .help: execute(.help, at: now)
         case .progress:
             if let range = shown.snapshot.range,
                let target = ControlBar.seekTime(column: local.column, width: player.barWidth, range: range) {

@@ -80,73 +80,36 @@ extension App {
             overlay.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
         }
-        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen, prefix: options.prefix.description), into: &overlay.grid) }
+        if helpVisible { HelpOverlay.draw(HelpOverlay.keys(for: focus == .pip && pip != nil ? nil : screen, bindings: options.keyBindings, prefix: options.prefix.description), into: &overlay.grid) }
     }
 }
 
 /// The `?` screen: every key and mouse action of the screen in front.
 enum HelpOverlay {
 
-    /// `prefix`: the shell pane's prefix chord, as `--prefix` set it.
-    static func keys(for screen: App.Screen?, prefix: String = "C-]") -> [(String, String)] {
-        let window: [(String, String)] = [
-            ("Tab", "move focus between the pane and the PiP window"),
-            ("f", "restore the PiP video full screen"),
-            ("x", "close PiP (playback pauses)"),
-            ("w", "swap the window's video and the full-screen one"),
-        ]
+    /// The keys of `screen` (nil: the focused window) from the bindings, with what the
+    /// mouse does there. `prefix`: the shell pane's prefix chord, as `--prefix` set it.
+    static func keys(for screen: App.Screen?, bindings: KeyBindings, prefix: String = "C-]") -> [(String, String)] {
+        func lines(_ contexts: [KeyBindings.Context], keyPrefix: String = "") -> [(String, String)] {
+            bindings.helpLines(for: contexts, keyPrefix: keyPrefix).map { ($0.keys, $0.help) }
+        }
         switch screen {
         case .player?:
-            return [
-                ("Space", "play / pause"),
-                ("← / →", "skip back / forward 15 s"),
-                ("End, l", "live input: jump to the newest frame"),
-                ("p", "picture in picture"),
-                ("w", "with a video in the window: swap the two"),
-                ("!", "the shell pane (the video goes on in PiP)"),
-                ("m, 9 / 0", "mute; volume down / up"),
-                ("c", "subtitles: the next track, or off"),
-                ("a", "sound: the next track (language, title)"),
-                ("Esc", "back to the library (a playing video goes on in PiP)"),
-                ("q, Ctrl-C", "quit"),
+            return lines([.player, .global]) + [
                 ("click", "the control bar's buttons; the progress line seeks"),
                 ("move mouse", "show the controls"),
             ]
         case .library?:
-            return [
-                ("↑ ↓ PgUp PgDn", "choose a file"),
-                ("Enter, click twice", "play it full screen (a video in the window stays there)"),
-                ("i", "details of the file"),
-                ("!", "the shell pane (a playing video goes on in PiP)"),
-                ("q", "quit"),
-            ] + window
+            return lines([.library, .global]) + [("click twice", "play it full screen")]
         case .details?:
-            return [("Enter", "play this file"), ("Esc, ←", "back to the library"), ("!", "the shell pane"), ("q", "quit")] + window
+            return lines([.details, .global])
         case .shell?:
-            return [
-                ("any key", "goes to the shell (Ctrl-C too); mouse to programs that ask"),
-                ("\(prefix) Tab", "focus the PiP window (Tab, Esc: back to the shell)"),
-                ("\(prefix) f / x", "the video full screen / close the window"),
-                ("\(prefix) Space, ← →", "play / pause, skip 15 s"),
-                ("\(prefix) S-arrows", "move the window"),
-                ("\(prefix) \(prefix)", "send \(prefix) itself to the shell"),
-                ("\(prefix) ?, \(prefix) q", "these keys; quit Inset"),
-                ("exit", "close the shell: back to where you were"),
-            ]
+            return [("any key", "goes to the shell (Ctrl-C too); mouse to programs that ask")]
+                + lines([.shell, .window, .global], keyPrefix: prefix + " ")
+                + [("\(prefix) \(prefix)", "send \(prefix) itself to the shell"),
+                   ("exit", "close the shell: back to where you were")]
         case nil:
-            return [
-                ("Space", "play / pause"),
-                ("← / →", "skip back / forward 15 s"),
-                ("f, Enter", "restore full screen"),
-                ("x", "close (playback pauses)"),
-                ("w", "swap with the full-screen video"),
-                ("m, 9 / 0", "mute; volume down / up"),
-                ("c", "subtitles: the next track, or off"),
-                ("a", "sound: the next track (language, title)"),
-                ("S-arrows, H J K L", "move to the next corner; past the side, stash"),
-                ("+ / -", "bigger / smaller"),
-                ("s", "stash against the edge / pull back"),
-                ("Tab, Esc", "focus back to the pane"),
+            return lines([.window, .global]) + [
                 ("drag title", "move (snaps to the nearest corner)"),
                 ("drag corner", "resize, aspect kept"),
                 ("hover", "show the window's controls"),

@@ -54,27 +54,19 @@ extension App {
         needsPaint = true
     }
 
-    /// A key while the shell pane is in front with focus. Returns false when the key is
-    /// Inset's (after the prefix), for the usual handling.
+    /// A key while the shell pane is in front with focus: the shell's, or after the prefix
+    /// chord Inset's. False only without a shell.
     func handleShellKey(_ press: KeyPress, at now: HostTime) -> Bool {
         guard let shell else { return false }
         if prefixPending {
             prefixPending = false
             message = nil
-            if press == options.prefix {
-                shell.send(press)  // the prefix twice: the chord itself, for the shell
-                return true
-            }
-            switch press.key {
-            case .escape: return true
-            case .tab:
-                if pip != nil { focus = .pip } else { show(message: "no video in a window", at: now) }
-                return true
-            default:
-                // Inset's keys: the window's (Space, arrows, p, f, x…) and ?, q.
-                if pip != nil, handlePiPKey(press, at: now) { return true }
-                return false
-            }
+            // The prefix twice: the chord itself, for the shell.
+            if press == options.prefix { execute(.sendPrefix, at: now); return true }
+            // One key for Inset (`keyContexts`: the prefix's own table, the window's while
+            // there is one, the global keys); an unbound key (Esc) just ends the prefix.
+            run(.key(press), in: keyContexts, at: now)
+            return true
         }
         if press == options.prefix {
             prefixPending = true

@@ -39,6 +39,8 @@ public struct AppOptions: Sendable {
     public var subtitleCharset: String? = nil
     /// `--audio-lang LANG`: the first sound track in this ISO 639 language plays.
     public var audioLanguage: String? = nil
+    /// Which command each key runs: the defaults, changed by the config file.
+    public var keyBindings: KeyBindings = .defaults
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

@@ -77,6 +77,9 @@ public struct SubtitleSelection: Equatable, Sendable {
         }
     }
 
+    /// No track shows (`subtitles off`).
+    public mutating func turnOff() { selected = nil }
+
     /// What the message says after a change: "subtitles: English (srt)", "subtitles off".
     public var message: String {
         if tracks.isEmpty { return "no subtitles" }

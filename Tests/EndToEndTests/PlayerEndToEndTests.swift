@@ -133,7 +133,7 @@ struct PlayerEndToEndTests {
         try tmux.keys("z")
         try tmux.waitFor(timeout: 2, "bar back") { $0.shownTime != nil }
         try tmux.keys("?")
-        try tmux.waitFor(timeout: 2, "key list") { $0.text.contains("skip back / forward 15 s") }
+        try tmux.waitFor(timeout: 2, "key list") { $0.text.contains("back 15 s / forward 15 s") }
         try tmux.keys("q")
     }
 

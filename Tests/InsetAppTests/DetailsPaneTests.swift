@@ -239,3 +239,10 @@ struct DetailsPaneTests {
         #expect(cancelled.isLoading && cancelled.generation == 0)
     }
 }
+
+extension DetailsPane {
+    /// A key as the app reads it in the details: through the default bindings' details table.
+    func handle(_ press: KeyPress) -> DetailsAction {
+        KeyBindings.defaults.command(for: .key(press), in: .details).map { handle($0) } ?? .none
+    }
+}

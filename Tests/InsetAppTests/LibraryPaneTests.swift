@@ -208,3 +208,10 @@ struct LibraryPaneTests {
         #expect(pane.rowRect(for: 0) != nil && pane.entryIndex(at: CellPoint(column: 3, row: 2), entryCount: 0) == nil)
     }
 }
+
+extension LibraryPane {
+    /// A key as the app reads it in the library: through the default bindings' library table.
+    mutating func handle(_ press: KeyPress, entries: [LibraryEntry]) -> LibraryAction {
+        KeyBindings.defaults.command(for: .key(press), in: .library).map { handle($0, entries: entries) } ?? .none
+    }
+}

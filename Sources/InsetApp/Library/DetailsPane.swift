@@ -150,16 +150,6 @@ struct DetailsPane {
         .init(key: "q", label: "quit", action: .quit),
     ])
 
-    /// Esc, Backspace, `h` or ← go back; Enter plays (or says why not). Others: `.none`.
-    func handle(_ press: KeyPress) -> DetailsAction {
-        guard !press.modifiers.contains(.control), !press.modifiers.contains(.alt) else { return .none }
-        switch press.key {
-        case .escape, .backspace, .left, .character("h"): return .back
-        case .enter: return play()
-        default: return .none
-        }
-    }
-
     /// A click on a hint acts as its key; a click on the picture plays it.
     func handle(_ mouse: MouseEvent, origin: CellPoint) -> DetailsAction {
         guard mouse.action == .press, mouse.button == .left else { return .none }
@@ -170,6 +160,16 @@ struct DetailsPane {
             return action == .play ? play() : action
         }
         return layout.preview.contains(local) && entry.isPlayable ? .play : .none
+    }
+
+    /// The details' commands: `open` plays the file (or says why it cannot be played),
+    /// `library` goes back. Anything else is `.none`: it is the app's.
+    func handle(_ command: Command) -> DetailsAction {
+        switch command {
+        case .open: play()
+        case .library: .back
+        default: .none
+        }
     }
 
     private func play() -> DetailsAction {

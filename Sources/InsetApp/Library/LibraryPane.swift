@@ -98,24 +98,31 @@ struct LibraryPane {
 
     // MARK: - Input
 
-    /// Arrows, PgUp/PgDn and Home/End (and vi's j/k/g/G) move the selection; Enter plays;
-    /// `i` or → opens the details. Anything else is `.none`: `?`, `q`, Tab belong to the app.
-    mutating func handle(_ press: KeyPress, entries: [LibraryEntry]) -> LibraryAction {
-        let count = entries.count
-        guard count > 0, !press.modifiers.contains(.control), !press.modifiers.contains(.alt) else { return .none }
-        let page = max(1, visibleRows - 1)
-        switch press.key {
-        case .up, .character("k"): select(selection - 1, entryCount: count)
-        case .down, .character("j"): select(selection + 1, entryCount: count)
-        case .pageUp: select(selection - page, entryCount: count)
-        case .pageDown: select(selection + page, entryCount: count)
-        case .home, .character("g"): select(0, entryCount: count)
-        case .end, .character("G"): select(count - 1, entryCount: count)
-        case .enter: return activate(selection, entries: entries)
-        case .character("i"), .right: return .showDetails(selection)
+    /// The library's commands: `select …` moves the selection, `open` plays it, `details`
+    /// shows its details. Anything else is `.none`: it is the app's.
+    mutating func handle(_ command: Command, entries: [LibraryEntry]) -> LibraryAction {
+        switch command {
+        case .select(let move): self.move(move, entryCount: entries.count)
+        case .open: return activate(selection, entries: entries)
+        case .details: return entries.isEmpty ? .none : .showDetails(selection)
         default: break
         }
         return .none
+    }
+
+    /// `select next`, `select page-down`… (arrows, PgUp/PgDn, Home/End and vi's j/k/g/G
+    /// by default).
+    mutating func move(_ move: Command.SelectionMove, entryCount count: Int) {
+        guard count > 0 else { return }
+        let page = max(1, visibleRows - 1)
+        switch move {
+        case .previous: select(selection - 1, entryCount: count)
+        case .next: select(selection + 1, entryCount: count)
+        case .pageUp: select(selection - page, entryCount: count)
+        case .pageDown: select(selection + page, entryCount: count)
+        case .first: select(0, entryCount: count)
+        case .last: select(count - 1, entryCount: count)
+        }
     }
 
     /// A left press selects a row, or plays it when it was already selected (a double

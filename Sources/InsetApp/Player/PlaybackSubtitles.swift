@@ -66,6 +66,12 @@ final class PlaybackSubtitles {
                                  store: store, notice: notice)
     }
 
+    /// `subtitles off`; returns what to say.
+    func turnOff() -> String {
+        selection.turnOff()
+        return selection.message
+    }
+
     /// `c`: the next track, or off; returns what to say.
     func cycle() -> String {
         selection.cycle()

@@ -1,0 +1,153 @@
+import InsetCore
+
+/// Carries out a command, whatever asked for it: a key, a mouse wheel step, the control
+/// socket (ARCHITECTURE.md, "The path of a key").
+extension App {
+    /// What became of a command, for the control socket's reply: done, or why not.
+    enum CommandOutcome: Equatable {
+        case done
+        case refused(String)
+    }
+
+    @discardableResult
+    func execute(_ command: Command, at now: HostTime) -> CommandOutcome {
+        needsPaint = true
+        switch command {
+        case .quit: running = false
+        case .help: helpVisible = true
+        case .pause(let on):
+            let event: PlaybackEvent = switch on { case nil: .togglePause; case true?: .pause; case false?: .play }
+            return sendToFocused(event, at: now)
+        case .seek(let by): return sendToFocused(.skip(by: by), at: now)
+        case .seekTo(let time): return sendToFocused(.seek(to: time), at: now)
+        case .liveEdge:
+            if !jumpToLiveEdge(at: now) { return .refused("not live input") }
+        case .pip:
+            guard screen == .player, let front = frontPlayback else { return .refused("no full-screen video") }
+            perform(front.send(.startPiP, at: now), at: now)
+        case .restore, .closeWindow:
+            guard pip != nil else { return .refused("no video in a window") }
+            send(command == .restore ? .restoreFromPiP : .closePiP, at: now)
+        case .swap:
+            guard pip != nil else { return .refused("no video in a window") }
+            swapVideos(at: now)
+        case .focus(let target):
+            return moveFocus(target, at: now)
+        case .windowMove, .windowSize, .windowStash:
+            return changeWindow(command, at: now)
+        case .volume, .mute:
+            return adjustSound(command, at: now)
+        case .subtitles(let step):
+            return changeSubtitles(step, at: now)
+        case .audio:
+            cycleAudioTrack(at: now)
+        case .shell:
+            openShell(at: now)
+        case .library, .details, .select, .open:
+            return executeInPanes(command, at: now)
+        case .sendPrefix:
+            guard let shell else { return .refused("no shell pane") }
+            shell.send(options.prefix)
+        }
+        return .done
+    }
+
+    /// The library's and the details' commands, and `library` from the player.
+    private func executeInPanes(_ command: Command, at now: HostTime) -> CommandOutcome {
+        switch (screen, command) {
+        case (.player, .library): leavePlayer(at: now)
+        case (.details, .library), (.details, .open):
+            guard let pane = details else { screen = .library; break }
+            act(onDetails: pane.handle(command), at: now)
+        case (.library, _):
+            act(on: library.handle(command, entries: catalog.entries), at: now)
+            libraryDirty = true
+        case (_, .library): break
+        default: return .refused("not in the library")
+        }
+        return .done
+    }
+
+    /// Playback commands act on the focused video: the window's when it has the focus,
+    /// else the one the player shows (with two videos, the full-screen one).
+    private func sendToFocused(_ event: PlaybackEvent, at now: HostTime) -> CommandOutcome {
+        guard let target = focusedPlayback else { return .refused("nothing is playing") }
+        perform(target.send(event, at: now), at: now)
+        return .done
+    }
+
+    private func moveFocus(_ target: Command.FocusTarget, at now: HostTime) -> CommandOutcome {
+        switch target {
+        case .pane: focus = .pane
+        case .toggle, .window:
+            guard pip != nil else {
+                if target == .window { show(message: "no video in a window", at: now) }
+                return .refused("no video in a window")
+            }
+            focus = target == .window || focus == .pane ? .pip : .pane
+        }
+        return .done
+    }
+
+    /// Moves (to the next corner, or stashes past the side), sizes and stashes the window.
+    private func changeWindow(_ command: Command, at now: HostTime) -> CommandOutcome {
+        guard var window = pip else { return .refused("no video in a window") }
+        switch command {
+        case .windowMove(let move):
+            switch move {
+            case .left: window.step(toward: .left)
+            case .right: window.step(toward: .right)
+            case .up: window.step(toward: .up)
+            case .down: window.step(toward: .down)
+            case .topLeft, .topRight, .bottomLeft, .bottomRight:
+                if window.layout.isStashed { window.layout.unstash() }
+                window.layout.place(at: .init(left: move == .topLeft || move == .bottomLeft,
+                                              top: move == .topLeft || move == .topRight))
+            }
+        case .windowSize(let steps): window.layout.resize(bySteps: steps)
+        default:
+            if window.layout.isStashed { window.layout.unstash() } else {
+                window.layout.stash(toward: window.layout.nearestCorner.isLeft ? .left : .right)
+            }
+        }
+        pip = window
+        updateRenderSize(at: now)
+        return .done
+    }
+
+    /// `mute`, `volume ±N`, `volume N`, for the focused video. With two videos, the
+    /// window's sound is off until turned on there, and a change there turns it on.
+    private func adjustSound(_ command: Command, at now: HostTime) -> CommandOutcome {
+        guard let target = focusedPlayback else { return .refused("nothing is playing") }
+        guard let sound = target.sound else {
+            show(message: "this video plays without sound", at: now)
+            return .refused("this video plays without sound")
+        }
+        let besideAnother = second != nil && target === playback
+        switch command {
+        case .mute:
+            if besideAnother { target.heardInWindow = sound.isMuted; target.prefersMuted = false }
+            else { target.prefersMuted = !sound.isMuted }
+        case .volume(.by(let step)): sound.setVolume(sound.volume + step); target.prefersMuted = false
+        case .volume(.to(let level)): sound.setVolume(level); target.prefersMuted = false
+        default: break
+        }
+        if command != .mute && besideAnother { target.heardInWindow = true }
+        soundFollowsFullScreen()
+        show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
+        return .done
+    }
+
+    private func changeSubtitles(_ step: Command.TrackStep, at now: HostTime) -> CommandOutcome {
+        guard let target = focusedPlayback, !target.isSoundOnly else { return .refused("nothing is playing") }
+        switch step {
+        case .next: cycleSubtitles(at: now)
+        case .off:
+            guard let subtitles = target.subtitles else { return .refused("no subtitles") }
+            let pictures = subtitles.selection.current?.isBitmap == true
+            show(message: subtitles.turnOff(), at: now)
+            if pictures, !target.snapshot.isPlaying { target.decodeCurrentFrameAgain(at: now) }
+        }
+        return .done
+    }
+}
