@@ -11,27 +11,10 @@ extension App {
         presenter.show(picture, redrawn: painter.lastStats.fullRedraw, write: writePicture)
     }
 
-    /// An encoded picture that came back from the presenter's thread, written now.
-    func writeReadyPicture() {
-        picturePresenter?.writeReady(writePicture)
-    }
-
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
     func writePicture(_ bytes: UnsafeRawBufferPointer) {
         _ = try? session.writer.write(bytes)
-        playback?.statistics.wrote(pictureBytes: bytes.count)
-    }
-
-    /// The video layer whose picture goes out as pixels: the PiP window's (over everything,
-    /// and the one in pixels when two videos play), else the full-screen player's, or the
-    /// details pane's preview.
-    var pictureLayer: VideoLayer? {
-        if let pip, pip.video.plane.isVisible { return pip.video }
-        switch screen {
-        case .player: return pip == nil ? player.video : nil
-        case .details: return details?.previewLayer
-        case .library, .shell: return nil
-        }
+        director.wrotePicture(bytes: bytes.count)
     }
 
     /// The picture whose placeholder cells the screen shows: the PiP window's, or the
@@ -39,7 +22,7 @@ extension App {
     /// covers some of its cells replaced them (the terminal shows text there), and tmux
     /// does the clipping to the pane.
     func placeholderPicture() -> PicturePresenter.Picture? {
-        guard let layer = pictureLayer, let picture = layer.picture, layer.plane.isVisible, let id = layer.placeholderImageID else { return nil }
+        guard let layer = director.pictureLayer, let picture = layer.picture, layer.plane.isVisible, let id = layer.placeholderImageID else { return nil }
         return .init(image: picture.image, region: picture.region, cells: picture.cells, frame: picture.frame, imageID: id)
     }
 
@@ -51,7 +34,7 @@ extension App {
     /// sixel the screen's last row is left out too: an image that reaches it scrolls the
     /// screen in terminals that scroll sixel images.
     func visiblePicture(sixel: Bool) -> PicturePresenter.Picture? {
-        guard let layer = pictureLayer, let picture = layer.picture, layer.plane.isVisible else { return nil }
+        guard let layer = director.pictureLayer, let picture = layer.picture, layer.plane.isVisible else { return nil }
         let origin = layer.plane.origin
         let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
                                 columns: picture.cells.size.columns, rows: picture.cells.size.rows)

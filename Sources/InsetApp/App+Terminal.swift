@@ -47,12 +47,4 @@ extension App {
             return (CellRaster(blitter: blitter, cellAspect: aspect), nil)
         }
     }
-
-    /// The details preview's raster: the video's, real pixels included, unless a PiP
-    /// window shows over the pane: one picture goes out as pixels, and then it is the
-    /// window's video.
-    var previewRaster: CellRaster {
-        if let pip, pip.video.plane.isVisible { return videoRaster.inCells }
-        return videoRaster
-    }
 }

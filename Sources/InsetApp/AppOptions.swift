@@ -41,6 +41,8 @@ public struct AppOptions: Sendable {
     public var audioLanguage: String? = nil
     /// Which command each key runs: the defaults, changed by the config file.
     public var keyBindings: KeyBindings = .defaults
+    /// Said on the player's bar at start (a config file's bad lines).
+    public var notices: [String] = []
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

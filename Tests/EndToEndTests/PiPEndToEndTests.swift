@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Picture in picture, the whole flow, in a real terminal: the library of samples, a video
-/// full screen, the window over the library, moved, resized, restored, closed.
+/// full screen, the window over the library, moved and resized by keys and the mouse.
+/// Restore, close, leaving the player and a refused PiP are director tests
+/// (InsetAppTests/DirectorPiPTests), with no terminal.
 @Suite("PiP end to end", .serialized)
 struct PiPEndToEndTests {
     /// Moves the library's selection with `key` until `name` is selected.
@@ -95,52 +97,6 @@ struct PiPEndToEndTests {
         try tmux.keys("q")
     }
 
-    @Test("restore brings the player back at the window's time; p then x closes and pauses")
-    func restoreAndClose() throws {
-        let tmux = try Tmux()
-        try playFromLibrary(tmux)
-        try tmux.keys("p")
-        try tmux.waitFor(timeout: 3, "window") { ($0.pipTime ?? 0) >= 2 }
-        let inWindow = try #require(try tmux.capture().pipTime)
-        try tmux.keys("f")
-        let back = try tmux.waitFor(timeout: 3, "full screen again") { $0.pipWindow == nil && $0.videoRows.count > 20 && $0.shownTime != nil }
-        let position = try #require(back.shownTime).position
-        #expect(position >= inWindow && position <= inWindow + 2, "restored at \(position), the window was at \(inWindow)")
-        #expect(back.text.contains("❚❚"), "still playing")
-
-        try tmux.keys("p")
-        try tmux.waitFor(timeout: 3, "window again") { $0.pipWindow != nil }
-        try tmux.keys("x")
-        let closed = try tmux.waitFor(timeout: 3, "window gone") { $0.pipWindow == nil && $0.text.contains("Library") }
-        #expect(!closed.text.contains("┌") || closed.pipWindow == nil)
-        // Back to the video: it is paused where it was closed.
-        try tmux.keys("Enter")
-        let paused = try tmux.waitFor(timeout: 3, "player, paused") { $0.shownTime != nil && $0.text.contains("▶") }
-        let at = try #require(paused.shownTime).position
-        Thread.sleep(forTimeInterval: 1.5)
-        let still = try tmux.capture()
-        #expect(still.shownTime?.position == at)
-        try tmux.keys("q")
-    }
-
-    @Test("leaving a playing player starts PiP by itself; leaving a paused one does not")
-    func automaticStart() throws {
-        let tmux = try Tmux()
-        try playFromLibrary(tmux)
-        try tmux.keys("Escape")
-        try tmux.waitFor(timeout: 3, "automatic PiP") { $0.pipWindow != nil && $0.text.contains("Library") }
-        try tmux.keys("f")
-        try tmux.waitFor(timeout: 3, "player") { $0.pipWindow == nil && $0.shownTime != nil }
-        try tmux.keys("Space")
-        try tmux.waitFor(timeout: 2, "paused") { $0.text.contains("▶") }
-        try tmux.keys("Escape")
-        let library = try tmux.waitFor(timeout: 3, "library") { $0.text.contains("Library") }
-        Thread.sleep(forTimeInterval: 0.5)
-        let after = try tmux.capture()
-        #expect(library.pipWindow == nil && after.pipWindow == nil)
-        try tmux.keys("q")
-    }
-
     @Test("--pip starts in the window over the library")
     func startsInPiP() throws {
         let tmux = try Tmux()
@@ -152,13 +108,4 @@ struct PiPEndToEndTests {
         try tmux.keys("q")
     }
 
-    @Test("--no-pip: p refuses and says why")
-    func noPiP() throws {
-        let tmux = try Tmux()
-        try playFromLibrary(tmux, extra: "--no-pip")
-        try tmux.keys("p")
-        let screen = try tmux.waitFor(timeout: 2, "refusal") { $0.text.contains("--no-pip") }
-        #expect(screen.pipWindow == nil)
-        try tmux.keys("q")
-    }
 }

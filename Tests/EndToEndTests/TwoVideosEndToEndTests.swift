@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Two videos at once in a real terminal: A (long_gop.mp4, 0:30) in the PiP window while
-/// B (clock_16x9_aac.mp4, 0:10) plays full screen, the swap between them, and restore and
-/// close on whichever is in the window.
+/// B (clock_16x9_aac.mp4, 0:10) plays full screen, the swap between them, and the sound.
+/// Restore and close on whichever is in the window are director tests
+/// (InsetAppTests/DirectorTwoVideosTests), with no terminal.
 @Suite("Two videos end to end", .serialized)
 struct TwoVideosEndToEndTests {
     static let a = "long_gop.mp4", b = "clock_16x9_aac.mp4"
@@ -69,44 +70,6 @@ struct TwoVideosEndToEndTests {
         let aInWindow = try #require(back.pipTime)
         try tmux.waitFor(timeout: 4, "A moving in the window again") { ($0.pipTime ?? 0) >= aInWindow + 2 }
         try tmux.keys("q")
-    }
-
-    @Test("restore and close act on whichever video is in the window")
-    func restoreAndClose() throws {
-        let tmux = try Tmux()
-        try twoVideos(tmux)
-        // Swap (B to the window), then close the window: B is gone, A plays on full screen.
-        try tmux.keys("w")
-        try tmux.waitFor(timeout: 3, "B in the window") { $0.windowTitle?.contains("clock_16") == true }
-        try tmux.keys("x")
-        let closed = try tmux.waitFor(timeout: 3, "the window closed, A full screen") { $0.pipWindow == nil && $0.videoRows.count > 20 }
-        #expect(closed.pipWindow == nil)
-        let aTime = try playerTime(tmux, duration: 30)
-        Thread.sleep(forTimeInterval: 1.5)
-        #expect(try playerTime(tmux, duration: 30) > aTime, "A still playing full screen")
-
-        // A in the window again, B full screen beside it; restore (f) brings A back full
-        // screen and B goes.
-        try tmux.keys("p")
-        _ = try tmux.settledWindow { $0.row + $0.rows == 39 }
-        try PiPEndToEndTests().select(Self.b, by: "Up", in: tmux)
-        try tmux.keys("Enter")
-        try tmux.waitFor(timeout: 6, "B full screen, A in the window") {
-            $0.playerTime?.duration == 10 && $0.windowTitle?.contains("long_gop") == true
-        }
-        try tmux.keys("f")
-        try tmux.waitFor(timeout: 4, "A restored full screen, the window gone") { $0.pipWindow == nil && $0.videoRows.count > 20 }
-        #expect(try playerTime(tmux, duration: 30) > aTime)
-        try tmux.keys("q")
-    }
-}
-
-extension TwoVideosEndToEndTests {
-    /// The player's log lines saying which video's sound it turned on or off, in order.
-    static func soundChanges(_ log: URL) -> [String] {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
-            line.range(of: "sound: ").map { String(line[$0.upperBound...]) }
-        }
     }
 
     @Test("the sound follows the full-screen video: the window's is muted beside it, and a swap moves it")

@@ -2,19 +2,19 @@ import InsetCore
 
 /// Carries out a command, whatever asked for it: a key, a mouse wheel step, the control
 /// socket (ARCHITECTURE.md, "The path of a key").
-extension App {
+extension Director {
     /// What became of a command, for the control socket's reply: done, or why not.
-    enum CommandOutcome: Equatable {
+    enum CommandOutcome: Equatable, Sendable {
         case done
         case refused(String)
     }
 
     @discardableResult
     func execute(_ command: Command, at now: HostTime) -> CommandOutcome {
-        needsPaint = true
+        effects.append(.paint)
         switch command {
-        case .quit: running = false
-        case .help: helpVisible = true
+        case .quit: quit()
+        case .help: overlays.helpVisible = true
         case .pause(let on):
             let event: PlaybackEvent = switch on { case nil: .togglePause; case true?: .pause; case false?: .play }
             return sendToFocused(event, at: now)
@@ -23,13 +23,13 @@ extension App {
         case .liveEdge:
             if !jumpToLiveEdge(at: now) { return .refused("not live input") }
         case .pip:
-            guard screen == .player, let front = frontPlayback else { return .refused("no full-screen video") }
-            perform(front.send(.startPiP, at: now), at: now)
+            guard screen == .player, let front = videos.front else { return .refused("no full-screen video") }
+            deliver(front.send(.startPiP, at: now), from: front, at: now)
         case .restore, .closeWindow:
-            guard pip != nil else { return .refused("no video in a window") }
-            send(command == .restore ? .restoreFromPiP : .closePiP, at: now)
+            guard let video = videos.window else { return .refused("no video in a window") }
+            deliver(video.send(command == .restore ? .restoreFromPiP : .closePiP, at: now), from: video, at: now)
         case .swap:
-            guard pip != nil else { return .refused("no video in a window") }
+            guard panes.window.isOpen else { return .refused("no video in a window") }
             swapVideos(at: now)
         case .focus(let target):
             return moveFocus(target, at: now)
@@ -46,8 +46,8 @@ extension App {
         case .library, .details, .select, .open:
             return executeInPanes(command, at: now)
         case .sendPrefix:
-            guard let shell else { return .refused("no shell pane") }
-            shell.send(options.prefix)
+            guard panes.shell.shell != nil else { return .refused("no shell pane") }
+            _ = panes.shell.handle(command, at: now)
         }
         return .done
     }
@@ -56,23 +56,51 @@ extension App {
     private func executeInPanes(_ command: Command, at now: HostTime) -> CommandOutcome {
         switch (screen, command) {
         case (.player, .library): leavePlayer(at: now)
-        case (.details, .library), (.details, .open):
-            guard let pane = details else { screen = .library; break }
-            act(onDetails: pane.handle(command), at: now)
-        case (.library, _):
-            act(on: library.handle(command, entries: catalog.entries), at: now)
-            libraryDirty = true
+        case (.details, .library), (.details, .open), (.library, _): carryOut(frontPane.handle(command, at: now), at: now)
         case (_, .library): break
         default: return .refused("not in the library")
         }
         return .done
     }
 
+    /// Esc in the player, the "home" action: the library; a playing video goes on in the
+    /// window if allowed.
+    func leavePlayer(at now: HostTime) {
+        screen = .library
+        panes.library.invalidate()
+        if let front = videos.front { deliver(front.send(.leavePlayer, at: now), from: front, at: now) }
+    }
+
+    /// `audio next`: the focused video's next sound track, from the time heard.
+    func cycleAudioTrack(at now: HostTime) {
+        guard let target = focusedVideo, let sound = target.sound else {
+            show(message: "this video plays without sound", at: now)
+            return
+        }
+        show(message: sound.nextTrack(at: target.masterTime(at: now)) ?? "this video has one sound track", at: now)
+    }
+
+    /// `live-edge`: a live video, full screen or in the focused window, jumps to the newest
+    /// frame read. False for anything else.
+    func jumpToLiveEdge(at now: HostTime) -> Bool {
+        guard focus == .window && panes.window.isOpen || screen == .player, let video = focusedVideo, video.range.isLive
+        else { return false }
+        if let target = video.liveEdgeTarget { deliver(video.send(.seek(to: target), at: now), from: video, at: now) }
+        show(message: "live", at: now)
+        return true
+    }
+
+    /// The video the commands that act on one video act on: the window's when it has the
+    /// focus, else the one the player shows.
+    var focusedVideo: Playback? {
+        focus == .window && panes.window.isOpen ? videos.window : videos.front
+    }
+
     /// Playback commands act on the focused video: the window's when it has the focus,
     /// else the one the player shows (with two videos, the full-screen one).
     private func sendToFocused(_ event: PlaybackEvent, at now: HostTime) -> CommandOutcome {
-        guard let target = focusedPlayback else { return .refused("nothing is playing") }
-        perform(target.send(event, at: now), at: now)
+        guard let target = focusedVideo else { return .refused("nothing is playing") }
+        deliver(target.send(event, at: now), from: target, at: now)
         return .done
     }
 
@@ -80,18 +108,19 @@ extension App {
         switch target {
         case .pane: focus = .pane
         case .toggle, .window:
-            guard pip != nil else {
+            guard panes.window.isOpen else {
                 if target == .window { show(message: "no video in a window", at: now) }
                 return .refused("no video in a window")
             }
-            focus = target == .window || focus == .pane ? .pip : .pane
+            focus = target == .window || focus == .pane ? .window : .pane
         }
         return .done
     }
 
     /// Moves (to the next corner, or stashes past the side), sizes and stashes the window.
     private func changeWindow(_ command: Command, at now: HostTime) -> CommandOutcome {
-        guard var window = pip else { return .refused("no video in a window") }
+        guard panes.window.isOpen else { return .refused("no video in a window") }
+        panes.window.change { window in
         switch command {
         case .windowMove(let move):
             switch move {
@@ -110,7 +139,7 @@ extension App {
                 window.layout.stash(toward: window.layout.nearestCorner.isLeft ? .left : .right)
             }
         }
-        pip = window
+        }
         updateRenderSize(at: now)
         return .done
     }
@@ -118,12 +147,12 @@ extension App {
     /// `mute`, `volume ±N`, `volume N`, for the focused video. With two videos, the
     /// window's sound is off until turned on there, and a change there turns it on.
     private func adjustSound(_ command: Command, at now: HostTime) -> CommandOutcome {
-        guard let target = focusedPlayback else { return .refused("nothing is playing") }
+        guard let target = focusedVideo else { return .refused("nothing is playing") }
         guard let sound = target.sound else {
             show(message: "this video plays without sound", at: now)
             return .refused("this video plays without sound")
         }
-        let besideAnother = second != nil && target === playback
+        let besideAnother = target === videos.window && videos.besideWindow != nil
         switch command {
         case .mute:
             if besideAnother { target.heardInWindow = sound.isMuted; target.prefersMuted = false }
@@ -139,7 +168,7 @@ extension App {
     }
 
     private func changeSubtitles(_ step: Command.TrackStep, at now: HostTime) -> CommandOutcome {
-        guard let target = focusedPlayback, !target.isSoundOnly else { return .refused("nothing is playing") }
+        guard let target = focusedVideo, !target.isSoundOnly else { return .refused("nothing is playing") }
         switch step {
         case .next: cycleSubtitles(at: now)
         case .off:

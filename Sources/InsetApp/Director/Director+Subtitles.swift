@@ -5,18 +5,18 @@ import InsetRender
 /// Subtitles in the app: `c` cycles the tracks of the video it acts on, the text planes go
 /// over the pictures where they are shown (full screen, and the PiP window when it is wide
 /// enough to read), and the loop repaints when the words on screen change.
-extension App {
+extension Director {
     /// What the opener is asked for a file: `--sub` only when one file was given, so a
     /// library's other files do not get it; `--sub-lang` and `--sub-charset` for all.
     func subtitleRequest(for path: String) -> SubtitleRequest {
-        SubtitleRequest(file: singleFile && options.paths.first == path ? options.subtitleFile : nil,
+        SubtitleRequest(file: outcome.singleFile && options.paths.first == path ? options.subtitleFile : nil,
                         language: options.subtitleLanguage, charset: options.subtitleCharset)
     }
 
     /// `c`: the next subtitle track, or off, and a message saying which. With two videos,
     /// of the focused one (the window's when it has the focus), as the sound keys do.
     func cycleSubtitles(at now: HostTime) {
-        guard let target = focusedPlayback, !target.isSoundOnly else { return }
+        guard let target = focusedVideo, !target.isSoundOnly else { return }
         guard let subtitles = target.subtitles else {
             show(message: "no subtitles", at: now)
             return
@@ -33,42 +33,43 @@ extension App {
     /// The full-screen picture's subtitles: the video, where its picture is, and how many
     /// of the picture's bottom rows the bar and the message row cover; nil when none shows.
     private func fullScreenSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
-        guard screen == .player, let video = playerPlayback, !video.isSoundOnly, video.subtitles != nil,
+        guard screen == .player, let video = videos.fullScreen, !video.isSoundOnly, video.subtitles != nil,
               video.current != nil, let area = fullScreenPictureRect(of: video) else { return nil }
-        var covered = player.controls.isVisible ? max(0, area.maxRow - player.controls.frame.minRow) : 0
+        let controls = panes.player.controls
+        var covered = controls.isVisible ? max(0, area.maxRow - controls.frame.minRow) : 0
         // A message goes on the row above the bar (`drawOverlay`): the words go above it.
-        if message != nil { covered = max(covered, area.maxRow - max(0, session.size.rows - 4)) }
+        if overlays.message != nil { covered = max(covered, area.maxRow - max(0, stage.size.rows - 4)) }
         return (video, area, covered)
     }
 
     /// The window's: its video area when it is at least `SubtitleLayout.minimumWindowColumns`
     /// wide, settled and not stashed; its controls cover the last two rows.
     private func windowSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
-        guard let window = pip, let video = playback, video.subtitles != nil, !window.isAnimating,
+        guard let window = panes.window.pip, let video = videos.window, video.subtitles != nil, !window.isAnimating,
               !window.layout.isStashed else { return nil }
         let area = window.layout.videoRect
         guard SubtitleLayout.showsSubtitles(inWindowOf: area.size.columns) else { return nil }
-        return (video, area, window.controlsShown(focused: focus == .pip, at: now) ? 2 : 0)
+        return (video, area, window.controlsShown(focused: focus == .window, at: now) ? 2 : 0)
     }
 
     /// The words `video` shows now, or nil (looked up once per loop turn).
     private func subtitleText(of video: Playback, at now: HostTime) -> String? {
-        subtitleOverlay.text(of: video, at: now) { video.subtitles?.text(at: video.masterTime(at: now)) }
+        overlays.subtitles.text(of: video, at: now) { video.subtitles?.text(at: video.masterTime(at: now)) }
     }
 
     /// Adds the subtitle planes to this paint's planes where there are words to show.
-    func appendSubtitlePlanes(at now: HostTime) {
+    func appendSubtitlePlanes(into planes: inout [Plane], at now: HostTime) {
         if let place = fullScreenSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
-            subtitleOverlay.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin)
-            planes.append(subtitleOverlay.fullScreen.plane)
+            overlays.subtitles.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            planes.append(overlays.subtitles.fullScreen.plane)
         } else {
-            subtitleOverlay.fullScreen.hide()
+            overlays.subtitles.fullScreen.hide()
         }
         if let place = windowSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
-            subtitleOverlay.window.show(text, in: place.area, bottomMargin: place.bottomMargin)
-            planes.append(subtitleOverlay.window.plane)
+            overlays.subtitles.window.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            planes.append(overlays.subtitles.window.plane)
         } else {
-            subtitleOverlay.window.hide()
+            overlays.subtitles.window.hide()
         }
     }
 
@@ -88,6 +89,6 @@ extension App {
     func subtitlesNeedPaint(at now: HostTime) -> Bool {
         let full = fullScreenSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
         let window = windowSubtitles(at: now).flatMap { subtitleText(of: $0.video, at: now) }
-        return full != subtitleOverlay.fullScreen.drawn?.text || window != subtitleOverlay.window.drawn?.text
+        return full != overlays.subtitles.fullScreen.drawn?.text || window != overlays.subtitles.window.drawn?.text
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import InsetCore
+import InsetRender
+import InsetTerminal
+
+extension Director {
+    /// Composes the screen: the pane in front, the window over it, the subtitles and the
+    /// overlay on top. The loop rasterizes them against what the terminal shows and writes
+    /// the frame in one write.
+    func compose(into planes: inout [Plane], at now: HostTime) {
+        panes.shell.lastPaintAt = now
+        switch screen {
+        case .details: panes.details.draw(into: &planes, focused: focus == .pane, raster: previewRaster)
+        case .shell: panes.shell.draw(into: &planes, focused: focus == .pane && !overlays.helpVisible, at: now)
+        default: frontPane.draw(into: &planes, focused: focus == .pane, at: now)
+        }
+        panes.window.draw(into: &planes, focused: focus == .window, at: now)
+        appendSubtitlePlanes(into: &planes, at: now)
+        if overlays.helpVisible || overlays.message != nil || options.showStats {
+            drawOverlay()
+            planes.append(overlays.plane)
+        }
+    }
+
+    /// The video whose figures the stats corner and the paint's statistics are: the
+    /// player's, else the window's.
+    var shownVideo: Playback? { videos.front ?? videos.windowOwner }
+
+    /// A paint went out: its bytes and how long the write blocked count in the figures.
+    func painted(bytes: Int, blocked: Duration, at now: HostTime) {
+        videos.front?.statistics.painted(bytes: bytes, blocked: blocked, at: now)
+    }
+
+    /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
+    func wrotePicture(bytes: Int) {
+        videos.windowOwner?.statistics.wrote(pictureBytes: bytes)
+    }
+
+    /// The video layer whose picture goes out as pixels: the window's (over everything, and
+    /// the one in pixels when two videos play), else the full-screen player's, or the
+    /// details pane's preview.
+    var pictureLayer: VideoLayer? {
+        if let window = panes.window.pip, window.video.plane.isVisible { return window.video }
+        switch screen {
+        case .player: return panes.window.isOpen ? nil : panes.player.video
+        case .details: return panes.details.previewLayer
+        case .library, .shell: return nil
+        }
+    }
+
+    /// The overlay: the key list of the screen in front, a message, the stats corner.
+    func drawOverlay() {
+        let size = stage.size
+        if overlays.plane.size != size { overlays.plane.resize(to: size) } else { overlays.plane.grid.fill(.transparent) }
+        if options.showStats, let stats = shownVideo?.statistics {            let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
+            let variant = stats.variant.map { "  variant \($0)" } ?? ""
+            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset)\(variant) "
+            overlays.plane.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
+                             style: CellStyle(foreground: .white, background: .black))
+        }
+        if let message = overlays.message {
+            let text = CellGrid.truncated(" \(message.text) ", toColumns: size.columns)
+            let row = max(0, size.rows - 4)
+            overlays.plane.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
+                             style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
+        }
+        if overlays.helpVisible {
+            let place = focus == .window && panes.window.isOpen ? nil : screen
+            HelpOverlay.draw(HelpOverlay.keys(for: place, bindings: options.keyBindings, prefix: options.prefix.description),
+                             into: &overlays.plane.grid)
+        }
+    }
+}
+

@@ -1,0 +1,142 @@
+import InsetCore
+
+/// Input: a key runs the command bound to it where the keyboard is; a mouse event goes to
+/// what is under the pointer; what panes ask for is carried out here.
+extension Director {
+    func handle(_ event: InputEvent, at now: HostTime) {
+        effects.append(.paint)
+        switch event {
+        case .key(let press):
+            if screen == .player { panes.player.revealControls(at: now) }
+            handle(press, at: now)
+        case .mouse(let mouse):
+            if screen == .player { panes.player.revealControls(at: now) }
+            handle(mouse, at: now)
+        case .paste(let text):
+            if screen == .shell && focus == .pane { panes.shell.paste(text) }
+        case .resize(let size):
+            stage.size = size
+            relayout(at: now)
+        case .resumed:
+            videos.forEach { $0.resynchronize(at: now) }
+            effects.append(.redrawAll)
+        case .terminate(let signal):
+            outcome.terminationSignal = signal
+            quit()
+        }
+    }
+
+    /// The shell pane takes every key but its prefix chord; the help closes on any key;
+    /// else the key runs what the bindings give it where the keyboard is (`keyContexts`).
+    func handle(_ press: KeyPress, at now: HostTime) {
+        if screen == .shell && focus == .pane && !overlays.helpVisible {
+            switch panes.shell.key(press, at: now) {
+            case .sentToShell:
+                // Nothing on screen changes until the program answers; its echo gets the paint.
+                effects.cancelPaint()
+                return
+            case .prefixStarted:
+                show(message: "\(options.prefix.description): Tab the window · f full screen · x close · ? keys · q quit", at: now)
+                return
+            case .forInset(let key):
+                overlays.message = nil
+                // An unbound key (Esc) just ends the prefix.
+                run(.key(key), in: keyContexts, at: now)
+                return
+            }
+        }
+        if press.isInterrupt { quit(); return }
+        if overlays.helpVisible {
+            overlays.helpVisible = false
+            return
+        }
+        run(.key(press), in: keyContexts, at: now)
+    }
+
+    /// Runs what `trigger` is bound to in the first of `contexts` that binds it.
+    func run(_ trigger: KeyBindings.Trigger, in contexts: [KeyBindings.Context], at now: HostTime) {
+        guard let command = options.keyBindings.command(for: trigger, in: contexts) else { return }
+        execute(command, at: now)
+    }
+
+    /// Where a key is looked up: the focused window's table, the pane's, then the global
+    /// one; in the shell pane (after its prefix) the prefix's table first.
+    var keyContexts: [KeyBindings.Context] {
+        let window: [KeyBindings.Context] = panes.window.isOpen ? [.window] : []
+        if screen == .shell && focus == .pane { return [.shell] + window + [.global] }
+        if focus == .window && panes.window.isOpen { return window + (screen == .shell ? [] : [frontPane.keyContext]) + [.global] }
+        return (screen == .shell ? [] : [frontPane.keyContext]) + [.global]
+    }
+
+    /// Mouse events go to whatever is under the pointer: the window (topmost, or the one a
+    /// drag started on), else the pane in front.
+    func handle(_ mouse: MouseEvent, at now: HostTime) {
+        if overlays.helpVisible, mouse.action == .press { overlays.helpVisible = false; return }
+        if panes.window.takes(mouse) {
+            carryOut(panes.window.handle(mouse, at: now), at: now)
+            return
+        }
+        if screen == .shell {
+            if mouse.action == .press { focus = .pane }
+            _ = panes.shell.handle(mouse, at: now)
+            return
+        }
+        guard mouse.action == .press else { return }
+        if mouse.button == .wheelUp || mouse.button == .wheelDown, screen != .library {
+            run(.wheel(up: mouse.button == .wheelUp), in: keyContexts, at: now)
+            return
+        }
+        // A click on a pane is for it: the focus comes back to the pane.
+        if screen == .player { focus = .pane }
+        carryOut(frontPane.handle(mouse, at: now), at: now)
+    }
+
+    /// Does what a pane asked for.
+    func carryOut(_ requests: [PaneRequest], at now: HostTime) {
+        for request in requests {
+            switch request {
+            case .execute(let command): execute(command, at: now)
+            case .sendToWindowVideo(let event):
+                if let video = videos.window { deliver(video.send(event, at: now), from: video, at: now) }
+            case .open(let entry): open(entry: entry, at: now)
+            case .showDetails(let index): showDetails(of: index)
+            case .back:
+                screen = .library
+                panes.library.invalidate()
+            case .message(let text): show(message: text, at: now)
+            case .focusWindow: focus = .window
+            case .windowChanged: updateRenderSize(at: now)
+            case .quit: quit()
+            }
+        }
+    }
+
+    func showDetails(of index: Int) {
+        panes.details.show(catalog.entries[index], index: index, raster: previewRaster)
+        panes.details.resize(to: stage.size)
+        screen = .details
+    }
+
+    /// The details preview's raster: the video's, real pixels included, unless a window
+    /// shows over the pane: one picture goes out as pixels, and then it is the window's.
+    var previewRaster: CellRaster {
+        if let window = panes.window.pip, window.video.plane.isVisible { return stage.videoRaster.inCells }
+        return stage.videoRaster
+    }
+
+    /// The terminal changed size: every pane and the window fit it again.
+    func relayout(at now: HostTime) {
+        effects.append(.redrawAll)
+        layout()
+        panes.window.resize(to: stage.size)
+        videos.forEach { video in
+            deliver(video.send(.pipSupportChanged(PiPLayout.canShow(on: stage.size)), at: now), from: video, at: now)
+        }
+        updateRenderSize(at: now)
+    }
+
+    /// Sizes the panes' planes for the terminal.
+    func layout() {
+        for pane in panes.all where pane !== panes.window { pane.resize(to: stage.size) }
+    }
+}

@@ -1,0 +1,147 @@
+import InsetCore
+import InsetMedia
+
+/// The videos' state machines and what their effects do to the screen. Every event for a
+/// machine goes through `deliver`: what an effect asks of a machine (the restore's
+/// completion, a new render size) is queued behind the effects being handled, never sent
+/// from inside them, so no handler re-enters a machine or this code.
+/// Events waiting for the videos' machines, and whether they are being sent now.
+struct MachineEvents {
+    private var events: [(video: Playback, event: PlaybackEvent)] = []
+    var draining = false
+
+    mutating func append(_ video: Playback, _ event: PlaybackEvent) { events.append((video, event)) }
+
+    mutating func popFirst() -> (Playback, PlaybackEvent)? {
+        events.isEmpty ? nil : events.removeFirst()
+    }
+}
+
+extension Director {
+    /// Handles `effects` (the answer of `video`'s machine to an event), then every event
+    /// they queued, in order.
+    func deliver(_ effects: [PlaybackEffect], from video: Playback, at now: HostTime) {
+        // Most ticks bring none (`checkEnd` asks every time): nothing to redraw for them, and
+        // a loop woken often (a shell pane's output) must not paint on every wake.
+        guard !effects.isEmpty else { return }
+        guard !machineEvents.draining else { react(to: effects, from: video, at: now); return }
+        machineEvents.draining = true
+        react(to: effects, from: video, at: now)
+        drainQueuedEvents(at: now)
+    }
+
+    /// Sends the queued events one by one, each one's effects handled (and what they queue
+    /// sent) before the next.
+    private func drainQueuedEvents(at now: HostTime) {
+        machineEvents.draining = true
+        while let (video, event) = machineEvents.popFirst() {
+            react(to: video.send(event, at: now), from: video, at: now)
+        }
+        machineEvents.draining = false
+    }
+
+    /// Queues `event` for `video`'s machine, after the effects being handled.
+    func queue(_ event: PlaybackEvent, for video: Playback) {
+        machineEvents.append(video, event)
+    }
+
+    /// The screen's part of a machine's effects (the engine's part is done by
+    /// `Playback.send`). The AVKit sequence: willStart (the window appears, enter
+    /// animation), didStart (the library under it); restoreUserInterface (the player back,
+    /// completed at once), willStop (exit animation), didStop (the window gone).
+    private func react(to effects: [PlaybackEffect], from video: Playback, at now: HostTime) {
+        guard !effects.isEmpty else { return }
+        for effect in effects {
+            switch effect {
+            case .finished:
+                if outcome.quitsAtEnd && !panes.window.isOpen && screen == .player { quit() }
+            case .refused(let reason):
+                show(message: reason.description, at: now)
+            case .failedToStart(let failure):
+                show(message: failure.description, at: now)
+            case .willStart:
+                let aspect = video.info.video.map {
+                    Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)
+                } ?? 16.0 / 9.0
+                panes.window.open(on: stage.size, videoAspect: aspect)
+                videos.moveToWindow(video)
+            case .animate(let kind):
+                panes.window.animate(kind, playerRect: fullScreenVideoRect(of: video), at: now)
+            case .didStart:
+                if screen == .player { screen = .library }
+                panes.library.invalidate()
+            case .restoreUserInterface:
+                // The window's video comes back full screen in place of a second one.
+                closeBesideWindow()
+                screen = .player
+                focus = .pane
+                queue(.restoreCompleted(true), for: video)
+            case .willStop:
+                break
+            case .didStop:
+                panes.window.close()
+                focus = .pane
+                // Closed with a second video full screen: that one is now the only one.
+                if let closed = videos.windowClosed() {
+                    videos.lastStatistics = closed.statistics
+                    closed.stop()
+                    afterWindowClosed(at: now)
+                }
+                if screen == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }
+                panes.player.revealControls(at: now)
+            case .play, .pause, .seek, .setRenderSize:
+                break
+            }
+        }
+        updateRenderSize(at: now)
+        self.effects.append(.paint)
+    }
+
+    /// The decoder scales to what is on screen: the window's video area in the window, else
+    /// the whole screen. It decodes every frame in either, unless `--pip-saver` asks for
+    /// fewer in the window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`).
+    func updateRenderSize(at now: HostTime) {
+        let window = panes.window.pip
+        if let beside = videos.besideWindow {
+            beside.pipeline?.setDecodeRate(.every)
+            let full = besideWindowViewport
+            if beside.snapshot.renderSize != full { queue(.renderSizeChanged(full), for: beside) }
+        }
+        guard let main = videos.windowOwner else { return }
+        let wanted = viewport(window?.videoCells ?? stage.size)
+        let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: window?.layout.frame.size, on: stage.size)
+        main.pipeline?.setDecodeRate(DecodeRate(place))
+        if main.snapshot.renderSize != wanted { queue(.renderSizeChanged(wanted), for: main) }
+        // Called from outside a delivery (a key moved the window): the queue is drained here.
+        if !machineEvents.draining { drainQueuedEvents(at: now) }
+    }
+
+    /// Where `video`'s full-screen picture is, for the window's animations to start or end at.
+    func fullScreenVideoRect(of video: Playback) -> CellRect {
+        fullScreenPictureRect(of: video) ?? CellRect(origin: .zero, size: stage.size)
+    }
+
+    /// The cells `video`'s picture covers full screen (letterboxed); nil without a picture.
+    func fullScreenPictureRect(of video: Playback) -> CellRect? {
+        guard let video = video.info.video else { return nil }
+        let full = viewport(stage.size)
+        let pixels = full.fit(coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)
+        let perCell = full.raster.pixelsPerCell
+        let cells = full.raster.cells(for: pixels.size)
+        return CellRect(column: pixels.x / perCell.width, row: pixels.y / perCell.height,
+                        columns: cells.columns, rows: cells.rows)
+    }
+
+    /// `cells` of the screen as the video is drawn there: with the blitter or the pixels
+    /// chosen at start.
+    func viewport(_ cells: CellSize) -> Viewport {
+        Viewport(cells: cells, raster: stage.videoRaster)
+    }
+
+    /// Where the video beside the window is drawn: full screen; in cells when the terminal
+    /// takes real pixels, since one picture goes out as pixels at a time and it is the
+    /// window's, which floats above.
+    var besideWindowViewport: Viewport {
+        stage.pictures == nil ? viewport(stage.size) : Viewport(cells: stage.size, raster: stage.videoRaster.inCells)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import InsetCore
+import InsetMedia
+import InsetRender
+
+extension Director {
+    /// Plays catalog entry `index` full screen: the video already playing comes back (from
+    /// PiP or from another pane). Another file replaces it, unless it is in the PiP window:
+    /// then it stays there and the new one plays full screen beside it (replacing a second
+    /// one). Opening happens off the UI thread; the player says "opening…" until
+    /// `finishOpening`.
+    func open(entry index: Int, at now: HostTime) {
+        let entry = catalog.entries[index]
+        effects.append(.paint)
+        if let video = videos.contains(path: entry.path) {
+            cancelOpening()
+            // The window's video, with another full screen: the two change places.
+            if video === videos.window && videos.besideWindow != nil { swapVideos(at: now); return }
+            screen = .player
+            deliver(video.send(.returnToPlayer, at: now), from: video, at: now)
+            updateRenderSize(at: now)
+            return
+        }
+        if videos.opening?.path == entry.path { screen = .player; return }
+        let keepsWindow = windowStaysForNextVideo
+        if keepsWindow { closeBesideWindow() } else { closePlayback() }
+        videos.opening?.cancel()
+        let opener = PlaybackOpener(.init(
+            path: entry.path, viewport: viewport(stage.size), threads: options.threads,
+            sound: SoundTrack.Options(muted: options.muted, volume: options.volume,
+                                                                   language: options.audioLanguage)))
+        opener.request.subtitles = subtitleRequest(for: entry.path)
+        opener.besideWindow = keepsWindow
+        opener.catalog = catalog
+        videos.opening = opener
+        let waker = self.waker
+        opener.start { waker.wake() }
+        if keepsWindow { screen = .player } else if screen != .shell || !options.startsInShell {
+            screen = options.startsInPiP ? .library : .player
+        }
+        panes.player.layout(stage.size, current: nil)
+        panes.player.revealControls(at: now)
+    }
+
+    /// The file is open (or could not be): start playing it, or say why not. A single file
+    /// that cannot be shown ends the program with one line; in the library the reason is
+    /// shown and the library stays.
+    func finishOpening(_ opener: PlaybackOpener, _ result: Result<Playback.Media, Error>, at now: HostTime) {
+        effects.append(.paint)
+        switch result {
+        case .failure(let error):
+            if let failure = error as? MediaError { catalog.record(failure, for: opener.path) }
+            fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
+        case .success(let media):
+            var configuration = options.playbackConfiguration(loops: options.loop)
+            let startPastEnd = startPastEnd(of: media)
+            if let startPastEnd {
+                if outcome.quitsAtEnd { media.close(); fail(startPastEnd, at: now); return }
+                // Another file of the library may be long enough for it: this one plays.
+                configuration.startPosition = nil
+            }
+            // Said last, so the notices the playback gives on starting do not hide it.
+            defer { if let startPastEnd { show(message: startPastEnd + "; playing from the start", at: now) } }
+            if opener.besideWindow && windowStaysForNextVideo {
+                startBesideWindow(media, configuration: configuration, at: now)
+                return
+            }
+            // Meant to play beside a window that has gone since (restored, closed): it
+            // replaces the video as any other file does.
+            if opener.besideWindow { closePlayback() }
+            let playback = Playback(media: media, configuration: configuration,
+                                    pipSupported: PiPLayout.canShow(on: stage.size), at: now)
+            playback.prefersMuted = options.muted
+            videos.showFullScreen(playback)
+            catalog.record(media.info, for: media.path)
+            wakeOnArrivals(of: playback, at: now)
+            panes.player.layout(stage.size, current: nil)
+            panes.player.revealControls(at: now)
+            deliver(playback.start(renderSize: viewport(stage.size), at: now), from: playback, at: now)
+            // `--pip` that could not start: the picture comes full screen rather than
+            // playing unseen (with its sound) behind the library.
+            if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !playback.isSoundOnly && screen != .shell {
+                screen = .player
+            }
+            sayWhatIsMissing(in: playback, at: now)
+            if outcome.quitsAtEnd, let truncation = playback.info.truncation {
+                outcome.closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
+            }
+        }
+    }
+
+    /// `--start` at or past the end of the file just opened, as one line: nothing of it would
+    /// play, and the player would end at once with no word. Nil for a time within the file,
+    /// for live input (no end) and for a still picture (shown whatever the time).
+    func startPastEnd(of media: Playback.Media) -> String? {
+        guard let start = options.start, let end = media.info.playableRange.end, !media.info.isStillImage,
+              start >= end else { return nil }
+        let asked = start.preciseClockString
+        let shownEnd = end.clockString == start.clockString ? end.preciseClockString : end.clockString
+        // The path on stderr, as the other lines about a file; its name on the library's bar.
+        let file = outcome.quitsAtEnd ? media.path : LibraryCatalog.displayName(media.path)
+        return "--start \(asked) is \(start == end ? "at" : "past") the end of \(file) (\(shownEnd))"
+    }
+
+    /// Nothing can be shown of a file: a single file given on the command line ends the
+    /// program (the command prints the line, exit non-zero); in the library it is said and
+    /// the library stays.
+    func fail(_ line: String, at now: HostTime) {
+        if outcome.quitsAtEnd {
+            outcome.fatalError = line
+            quit()
+            return
+        }
+        if screen == .player { screen = .library }
+        panes.library.invalidate()
+        show(message: line, at: now)
+    }
+
+    /// Stops every video and closes the window.
+    func closePlayback() {
+        for video in videos.removeAll() { video.stop() }
+        panes.window.close()
+        focus = .pane
+    }
+
+    /// What a video just taken on lacks, said once: its sound (no device, an undecodable
+    /// track) and, for a file cut short, how much of it there is.
+    func sayWhatIsMissing(in video: Playback, at now: HostTime) {
+        if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
+        if let truncation = video.info.truncation {
+            show(message: "\(video.name) is cut short: \(truncation.percentPresent)% of it is there; playing the "
+                 + "\(truncation.playable.clockString) that can be played", at: now)
+        }
+    }
+}

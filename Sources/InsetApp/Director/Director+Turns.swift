@@ -1,0 +1,125 @@
+import InsetCore
+import InsetMedia
+
+/// The director's entry points: an event, a command, or time passing, each returning what
+/// the loop must do.
+extension Director {
+    /// What can happen to the director.
+    enum Event: Sendable {
+        case input(InputEvent)
+        case command(Command)
+        /// Time passed (the loop woke for a frame, a timer, another thread's news).
+        case tick
+    }
+
+    func handle(_ event: Event, at now: HostTime) -> [AppEffect] {
+        switch event {
+        case .input(let input): handle(input, at: now)
+        case .command(let command): execute(command, at: now)
+        case .tick: tick(at: now)
+        }
+        return takeEffects()
+    }
+
+    /// Everything that happens with time rather than input: frames, the end of the file,
+    /// the catalog's and the preview's news, animation steps, timeouts.
+    func tick(at now: HostTime) {
+        checkOpening(at: now)
+        checkFailures(at: now)
+        videos.forEach { video in
+            if video.advance(at: now) {
+                if screen == .player && video === videos.fullScreen, let frame = video.current {
+                    panes.player.show(frame, on: stage.size)
+                }
+                effects.append(.paint)
+            }
+            deliver(video.checkEnd(at: now), from: video, at: now)
+            if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
+            if video.takeBufferingChange() { effects.append(.paint) }
+            if let cut = video.takeCutNotice() {
+                show(message: "\(video.name): \(cut)", at: now)
+                if outcome.quitsAtEnd { outcome.closingNotice = "\(video.path): \(cut)" }
+            }
+        }
+        if catalog.takeChanges() { catalogChanged(at: now) }
+        if panes.shell.hasExited { shellEnded(at: now) }
+        for pane in panes.all where isShown(pane) && pane.tick(at: now) { effects.append(.paint) }
+        if let finished = panes.window.takeFinishedAnimation(), let video = videos.window {
+            deliver(video.send(.animationFinished(finished), at: now), from: video, at: now)
+        }
+        if screen == .shell, panes.shell.needsPaint(at: now, videoPaints: videoPaintsOverShell) { effects.append(.paint) }
+        if let message = overlays.message, now >= message.until { overlays.message = nil; effects.append(.paint) }
+        if subtitlesNeedPaint(at: now) { effects.append(.paint) }
+    }
+
+    /// Whether `pane` is on screen: the one in front, and the window while it is open.
+    func isShown(_ pane: any Pane) -> Bool {
+        pane === panes.window ? panes.window.isOpen : pane === frontPane
+    }
+
+    /// A video playing in the window paints the screen with its frames, and the shell
+    /// pane's changes go with them.
+    var videoPaintsOverShell: Bool { videos.window?.snapshot.isPlaying == true && panes.window.isOpen }
+
+    /// How long the loop may sleep waiting for input: until the next frame, animation step,
+    /// hide or expiry; a quarter second at most.
+    func wakeUp(after now: HostTime) -> Duration {
+        var wait = Duration.milliseconds(250)
+        videos.forEach { video in
+            if let deadline = video.nextDeadline(after: now) { wait = min(wait, deadline) }
+            if let check = video.buffering.nextCheck(after: now) { wait = min(wait, check + .milliseconds(1)) }
+        }
+        for pane in panes.all where isShown(pane) || pane === panes.library {
+            if let next = pane.nextWake(after: now) { wait = min(wait, next) }
+        }
+        if panes.details.details?.isLoading == true { wait = min(wait, .milliseconds(50)) }
+        if let message = overlays.message { wait = min(wait, message.until.wait(after: now)) }
+        return wait
+    }
+
+    /// The file being opened is open (or could not be, or took too long).
+    private func checkOpening(at now: HostTime) {
+        guard let opener = videos.opening else { return }
+        if let result = opener.take() {
+            videos.opening = nil
+            finishOpening(opener, result, at: now)
+        } else if now >= opener.givesUpAt {
+            videos.opening = nil
+            opener.cancel()
+            let seconds = Int(MediaSource.openTimeout.components.seconds)
+            finishOpening(opener, .failure(MediaError.timedOut(path: opener.path, seconds: seconds)), at: now)
+        }
+    }
+
+    /// A video that cannot go on: the window's, with another full screen, leaves that one
+    /// alone; else the player says why.
+    private func checkFailures(at now: HostTime) {
+        if let beside = videos.besideWindow, let failure = beside.failure {
+            closeBesideWindow()
+            fail(failure.description, at: now)
+        }
+        guard let main = videos.windowOwner, let failure = main.failure else { return }
+        if videos.besideWindow != nil {
+            videos.dropWindow()?.stop()
+            panes.window.close()
+            focus = .pane
+            afterWindowClosed(at: now)
+            show(message: failure.description, at: now)
+        } else {
+            closePlayback()
+            fail(failure.description, at: now)
+        }
+    }
+
+    /// The catalog learnt more: the library and the details show it, and `--pip` over a
+    /// library starts the first playable file.
+    private func catalogChanged(at now: HostTime) {
+        panes.details.update(from: catalog.entries)
+        panes.library.invalidate()
+        effects.append(.paint)
+        if outcome.waitingForFirstPlayable, let first = catalog.entries.firstIndex(where: \.isPlayable) {
+            outcome.waitingForFirstPlayable = false
+            open(entry: first, at: now)
+        }
+    }
+}

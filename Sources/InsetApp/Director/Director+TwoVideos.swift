@@ -1,0 +1,114 @@
+import InsetCore
+import InsetMedia
+import InsetTerminal
+
+/// Two videos at once (ARCHITECTURE.md, "Two videos"): while one plays in the window, another
+/// opened from the library plays full screen beside it, and a swap (`w`, the
+/// window's ⇄ button, Enter on the window's file) exchanges them without reopening either.
+/// The sound follows the full-screen video.
+extension Director {
+    /// A file opened now keeps the window's video and plays beside it: the window is up
+    /// and settled.
+    var windowStaysForNextVideo: Bool {
+        panes.window.isOpen && videos.window?.snapshot.pip.phase == .active
+    }
+
+    /// The file opened while another plays in the window: it plays full screen, its sound
+    /// heard, the window's muted (unless the user turned it on there). `configuration` is the
+    /// command line's, without a `--start` that is past this file's end.
+    func startBesideWindow(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
+        var configuration = configuration
+        configuration.startsInPiP = false
+        let video = Playback(media: media, configuration: configuration,
+                             pipSupported: PiPLayout.canShow(on: stage.size), at: now)
+        video.prefersMuted = options.muted
+        video.send(.windowOccupied(true), at: now)
+        videos.showFullScreen(video)
+        videos.window?.heardInWindow = false
+        catalog.record(media.info, for: media.path)
+        wakeOnArrivals(of: video, at: now)
+        panes.player.layout(stage.size, current: nil)
+        panes.player.revealControls(at: now)
+        deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
+        // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
+        // paused, as a video left for another pane does.
+        if screen != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
+        soundFollowsFullScreen()
+        sayWhatIsMissing(in: video, at: now)
+    }
+
+    /// Stops and forgets the video beside the window (another file replaces it, or the
+    /// window's video comes back full screen in its place).
+    func closeBesideWindow() {
+        guard let video = videos.removeBesideWindow() else { return }
+        video.stop()
+        soundFollowsFullScreen()
+    }
+
+    /// The window closed (or its video failed) while another played full screen: that one
+    /// is now the only video, heard.
+    func afterWindowClosed(at now: HostTime) {
+        guard let video = videos.fullScreen else { return }
+        video.heardInWindow = false
+        video.send(.windowOccupied(false), at: now)
+        soundFollowsFullScreen()
+    }
+
+    /// `w`, the window's ⇄ button: the full-screen video goes to the window and the
+    /// window's comes full screen, each where it was, playing or paused as it was.
+    func swapVideos(at now: HostTime) {
+        guard let window = videos.window, let front = videos.besideWindow else {
+            show(message: PlaybackRefusal.nothingToSwap.description, at: now)
+            return
+        }
+        var coordinator = videos.contentSwap
+        var steps = front.swap(into: window, using: &coordinator, at: now)
+        if steps.contains(.init(.toFullScreen, .restoreUserInterface)) {
+            // The window's video is brought full screen at once: there is no animation.
+            steps += front.finishSwap(restored: true, window: window, using: &coordinator, at: now)
+        }
+        videos.contentSwap = coordinator
+        effects.append(.paint)
+        guard steps.contains(.init(.toWindow, .didStart)) else {
+            for step in steps {
+                switch step.effect {
+                case .refused(let reason): show(message: reason.description, at: now)
+                case .failedToStart(let failure): show(message: failure.description, at: now)
+                default: break
+                }
+            }
+            return
+        }
+        videos.swap()
+        // Each is where the other was: a window's sound is off again until turned on there.
+        front.heardInWindow = false
+        window.heardInWindow = false
+        if let video = front.info.video {
+            panes.window.change { $0.layout.changeVideoAspect(Letterbox.displayAspect(
+                coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)) }
+        }
+        screen = .player
+        focus = .pane
+        panes.library.invalidate()
+        if let frame = window.current { panes.player.show(frame, on: stage.size) }
+        panes.player.revealControls(at: now)
+        soundFollowsFullScreen()
+        updateRenderSize(at: now)
+        // A paused video's frame on screen was scaled for where it was: decode it again
+        // for where it is now (a playing one's next frames come at the new size anyway).
+        for video in [front, window] where !video.snapshot.isPlaying { video.decodeCurrentFrameAgain(at: now) }
+        Log.info("swapped: \(window.name) full screen, \(front.name) in the window")
+    }
+
+    /// The full-screen video is heard; the window's, when another is full screen, is not,
+    /// unless the user turned it on there. `m` (`--mute`) mutes either.
+    func soundFollowsFullScreen() {
+        videos.forEach { video in
+            guard let sound = video.sound else { return }
+            let besideAnother = videos.besideWindow != nil && video === videos.window
+            let muted = video.prefersMuted || (besideAnother && !video.heardInWindow)
+            if muted != sound.isMuted { Log.info("sound: \(video.name) \(muted ? "muted" : "heard")") }
+            sound.setMuted(muted)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import InsetCore
+import InsetMedia
+import InsetRender
+
+/// The program as the user meets it, with no terminal (ARCHITECTURE.md, "The director and
+/// its loop"): the panes in their order, the focus, the videos by place, the floating
+/// window and the overlays. Every input, command and tick goes through `handle`, which
+/// returns what the loop that owns the terminal must do (`AppEffect`): paint, redraw
+/// everything, quit. Tests drive it the same way, with no terminal at all.
+///
+/// UI thread. The decode and scale threads only fill the videos' frame queues; the catalog
+/// and the details preview probe on worker threads and are polled on ticks.
+final class Director {
+    enum Screen: Equatable { case library, details, player, shell }
+    enum Focus: Equatable { case pane, window }
+
+    let options: AppOptions
+    /// The screen's size and how pictures are drawn on it.
+    var stage: Stage
+    let catalog: LibraryCatalog
+    /// Other threads (a frame, the catalog, the shell's output) wake the loop through it.
+    let waker: LoopWaker
+    let videos: VideoPlaces
+    let panes: Panes
+    var screen: Screen
+    var focus: Focus = .pane
+    var overlays = Overlays()
+    var effects = EffectQueue()
+    /// Events for the videos' machines, delivered in order by `deliver`, so that what an
+    /// effect asks of a machine waits its turn instead of re-entering the machine.
+    var machineEvents = MachineEvents()
+    var outcome: Outcome
+
+    /// The terminal as the director needs to know it: its size, how the video's cells hold
+    /// pixels, and whether (and how) real pixels go out.
+    struct Stage {
+        var size: CellSize
+        let videoRaster: CellRaster
+        let pictures: PicturePresenter.Output?
+
+        init(size: CellSize, videoRaster: CellRaster, pictures: PicturePresenter.Output?) {
+            self.size = size; self.videoRaster = videoRaster; self.pictures = pictures
+        }
+    }
+
+    /// The panes in the order they are drawn, the window over them all.
+    struct Panes {
+        let library: LibraryScreen
+        let details: DetailsScreen
+        let shell: ShellScreen
+        let player: PlayerPane
+        let window: WindowPane
+
+        var all: [any Pane] { [library, details, shell, player, window] }
+    }
+
+    /// How the session goes and ends.
+    struct Outcome {
+        /// A single file given on the command line: its end quits, as a player's does.
+        let quitsAtEnd: Bool
+        let singleFile: Bool
+        var running = true
+        var terminationSignal: Int32?
+        /// `--pip` over a library: the first playable file starts once the catalog has one.
+        var waitingForFirstPlayable = false
+        /// Why a single file could not be shown: the one line the command prints once the
+        /// terminal is restored, with a non-zero exit.
+        var fatalError: String?
+        /// Said once on standard error after the terminal is restored (a file cut short).
+        var closingNotice: String?
+    }
+
+    /// Lists the paths. A single file's path is checked first (missing, a directory,
+    /// empty), so the common mistakes are one line before anything starts.
+    init(options: AppOptions, stage: Stage) throws {
+        self.options = options
+        self.stage = stage
+        let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
+        if singleFile { try MediaSource.checkPath(options.paths[0]) }
+        catalog = LibraryCatalog(paths: options.paths)
+        outcome = Outcome(quitsAtEnd: singleFile && !options.startsInPiP && !options.startsInShell, singleFile: singleFile)
+        screen = options.startsInShell ? .shell : singleFile ? .player : .library
+        waker = LoopWaker()
+        videos = VideoPlaces()
+        let placeholders = stage.pictures?.usesPlaceholders == true
+        panes = Panes(
+            library: LibraryScreen(catalog: catalog),
+            details: DetailsScreen(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
+            shell: ShellScreen(prefix: options.prefix),
+            player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil),
+            window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil))
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(FileNameBytes.cString(path), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    var isRunning: Bool { outcome.running }
+    var wakeDescriptor: Int32 { waker.readDescriptor }
+
+    /// What is due, in order, and nothing after: the loop calls this once per turn.
+    func takeEffects() -> [AppEffect] { effects.take() }
+
+    /// Starts what the command line asked for: the single file playing (or the shell with
+    /// it in the window), or the library.
+    func start(at now: HostTime) -> [AppEffect] {
+        // A single file played at once is opened by the player only, not by the catalog as
+        // well (with `--pip` the catalog's probe is what starts it).
+        if outcome.singleFile && (screen == .player || screen == .shell) { catalog.leaveToPlayer(options.paths[0]) }
+        catalog.startProbing()
+        panes.player.revealControls(at: now)
+        layout()
+        if screen == .shell {
+            // `--shell`: the shell full screen; a single file plays in the window over it.
+            screen = .library
+            openShell(at: now)
+            if panes.shell.shell == nil { outcome.running = false; outcome.fatalError = overlays.message?.text }
+            if outcome.singleFile { open(entry: 0, at: now) }
+        } else if screen == .player {
+            open(entry: 0, at: now)
+        } else if options.startsInPiP {
+            outcome.waitingForFirstPlayable = true
+        }
+        for notice in options.notices { show(message: notice, at: now) }
+        effects.append(.paint)
+        return takeEffects()
+    }
+
+    /// Stops everything: the videos, the catalog's probes, the preview, the shell. The
+    /// summary is for the closing line and the exit status.
+    func finish(at now: HostTime) -> PlaybackSummary {
+        videos.opening?.cancel()
+        let main = videos.fullScreen ?? videos.windowOwner
+        var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
+        summary.error = outcome.fatalError
+        summary.notice = outcome.closingNotice
+        for video in videos.removeAll() { video.stop() }
+        catalog.stop()
+        panes.details.stop()
+        panes.shell.close()
+        return summary
+    }
+
+    /// The exit status and the one line to say after the terminal is restored.
+    var exitStatus: (status: Int32, lastLine: String?) {
+        (outcome.terminationSignal.map { 128 + $0 } ?? (outcome.fatalError == nil ? 0 : 1),
+         outcome.fatalError ?? outcome.closingNotice)
+    }
+
+    /// Cancels a file still opening: the loop does it first on the way out, since the user
+    /// is waiting and the rest joins threads.
+    func cancelOpening() {
+        videos.opening?.cancel()
+        videos.opening = nil
+    }
+
+    func show(message text: String, at now: HostTime) {
+        // Names in messages are shown as the command line prints them (bytes that are not
+        // UTF-8 as \xNN); the cells already keep control characters off the wire.
+        overlays.message = (PrintableText.escaped(text), now.advanced(by: .seconds(3)))
+        effects.append(.paint)
+    }
+
+    func quit() {
+        outcome.running = false
+        effects.append(.quit)
+    }
+
+    /// The pane in front.
+    var frontPane: any Pane {
+        switch screen {
+        case .library: panes.library
+        case .details: panes.details
+        case .player: panes.player
+        case .shell: panes.shell
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import InsetCore
+import InsetMedia
+import InsetRender
+
+/// The full-screen player: the full-screen video (or "opening…", or the placeholder while
+/// its video is in the window) and the control bar, which hides after a while.
+final class PlayerPane: Pane {
+    private(set) var screen = PlayerScreen()
+    let videos: VideoPlaces
+
+    init(videos: VideoPlaces, placeholderImageID: UInt32?) {
+        self.videos = videos
+        screen.video.placeholderImageID = placeholderImageID
+    }
+
+    var keyContext: KeyBindings.Context { .player }
+
+    var video: VideoLayer { screen.video }
+
+    /// Any key or mouse move brings the controls back for a while.
+    func revealControls(at now: HostTime) { screen.revealControls(at: now) }
+
+    func show(_ frame: VideoFrame, on size: CellSize) { screen.show(frame, screen: size) }
+
+    func layout(_ size: CellSize, current: VideoFrame?) { screen.layout(size, current: current) }
+
+    func resize(to size: CellSize) { screen.layout(size, current: videos.fullScreen?.current) }
+
+    /// A click on the bar: its buttons are the keys' commands, the progress line seeks.
+    func handle(_ mouse: MouseEvent, at now: HostTime) -> [PaneRequest] {
+        guard mouse.action == .press, mouse.button == .left, let shown = videos.front,
+              let (control, local) = screen.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return [] }
+        switch control {
+        case .playPause: return [.execute(.pause(nil))]
+        case .skipBackward: return [.execute(.seek(by: -PlaybackEvent.skipInterval))]
+        case .skipForward: return [.execute(.seek(by: PlaybackEvent.skipInterval))]
+        case .pip: return [.execute(.pip)]
+        case .help: return [.execute(.help)]
+        case .progress:
+            guard let range = shown.snapshot.range,
+                  let target = ControlBar.seekTime(column: local.column, width: screen.barWidth, range: range) else { return [] }
+            return [.execute(.seekTo(target))]
+        }
+    }
+
+    /// The bar's time to hide came.
+    func tick(at now: HostTime) -> Bool { !screen.controlsVisible(at: now) && screen.controls.isVisible }
+
+    func nextWake(after now: HostTime) -> Duration? {
+        screen.controlsVisible(at: now) ? screen.controlsHideAt.wait(after: now) : nil
+    }
+
+    func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
+        if let front = videos.front {
+            screen.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
+                          status: front.buffering.label, at: now, into: &planes)
+        } else {
+            if let opening = videos.opening { screen.drawOpening(opening.name) }
+            planes.append(screen.video.plane)
+        }
+    }
+
+    /// The bar's place, for the subtitles to stay above it.
+    var controls: Plane { screen.controls }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import InsetCore
+import InsetRender
+import Testing
+@testable import InsetApp
+
+/// Going between panes and coming back, and the shell pane's prefix, driven through the
+/// director with no terminal (the shell is a real /bin/sh in a pty).
+@Suite("Director: panes and the shell", .serialized)
+struct DirectorPanesTests {
+    static let clip = sample("long_gop.mp4"), other = sample("clock_16x9_aac.mp4")
+
+    /// The shell pane's text, as the emulator holds it.
+    static func shellText(_ app: DirectorHarness) -> String {
+        var grid = CellGrid(size: DirectorHarness.size)
+        _ = app.director.panes.shell.shell?.draw(into: &grid, showCursor: false)
+        return grid.description
+    }
+
+    static func type(_ app: DirectorHarness, _ text: String) {
+        for c in text { app.key(c == " " ? "Space" : String(c)) }
+        app.key("Enter")
+    }
+
+    @Test("the library, a file's details and back; the shell from the details and back there when it exits")
+    func detailsAndBack() throws {
+        let app = try DirectorHarness(paths: [Self.clip, Self.other], shell: ["/bin/sh"])
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("i")
+        #expect(app.screen == .details)
+        #expect(app.director.keyContexts == [.details, .global])
+        app.key("Esc")
+        #expect(app.screen == .library)
+        app.keys("Down", "Right")
+        #expect(app.screen == .details && app.director.panes.details.details?.index == 1)
+        app.key("!")
+        #expect(app.screen == .shell)
+        Self.type(app, "exit")
+        #expect(app.waitUntil { app.screen == .details })
+        #expect(app.director.panes.shell.shell == nil)
+    }
+
+    @Test("in the shell every key is the shell's but the prefix: then Tab focuses the window, arrows move it, f plays full screen; ! comes back to the shell as it was")
+    func prefix() throws {
+        let app = try DirectorHarness(paths: [Self.clip], shell: ["/bin/sh"])
+        #expect(app.waitForPlayer())
+        app.key("!")
+        #expect(app.screen == .shell)
+        #expect(app.waitForWindow(), "the playing video goes on in the window")
+        Self.type(app, "echo q typed")
+        #expect(app.waitUntil { Self.shellText(app).split(separator: "\n").contains { $0.hasPrefix("q typed") } },
+                "\(Self.shellText(app))")
+        #expect(app.isRunning, "q went to the shell")
+        let start = try #require(app.window?.layout.frame)
+        app.keys("C-]", "Tab")
+        #expect(app.focus == .window)
+        app.key("S-Left")
+        #expect(try #require(app.window?.layout.frame).minColumn < start.minColumn)
+        app.key("Esc")
+        #expect(app.focus == .pane)
+        // The prefix twice: the chord itself goes to the shell, and the keys are the shell's again.
+        app.keys("C-]", "C-]")
+        #expect(app.director.panes.shell.prefixPending == false)
+        #expect(app.waitUntil { Self.shellText(app).contains("# ^]") || Self.shellText(app).contains("$ ^]") })
+        app.key("C-u")
+        app.keys("C-]", "f")
+        #expect(app.screen == .player)
+        #expect(app.waitForNoWindow())
+        app.key("!")
+        #expect(app.screen == .shell && Self.shellText(app).contains("q typed"))
+        #expect(app.waitForWindow())
+        // exit: back to where the shell was opened from, the player, with the video.
+        Self.type(app, "exit")
+        #expect(app.waitUntil { app.screen == .player && app.window == nil }, "\(Self.shellText(app))")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        app.keys("q")
+        #expect(!app.isRunning)
+    }
+
+    @Test("after the prefix, ? shows the keys and q quits")
+    func prefixQuits() throws {
+        let app = try DirectorHarness(paths: [Self.clip, Self.other], shell: ["/bin/sh"])
+        app.key("!")
+        app.keys("C-]", "?")
+        #expect(app.director.overlays.helpVisible)
+        app.key("x")
+        #expect(!app.director.overlays.helpVisible)
+        app.keys("C-]", "q")
+        #expect(!app.isRunning)
+    }
+
+    @Test("a key sent to the shell paints nothing until the shell answers")
+    func echoPaints() throws {
+        let app = try DirectorHarness(paths: [Self.clip, Self.other], shell: ["/bin/sh"])
+        app.key("!")
+        _ = app.takeEffects()
+        app.key("a")
+        #expect(!app.takeEffects().contains(.paint))
+        #expect(app.waitUntil { app.takeEffects().contains(.paint) })
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import InsetCore
+import Testing
+@testable import InsetApp
+
+/// Two videos, driven through the director with no terminal: the places, the swap, and
+/// restore and close on whichever video is in the window.
+@Suite("Director: two videos", .serialized)
+struct DirectorTwoVideosTests {
+    static let first = sample("clock_16x9_aac.mp4"), second = sample("long_gop.mp4")
+
+    /// A in the window over the library, then Enter on B: B full screen, A in the window.
+    static func twoVideos() throws -> DirectorHarness {
+        let app = try DirectorHarness(paths: [first, second])
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        app.key("p")
+        #expect(app.waitForWindow())
+        app.keys("Down", "Enter")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        return app
+    }
+
+    @Test("Enter on another file during PiP: it plays full screen and the first goes on in the window; w swaps the places, each at its time and play state")
+    func swap() throws {
+        let app = try Self.twoVideos()
+        #expect(app.windowVideo == "clock_16x9_aac.mp4")
+        let windowStart = try #require(app.time(of: app.director.videos.window))
+        app.run(for: 0.6)
+        #expect(try #require(app.time(of: app.director.videos.window)) > windowStart, "the window's video goes on")
+        app.key("Space")
+        #expect(app.director.videos.fullScreen?.snapshot.isPlaying == false)
+        let pausedAt = try #require(app.time(of: app.director.videos.fullScreen))
+        let playingAt = try #require(app.time(of: app.director.videos.window))
+        app.key("w")
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.windowVideo == "long_gop.mp4")
+        #expect(app.screen == .player && app.focus == .pane)
+        #expect(app.director.videos.window?.snapshot.isPlaying == false)
+        #expect(app.time(of: app.director.videos.window) == pausedAt)
+        #expect(app.director.videos.fullScreen?.snapshot.isPlaying == true)
+        #expect(try #require(app.time(of: app.director.videos.fullScreen)) >= playingAt)
+        // The sound follows the full-screen video.
+        if let heard = app.director.videos.fullScreen?.sound, let muted = app.director.videos.window?.sound {
+            #expect(!heard.isMuted && muted.isMuted)
+        }
+        app.key("w")
+        #expect(app.fullScreenVideo == "long_gop.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
+    }
+
+    @Test("f brings the window's video full screen in place of the other; x closes the window and leaves the full-screen one")
+    func restoreAndClose() throws {
+        var app = try Self.twoVideos()
+        app.key("f")
+        #expect(app.waitForNoWindow())
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.director.videos.besideWindow == nil)
+        #expect(app.screen == .player)
+        app = try Self.twoVideos()
+        app.key("x")
+        #expect(app.waitForNoWindow())
+        #expect(app.fullScreenVideo == "long_gop.mp4" && app.windowVideo == nil)
+        #expect(app.director.videos.fullScreen?.snapshot.isPlaying == true)
+    }
+
+    @Test("with the window focused, its video takes the keys; Enter on the window's file in the library swaps")
+    func focusedWindowAndLibrary() throws {
+        let app = try Self.twoVideos()
+        app.key("Tab")
+        #expect(app.focus == .window)
+        app.key("Space")
+        #expect(app.director.videos.window?.snapshot.isPlaying == false)
+        #expect(app.director.videos.fullScreen?.snapshot.isPlaying == true)
+        app.keys("Esc", "Esc")
+        #expect(app.screen == .library && app.focus == .pane)
+        app.keys("Up", "Enter")
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.windowVideo == "long_gop.mp4")
+    }
+}
