@@ -71,6 +71,15 @@ struct TwoVideosEndToEndTests {
         try tmux.waitFor(timeout: 4, "A moving in the window again") { ($0.pipTime ?? 0) >= aInWindow + 2 }
         try tmux.keys("q")
     }
+}
+
+extension TwoVideosEndToEndTests {
+    /// The player's log lines saying which video's sound it turned on or off, in order.
+    static func soundChanges(_ log: URL) -> [String] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
+            line.range(of: "sound: ").map { String(line[$0.upperBound...]) }
+        }
+    }
 
     @Test("the sound follows the full-screen video: the window's is muted beside it, and a swap moves it")
     func soundFollows() throws {
