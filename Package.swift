@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells, pixels; zlib only),
-// InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp (wires them, owns threads) <- inset (command line).
+// InsetTerminal (ncurses), InsetShell (libvterm, cells), InsetControl (the control socket) <- InsetApp (wires them,
+// owns threads) <- inset (command line, with InsetConfig: the config file).
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -11,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The config file is TOML (InsetConfig); toml++ underneath, through its Swift API.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,14 +50,16 @@ let package = Package(
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
         .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
+        .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "InsetControl", dependencies: ["InsetCore"]),
         .target(
             name: "InsetApp",
-            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell"]
+            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell", "InsetControl"]
         ),
         .executableTarget(
             name: "inset",
             dependencies: [
-                "InsetApp", "InsetCore", "InsetMedia",
+                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +70,8 @@ let package = Package(
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
+        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
@@ -74,6 +81,6 @@ let package = Package(
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
+        .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetControl"]),
     ]
 )
