@@ -100,6 +100,9 @@ public final class ControlServer: @unchecked Sendable {
         guard !already else { return }
         wake()
         finished.wait()
+        // Closed here, after the thread has ended, so that no wake writes to a closed pipe.
+        close(wakePipe.read)
+        close(wakePipe.write)
         unlink(path)
     }
 
@@ -107,6 +110,8 @@ public final class ControlServer: @unchecked Sendable {
 
     private func send(_ value: JSONValue, to client: Int) {
         lock.lock()
+        // After stop, the pipe is closed: nothing more is sent.
+        guard !stopping else { return lock.unlock() }
         // A client that has gone has no queue: what was meant for it is dropped.
         if var queue = outgoing[client] {
             queue.append(contentsOf: Array((value.line + "\n").utf8))
@@ -150,10 +155,12 @@ extension ControlServer {
                 if revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 { read(id) }
             }
         }
-        for id in Array(clients.keys) { disconnect(id) }
+        // What was said last (the quit event) goes out if the client can take it now.
+        for id in Array(clients.keys) {
+            flush(id)
+            disconnect(id)
+        }
         close(listener)
-        close(wakePipe.read)
-        close(wakePipe.write)
         finished.signal()
     }
 

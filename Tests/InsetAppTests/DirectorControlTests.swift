@@ -96,6 +96,11 @@ struct DirectorControlTests {
             if let line = try? client.nextLine(until: .now + .milliseconds(20)) { paused = line.contains(#""state":"paused""#) }
         }
         #expect(paused)
+        // The player going is the last event, then the end of the connection.
+        turns.desk.finish()
+        var last: [String] = []
+        while let line = try client.nextLine(until: .now + .seconds(5)) { last.append(line) }
+        #expect(last.last == #"{"event":"quit"}"#, "\(last)")
     }
 
     @Test("the window opens in the corner and at the size the config file gives")
