@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells, pixels; zlib only),
-// InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp (wires them, owns threads) <- inset (command line).
+// Dependencies point one way: InsetLog (the C library only) and InsetCore (pure) <- InsetMedia (FFmpeg),
+// InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp
+// (wires them, owns threads) <- inset (command line).
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -41,15 +42,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // The file logger (INSET_LOG=path), apart so that any module can log without ncurses.
+        .target(name: "InsetLog"),
         .target(name: "InsetCore"),
-        .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore"]),
+        .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore", "InsetLog"]),
         .target(name: "InsetRender", dependencies: ["CZlib", "InsetCore"]),
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
-        .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
+        .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore", "InsetLog"]),
         .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
         .target(
             name: "InsetApp",
-            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell"]
+            dependencies: ["InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell"]
         ),
         .executableTarget(
             name: "inset",
@@ -64,6 +67,7 @@ let package = Package(
         .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
+        .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),

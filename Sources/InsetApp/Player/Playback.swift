@@ -1,7 +1,7 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetMedia
-import InsetTerminal
 
 /// One video being played: the media pipeline, the playback state machine, the clock the
 /// frames are timed against, and the frame at the head of the queue. It performs the
