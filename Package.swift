@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies point one way: InsetLog (the C library only) and InsetCore (pure) <- InsetMedia (FFmpeg),
 // InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp
-// (wires them, owns threads) <- inset (command line).
+// (wires them, owns threads) <- inset (command line). ARCHITECTURE.md draws it. Each target lists every
+// module it imports, so none builds by luck of another target's dependencies.
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -57,14 +58,14 @@ let package = Package(
         .executableTarget(
             name: "inset",
             dependencies: [
-                "InsetApp", "InsetCore", "InsetMedia",
+                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The fuzz harness (not a product): generators and checks in a library that the
         // tests run too, the command line in its own executable.
         .target(name: "InsetFuzzing", dependencies: ["CVTerm", "InsetCore", "InsetRender", "InsetShell"]),
-        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing"]),
+        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing", "InsetCore"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),
@@ -78,6 +79,8 @@ let package = Package(
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia"]),
+        .testTarget(
+            name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal"]
+        ),
     ]
 )
