@@ -37,9 +37,11 @@ public final class MediaSource: @unchecked Sendable {
         interrupt.setDeadline(MediaSource.openTimeout)
         defer { interrupt.setDeadline(nil) }
         let guardState = OpenGuard(interrupt: interrupt)
-        guard var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state) else {
+        guard let allocated = cffmpeg_alloc_interruptible_context(interrupt.state) else {
             throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")
         }
+        // avformat_open_input frees the context and sets this to nil when it fails.
+        var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         cffmpeg_open_guard_install(context, guardState.state)
         // Standard input is read through a reader that checks the interrupt while it waits.
         var pipeIO: UnsafeMutablePointer<AVIOContext>?
