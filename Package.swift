@@ -2,9 +2,10 @@
 import PackageDescription
 
 // Dependencies point one way: InsetLog (the C library only) and InsetCore (pure) <- InsetMedia (FFmpeg),
-// InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells) <- InsetApp
-// (wires them, owns threads) <- inset (command line). ARCHITECTURE.md draws it. Each target lists every
-// module it imports, so none builds by luck of another target's dependencies.
+// InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells), InsetControl
+// (the control socket) <- InsetApp (wires them, owns threads) <- inset (command line, with InsetConfig: the
+// config file). ARCHITECTURE.md draws it. Each target lists every module it imports, so none builds by luck
+// of another target's dependencies (PackageDependencyTests checks it).
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -13,6 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The config file is TOML (InsetConfig); toml++ underneath, through its Swift API.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -51,14 +54,19 @@ let package = Package(
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore", "InsetLog"]),
         .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
+        .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "InsetControl", dependencies: ["InsetCore"]),
         .target(
             name: "InsetApp",
-            dependencies: ["InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell"]
+            dependencies: [
+                "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
+                "InsetControl",
+            ]
         ),
         .executableTarget(
             name: "inset",
             dependencies: [
-                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal",
+                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +78,8 @@ let package = Package(
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
+        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
@@ -80,7 +90,8 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
         .testTarget(
-            name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal"]
+            name: "InsetAppTests",
+            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl"]
         ),
     ]
 )

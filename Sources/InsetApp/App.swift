@@ -1,4 +1,5 @@
 import Foundation
+import InsetControl
 import InsetCore
 import InsetMedia
 import InsetRender
@@ -16,6 +17,8 @@ public final class App {
     /// Sends the video as real pixels when the terminal takes kitty graphics or sixel.
     let picturePresenter: PicturePresenter?
     let director: Director
+    /// The control socket's requests and events, when one is served.
+    let control: ControlDesk?
     /// The planes of one paint, kept for their capacity.
     var planes: [Plane] = []
 
@@ -34,7 +37,22 @@ public final class App {
                                 stage: .init(size: session.size, videoRaster: drawing.raster, pictures: drawing.pictures))
         let waker = director.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
+        control = App.serveControl(at: options.controlSocketPath, waker: waker, director: director)
         planes.reserveCapacity(12)
+    }
+
+    /// Serves the control socket; a socket that cannot be served is said on the bar, and
+    /// the player plays on without it.
+    static func serveControl(at path: String?, waker: LoopWaker, director: Director) -> ControlDesk? {
+        guard let path else { return nil }
+        do {
+            let directory = (path as NSString).deletingLastPathComponent
+            if directory == ControlPaths.directory() { try ControlPaths.prepareDirectory(directory) }
+            return ControlDesk(server: try ControlServer(path: path, onRequest: { waker.wake() }))
+        } catch {
+            director.noteAtStart("no control socket: \(error)")
+            return nil
+        }
     }
 
     /// Runs until the user quits, a single file ends or a signal arrives; the terminal is
@@ -44,6 +62,7 @@ public final class App {
         while director.isRunning {
             let now = HostTime.now()
             effects += director.handle(.tick, at: now)
+            if let control { effects += control.serve(director, at: now) }
             carryOut(effects, at: now)
             effects.removeAll(keepingCapacity: true)
             picturePresenter?.writeReady(writePicture)
@@ -55,6 +74,7 @@ public final class App {
         }
         // The terminal first: what follows joins threads, and the user is waiting.
         director.cancelOpening()
+        control?.finish()
         picturePresenter?.farewell { _ = try? session.writer.write($0) }
         picturePresenter?.stop()
         session.restore()

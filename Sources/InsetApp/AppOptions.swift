@@ -43,6 +43,12 @@ public struct AppOptions: Sendable {
     public var keyBindings: KeyBindings = .defaults
     /// Said on the player's bar at start (a config file's bad lines).
     public var notices: [String] = []
+    /// Where the window opens (`window-corner` in the config file).
+    public var windowCorner: PiPLayout.Corner = .bottomRight
+    /// The window's size on opening, in `window-size` steps from the default.
+    public var windowSizeSteps: Int = 0
+    /// Where the control socket is served (`inset ctl` finds it); nil serves none.
+    public var controlSocketPath: String? = nil
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

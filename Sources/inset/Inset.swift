@@ -68,7 +68,7 @@ struct Inset: ParsableCommand {
         commandName: "inset",
         abstract: "A terminal video player with picture in picture.",
         version: "0.1.0",
-        subcommands: [Play.self, Probe.self, ProbeTerminal.self, Bench.self, Cat.self, Keys.self],
+        subcommands: [Play.self, Probe.self, ProbeTerminal.self, Bench.self, Cat.self, Keys.self, Ctl.self],
         defaultSubcommand: Play.self
     )
 }

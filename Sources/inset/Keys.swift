@@ -1,4 +1,5 @@
 import ArgumentParser
+import InsetConfig
 import InsetCore
 
 /// `inset keys`: the key bindings from the one command table, as the `?` overlay and the
@@ -8,12 +9,23 @@ struct Keys: ParsableCommand {
         commandName: "keys",
         abstract: "List every key binding and the command it runs.")
 
-    @Flag(help: "The README's Markdown table instead of plain text.")
+    @Flag(help: "The README's Markdown table instead of plain text (the defaults, without the config file).")
     var markdown = false
 
+    @Option(name: .customLong("config"), help: ArgumentHelp("The config file whose bindings to list, instead of the default one.",
+                                                           valueName: "file"))
+    var configPath: String?
+
+    @Flag(name: .customLong("no-config"), help: "List the default bindings.")
+    var noConfig = false
+
+    /// The bindings as the player would have them with the same config file; its bad
+    /// lines are said on standard error, each with its line.
     func run() throws {
-        let bindings = KeyBindings.defaults
-        Output.lines(markdown ? bindings.markdown() : bindings.plainText() + Keys.commandList)
+        if markdown { return Output.lines(KeyBindings.defaults.markdown()) }
+        let config = ConfigFile.load(explicitPath: configPath, disabled: noConfig)
+        config.problems.forEach { Output.error("config \($0)") }
+        Output.lines(config.keyBindings().plainText() + Keys.commandList)
     }
 
     /// Every command with its arguments, for writing a binding or `inset ctl`.

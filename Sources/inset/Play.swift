@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import InsetApp
+import InsetConfig
+import InsetControl
 import InsetCore
 import InsetMedia
 import InsetTerminal
@@ -67,7 +69,6 @@ struct Play: ParsableCommand {
     @Option(name: .customLong("volume"), parsing: .unconditional,
             help: ArgumentHelp("Volume, 0 to 100. Default: 100.", valueName: "n"))
     var volumeArgument: WholeNumberArgument?
-    var volume: Int { volumeArgument?.value ?? 100 }
 
     @Option(name: .customLong("sub"), help: ArgumentHelp("A subtitle file (.srt, .vtt, .ass) for the file played, shown first. "
                                                           + "Files beside the video with its name (movie.srt, movie.en.srt) are found without it.",
@@ -88,6 +89,19 @@ struct Play: ParsableCommand {
                                                                  + "Default: the container's choice. a cycles the tracks.",
                                                                  valueName: "lang"))
     var audioLanguage: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("Read settings and key bindings from this file instead of "
+                                                           + "$XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).",
+                                                           valueName: "file"))
+    var configPath: String?
+
+    @Flag(name: .customLong("no-config"), help: "Read no config file.")
+    var noConfig = false
+
+    @Option(name: .customLong("socket"), help: ArgumentHelp("Serve the control socket (inset ctl) at this path instead of "
+                                                           + "$XDG_RUNTIME_DIR/inset/PID.sock; none serves none.",
+                                                           valueName: "path"))
+    var socket: String?
 
     func validate() throws {
         try start?.validate(as: "--start")
@@ -129,7 +143,7 @@ struct Play: ParsableCommand {
     /// then report the value missing), so a new option is added here as well.
     static let optionsWithValue: Set<String> = [
         "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume",
-        "--sub", "--sub-lang", "--sub-charset", "--audio-lang",
+        "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]
@@ -147,16 +161,34 @@ struct Play: ParsableCommand {
                 throw CommandFailure("--linear \(linear): \(error)")
             }
         }
+        if noConfig && configPath != nil { throw CommandFailure("--config and --no-config cannot both be given") }
+        let config = ConfigFile.load(explicitPath: configPath, disabled: noConfig)
+        config.problems.forEach { Output.error("config \($0)") }
+        // The command line's options win over the file's defaults.
         var options = AppOptions(
-            paths: paths, colorMode: colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
+            paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
-            pipSaver: pipSaver, muted: mute, volume: volume, startsInShell: startInShell,
-            prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? KeyPress(.character("]"), .control),
-            blitter: blitter?.value, graphics: graphics?.value)
+            pipSaver: pipSaver, muted: mute || config.muted == true, volume: volumeArgument?.value ?? config.volume ?? 100,
+            startsInShell: startInShell,
+            prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? config.prefix ?? KeyPress(.character("]"), .control),
+            blitter: blitter?.value ?? config.blitter, graphics: graphics?.value ?? config.graphics)
         options.subtitleFile = subtitleFile
-        options.subtitleLanguage = subtitleLanguage
+        options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
-        options.audioLanguage = audioLanguage
+        options.audioLanguage = audioLanguage ?? config.audioLanguage
+        options.keyBindings = config.keyBindings()
+        options.windowCorner = config.windowCorner ?? .bottomRight
+        options.windowSizeSteps = config.windowSize ?? 0
+        if let first = config.problems.first {
+            let more = config.problems.count - 1
+            // The home folder as ~, so the line and what would be valid fit on the bar.
+            var said = first.description
+            if let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, said.hasPrefix(home + "/") {
+                said = "~" + said.dropFirst(home.count)
+            }
+            options.notices.append("config " + said + (more > 0 ? " (and \(more) more: inset keys lists them)" : ""))
+        }
+        options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         let app: App
         do {
             app = try App(options: options)

@@ -173,22 +173,22 @@ _inset() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    play|probe|probe-terminal|bench|cat|keys|help)
+    play|probe|probe-terminal|bench|cat|keys|ctl|help)
         # Offer subcommand argument completions
         "_inset_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'play probe probe-terminal bench cat keys help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'play probe probe-terminal bench cat keys ctl help' -- "${cur}"))
         ;;
     esac
 }
 
 _inset_play() {
     repeating_flags=()
-    non_repeating_flags=(--pip --shell --stats --loop --no-pip --no-auto-pip --pip-saver --mute --version -h --help)
+    non_repeating_flags=(--pip --shell --stats --loop --no-pip --no-auto-pip --pip-saver --mute --no-config --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --sub --sub-lang --sub-charset --audio-lang)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --sub --sub-lang --sub-charset --audio-lang --config --socket)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -228,6 +228,12 @@ _inset_play() {
         return
         ;;
     '--audio-lang')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--socket')
         return
         ;;
     esac
@@ -321,10 +327,32 @@ _inset_cat() {
 
 _inset_keys() {
     repeating_flags=()
-    non_repeating_flags=(--markdown --version -h --help)
+    non_repeating_flags=(--markdown --no-config --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--config)
     __inset_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        return
+        ;;
+    esac
+}
+
+_inset_ctl() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--socket)
+    __inset_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--socket')
+        return
+        ;;
+    esac
 }
 
 _inset_help() {

@@ -89,7 +89,8 @@ final class Director {
             details: DetailsScreen(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
             shell: ShellScreen(prefix: options.prefix),
             player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil),
-            window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil))
+            window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
+                               corner: options.windowCorner, sizeSteps: options.windowSizeSteps))
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -123,7 +124,12 @@ final class Director {
         } else if options.startsInPiP {
             outcome.waitingForFirstPlayable = true
         }
-        for notice in options.notices { show(message: notice, at: now) }
+        let notices = options.notices + overlays.startNotices
+        if !notices.isEmpty {
+            // One message, and long enough to read: each would hide the one before.
+            show(message: notices.joined(separator: " · "), at: now)
+            overlays.message?.until = now.advanced(by: .seconds(8))
+        }
         effects.append(.paint)
         return takeEffects()
     }
@@ -162,6 +168,9 @@ final class Director {
         overlays.message = (PrintableText.escaped(text), now.advanced(by: .seconds(3)))
         effects.append(.paint)
     }
+
+    /// A notice for the bar when the player starts.
+    func noteAtStart(_ text: String) { overlays.startNotices.append(text) }
 
     func quit() {
         outcome.running = false

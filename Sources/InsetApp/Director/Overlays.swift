@@ -6,6 +6,9 @@ import InsetRender
 struct Overlays {
     var helpVisible = false
     var message: (text: String, until: HostTime)?
+    /// Said on the bar once the player starts (a config file's bad line, a control socket
+    /// that could not be served), after the notices of the command line.
+    var startNotices: [String] = []
     var plane = Plane(size: .zero, zIndex: 200)
     var subtitles = SubtitleOverlay()
 }

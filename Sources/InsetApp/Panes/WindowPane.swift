@@ -7,12 +7,17 @@ final class WindowPane: Pane {
     private(set) var pip: PiPWindow?
     let videos: VideoPlaces
     let placeholderImageID: UInt32?
+    /// Where and how big the window opens, from the config file.
+    let openingCorner: PiPLayout.Corner
+    let openingSizeSteps: Int
     private var lastAnimationStep: HostTime = .zero
     private var finishedAnimation: PiPAnimation?
 
-    init(videos: VideoPlaces, placeholderImageID: UInt32?) {
+    init(videos: VideoPlaces, placeholderImageID: UInt32?, corner: PiPLayout.Corner = .bottomRight, sizeSteps: Int = 0) {
         self.videos = videos
         self.placeholderImageID = placeholderImageID
+        openingCorner = corner
+        openingSizeSteps = sizeSteps
     }
 
     var keyContext: KeyBindings.Context { .window }
@@ -20,7 +25,10 @@ final class WindowPane: Pane {
 
     /// The window appears (its machine's `willStart`), sized for the video's aspect.
     func open(on size: CellSize, videoAspect: Double) {
-        pip = PiPWindow(screen: size, videoAspect: videoAspect)
+        var window = PiPWindow(screen: size, videoAspect: videoAspect)
+        if openingSizeSteps != 0 { window.layout.resize(bySteps: openingSizeSteps) }
+        if openingCorner != .bottomRight || openingSizeSteps != 0 { window.layout.place(at: openingCorner) }
+        pip = window
         if placeholderImageID != nil { pip?.showPicturesAsPlaceholders(imageID: placeholderImageID) }
     }
 

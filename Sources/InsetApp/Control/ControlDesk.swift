@@ -1,0 +1,100 @@
+import InsetControl
+import InsetCore
+
+/// The control socket's requests carried to the director, and its events out (ARCHITECTURE.md,
+/// "The path of a key"): a request's words are a command of the one command table (`pause`,
+/// `seek +15`), or `get PROPERTY`; observers hear the state when it changes and the time
+/// each second.
+///
+/// UI thread: the loop calls `serve` once per turn; the server's own thread only reads and
+/// writes the connections.
+final class ControlDesk {
+    let server: ControlServer
+    private var lastState: JSONValue?
+    private var lastSecond: Int64?
+
+    static let properties = ["time", "duration", "paused", "pip", "file"]
+
+    init(server: ControlServer) { self.server = server }
+
+    /// Answers every waiting request and sends the events due; returns what the commands
+    /// asked of the loop.
+    func serve(_ director: Director, at now: HostTime) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        for request in server.takeRequests() {
+            effects += answer(request, director, at: now)
+        }
+        if server.hasObservers { sendEvents(director.controlledVideoStatus(at: now)) }
+        return effects
+    }
+
+    /// Tells the observers the player is going.
+    func finish() {
+        server.broadcast(.object(["event": .string("quit")]))
+        server.stop()
+    }
+
+    private func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
+        if request.words.first == "get" {
+            guard request.words.count == 2, let name = request.words.last, ControlDesk.properties.contains(name) else {
+                server.reply(to: request, error: "expected get " + ControlDesk.properties.joined(separator: " | "))
+                return []
+            }
+            guard let status = director.controlledVideoStatus(at: now) else {
+                server.reply(to: request, error: "nothing is playing")
+                return []
+            }
+            server.reply(to: request, result: ControlDesk.property(name, of: status))
+            return []
+        }
+        let command: Command
+        do {
+            command = try Command(words: request.words)
+        } catch {
+            server.reply(to: request, error: error.reason + "; or get PROPERTY, observe")
+            return []
+        }
+        let (outcome, effects) = director.executeFromOutside(command, at: now)
+        switch outcome {
+        case .done: server.reply(to: request)
+        case .refused(let why): server.reply(to: request, error: why)
+        }
+        return effects
+    }
+
+    static func property(_ name: String, of status: Director.VideoStatus) -> JSONValue {
+        switch name {
+        case "time": .double(status.time.seconds)
+        case "duration": status.duration.map { .double($0.seconds) } ?? .null
+        case "paused": .bool(status.paused)
+        case "pip": .bool(status.inWindow)
+        default: .string(status.file)
+        }
+    }
+
+    /// The state when it changed (playing, paused, ended; in the window or not; the file),
+    /// and the time when its second changed.
+    private func sendEvents(_ status: Director.VideoStatus?) {
+        let state: JSONValue
+        if let status {
+            state = .object([
+                "event": .string("state"),
+                "state": .string(status.ended ? "ended" : status.paused ? "paused" : "playing"),
+                "pip": .bool(status.inWindow),
+                "file": .string(status.file),
+            ])
+        } else {
+            state = .object(["event": .string("state"), "state": .string("idle")])
+        }
+        if state != lastState {
+            server.broadcast(state)
+            lastState = state
+        }
+        guard let status else { return }
+        let second = status.time.microseconds / 1_000_000
+        if second != lastSecond {
+            server.broadcast(.object(["event": .string("time"), "time": .double(status.time.seconds)]))
+            lastSecond = second
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import InsetCore
+
+/// What the config file sets: defaults for the command line's options and changes to the
+/// key bindings. A value left nil keeps the built-in default; a command-line option given
+/// wins over the file's value.
+public struct Config: Sendable {
+    public var blitter: Blitter?
+    public var graphics: GraphicsMode?
+    public var colors: ColorMode?
+    /// 0–100.
+    public var volume: Int?
+    public var muted: Bool?
+    /// What `seek ±15` skips instead, in the default bindings.
+    public var skipStep: MediaTime?
+    /// The shell pane's prefix chord.
+    public var prefix: KeyPress?
+    /// The window's size on opening, in `window-size` steps from the default (a quarter of
+    /// the screen wide).
+    public var windowSize: Int?
+    /// The corner the window opens in.
+    public var windowCorner: PiPLayout.Corner?
+    public var subtitleLanguage: String?
+    public var audioLanguage: String?
+    /// `[keys.*]` lines: each rebinds (or, bound to "none", unbinds) a key in a context.
+    public var bindings: [(trigger: KeyBindings.Trigger, command: Command?, context: KeyBindings.Context)] = []
+    /// The lines that were not understood, each said once; the rest of the file applies.
+    public var problems: [ConfigProblem] = []
+
+    public init() {}
+
+    /// The default bindings with the file's skip step and rebindings applied.
+    public func keyBindings(from base: KeyBindings = .defaults) -> KeyBindings {
+        var result = skipStep.map { base.withSkipStep($0) } ?? base
+        for binding in bindings { result.bind(binding.trigger, to: binding.command, in: binding.context) }
+        return result
+    }
+}
+
+/// One line of the config file that could not be used: the file, the line and what would
+/// be valid, as one line for the player's bar and standard error.
+public struct ConfigProblem: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    /// 1-based; 0 when the problem is the file itself (unreadable).
+    public var line: Int
+    public var message: String
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path; self.line = line; self.message = message
+    }
+
+    public var description: String {
+        line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)"
+    }
+}
+
+extension PiPLayout.Corner {
+    /// The names the config file and the `window-move` command use.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "top-left": self = .topLeft
+        case "top-right": self = .topRight
+        case "bottom-left": self = .bottomLeft
+        case "bottom-right": self = .bottomRight
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import InsetCore
+import TOMLKit
+
+/// Reads a config file's text (TOML) into a `Config`. Nothing here fails as a whole: a
+/// line that is not TOML is left out and the rest parsed again; a key that is unknown or a
+/// value that is not valid is a problem named by its line, and its default stays.
+struct ConfigReader {
+    let path: String
+    let text: String
+    private(set) var config = Config()
+    private let lines: ConfigLines
+
+    init(path: String, text: String) {
+        self.path = path; self.text = text
+        lines = ConfigLines(text)
+    }
+
+    /// The settings the file's text means; bad lines are in `problems`.
+    static func read(path: String, text: String) -> Config {
+        var reader = ConfigReader(path: path, text: text)
+        reader.readAll()
+        return reader.config
+    }
+
+    private mutating func readAll() {
+        defer { config.problems.sort { $0.line < $1.line } }
+        guard let table = parseSkippingBadLines() else { return }
+        for key in table.keys.sorted(by: { lines.line(of: $0, in: "") < lines.line(of: $1, in: "") }) {
+            guard let value = table[key] else { continue }
+            if key == "keys" {
+                readKeys(value)
+            } else {
+                readOption(key, value)
+            }
+        }
+    }
+
+    /// The document, each line the parser stops at made a comment and reported, at most a
+    /// few dozen times: a file that bad is not a config file.
+    private mutating func parseSkippingBadLines() -> TOMLTable? {
+        var remaining = text
+        for _ in 0..<40 {
+            do {
+                return try TOMLTable(string: remaining)
+            } catch let error as TOMLParseError {
+                let line = error.source.begin.line
+                problem(line, "not TOML (\(error.description.lowercasedFirst)); "
+                        + "expected name = value, or a [keys.CONTEXT] header")
+                let next = remaining.commentingOut(line: line)
+                if next == remaining { return nil }
+                remaining = next
+            } catch {
+                problem(0, "could not be read: \(error)")
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private mutating func problem(_ line: Int, _ message: String) {
+        config.problems.append(ConfigProblem(path: path, line: line, message: message))
+    }
+
+    private mutating func readOption(_ key: String, _ value: any TOMLValueConvertible) {
+        let line = lines.line(of: key, in: "")
+        func text() -> String? {
+            if let string = value.string { return string }
+            problem(line, "\(key): expected a string in quotes, \(ConfigReader.valid[key] ?? "")")
+            return nil
+        }
+        func number(_ range: ClosedRange<Int>) -> Int? {
+            if let int = value.int, range.contains(int) { return int }
+            problem(line, "\(key): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            return nil
+        }
+        func refuse(_ given: String) { problem(line, "\(key): '\(given)' is not valid; expected \(ConfigReader.valid[key] ?? "")") }
+        switch key {
+        case "blitter":
+            guard let name = text() else { return }
+            if name.lowercased() == "auto" { config.blitter = nil } else if let blitter = Blitter(rawValue: name.lowercased()) { config.blitter = blitter } else { refuse(name) }
+        case "graphics":
+            guard let name = text() else { return }
+            if name.lowercased() == "auto" { config.graphics = nil } else if let mode = GraphicsMode(rawValue: name.lowercased()) { config.graphics = mode } else { refuse(name) }
+        case "colors":
+            let name = value.int.map(String.init) ?? value.string
+            guard let name, let mode = ColorMode(argument: name) else { return refuse(value.debugDescription) }
+            config.colors = mode
+        case "volume": config.volume = number(0...100)
+        case "mute":
+            guard let on = value.bool else { return problem(line, "mute: expected true or false") }
+            config.muted = on
+        case "skip-step":
+            if let seconds = value.int ?? value.double.map({ Int($0) }), (1...3600).contains(seconds) {
+                config.skipStep = .seconds(value.double ?? Double(seconds))
+            } else {
+                problem(line, "skip-step: expected seconds, from 1 to 3600")
+            }
+        case "prefix":
+            guard let name = text() else { return }
+            if let chord = KeyPress.chord(parsing: name) { config.prefix = chord } else { refuse(name) }
+        case "window-size": config.windowSize = number(-4...8)
+        case "window-corner":
+            guard let name = text() else { return }
+            if let corner = PiPLayout.Corner(name: name) { config.windowCorner = corner } else { refuse(name) }
+        case "sub-lang", "audio-lang":
+            guard let code = text() else { return }
+            guard SubtitleLanguage.isCode(code) else { return refuse(code) }
+            if key == "sub-lang" { config.subtitleLanguage = code } else { config.audioLanguage = code }
+        default:
+            problem(line, "unknown setting '\(key)'; the settings are " + ConfigReader.valid.keys.sorted().joined(separator: ", ")
+                    + ", and [keys.CONTEXT] tables")
+        }
+    }
+
+    /// `[keys]` (everywhere) and `[keys.player]`, `[keys.window]`…: `"KEY" = "COMMAND"`.
+    private mutating func readKeys(_ value: any TOMLValueConvertible) {
+        guard let table = value.table else { return problem(lines.line(of: "keys", in: ""), "keys: expected a table, [keys.player]") }
+        for key in table.keys {
+            guard let entry = table[key] else { continue }
+            if let context = KeyBindings.Context(rawValue: key), let bindings = entry.table {
+                for name in bindings.keys {
+                    if let command = bindings[name] { bind(name, command, in: context, table: "keys." + key) }
+                }
+            } else if entry.table != nil {
+                problem(lines.line(ofTable: "keys." + key), "[keys.\(key)]: no such place; expected one of "
+                        + KeyBindings.Context.allCases.map { "keys.\($0.rawValue)" }.joined(separator: ", "))
+            } else {
+                bind(key, entry, in: .global, table: "keys")
+            }
+        }
+    }
+
+    private mutating func bind(_ name: String, _ value: any TOMLValueConvertible, in context: KeyBindings.Context, table: String) {
+        let line = lines.line(of: name, in: table)
+        guard let trigger = KeyBindings.Trigger(name: name) else {
+            return problem(line, "'\(name)' is not a key; expected a key as the help writes it (x, S-Left, C-a, Space, Enter, F5, PgDn, WheelUp)")
+        }
+        guard let text = value.string else { return problem(line, "\(name): expected a command in quotes (\"seek +30\", or \"none\")") }
+        if text.lowercased() == "none" { return config.bindings.append((trigger, nil, context)) }
+        do {
+            config.bindings.append((trigger, try Command(parsing: text), context))
+        } catch {
+            problem(line, "\(name) = \"\(text)\": \(error.reason)")
+        }
+    }
+
+    /// What each setting takes, for the messages.
+    static let valid: [String: String] = [
+        "blitter": "half, quadrant, sextant, octant or auto",
+        "graphics": "kitty, sixel, cells or auto",
+        "colors": "truecolor, 256 or 16",
+        "volume": "0 to 100",
+        "mute": "true or false",
+        "skip-step": "seconds, 1 to 3600",
+        "prefix": "a chord, C-a or M-x",
+        "window-size": "steps from the default size, -4 to 8",
+        "window-corner": "top-left, top-right, bottom-left or bottom-right",
+        "sub-lang": "an ISO 639 code (en, eng, fr)",
+        "audio-lang": "an ISO 639 code (en, eng, fr)",
+    ]
+}
+
+private extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}

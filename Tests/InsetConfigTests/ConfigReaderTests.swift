@@ -1,0 +1,91 @@
+import InsetCore
+import Testing
+@testable import InsetConfig
+
+@Suite struct ConfigReaderTests {
+    @Test func optionsAndKeysAreRead() {
+        let config = ConfigReader.read(path: "config", text: """
+            # Inset's settings
+            blitter = "sextant"
+            graphics = "cells"
+            colors = 256
+            volume = 70
+            mute = true
+            skip-step = 10
+            prefix = "C-a"
+            window-size = 2
+            window-corner = "top-left"
+            sub-lang = "en"
+            audio-lang = "fr"
+
+            [keys]
+            "F5" = "seek-to 1:30"
+
+            [keys.player]
+            x = "seek +30"
+            "S-Right" = "volume -5"
+            p = "none"
+            """)
+        #expect(config.problems.isEmpty, "\(config.problems)")
+        #expect(config.blitter == .sextant)
+        #expect(config.graphics == .cells)
+        #expect(config.colors == .palette256)
+        #expect(config.volume == 70)
+        #expect(config.muted == true)
+        #expect(config.skipStep == .seconds(10))
+        #expect(config.prefix == KeyPress.chord(parsing: "C-a"))
+        #expect(config.windowSize == 2)
+        #expect(config.windowCorner == .topLeft)
+        #expect(config.subtitleLanguage == "en")
+        #expect(config.audioLanguage == "fr")
+        let bindings = config.keyBindings()
+        let key = { (name: String) in KeyBindings.Trigger(name: name)! }
+        #expect(bindings.command(for: key("x"), in: .player) == .seek(by: .seconds(30)))
+        #expect(bindings.command(for: key("S-Right"), in: .player) == .volume(.by(-5)))
+        #expect(bindings.command(for: key("p"), in: .player) == nil, "bound to none: unbound")
+        #expect(bindings.command(for: key("F5"), in: .global) == .seekTo(.seconds(90)))
+        // The skip step changes the default skips, not the ones the file wrote.
+        #expect(bindings.command(for: key("Right"), in: .player) == .seek(by: .seconds(10)))
+        #expect(bindings.command(for: key("Left"), in: .window) == .seek(by: .seconds(-10)))
+    }
+
+    @Test func eachBadLineIsOneProblemWithItsLineAndTheRestApplies() {
+        let config = ConfigReader.read(path: "/home/u/.config/inset/config", text: """
+            volume = 40
+            blitter = "sixteenth"
+            this is not toml
+            volume-boost = 3
+            [keys.player]
+            x = "seek sideways"
+            "Hyper-Q" = "quit"
+            [keys.kitchen]
+            y = "quit"
+            [keys.window]
+            z = "swap"
+            """)
+        let lines = config.problems.map(\.line)
+        #expect(lines == [2, 3, 4, 6, 7, 8], "\(config.problems)")
+        #expect(config.problems.allSatisfy { $0.description.hasPrefix("/home/u/.config/inset/config:") })
+        #expect(config.problems[0].description.contains("half, quadrant, sextant, octant or auto"))
+        #expect(config.problems[1].message.contains("not TOML"))
+        #expect(config.problems[2].message.contains("unknown setting 'volume-boost'"))
+        #expect(config.problems[3].message.contains("expected seek"))
+        #expect(config.volume == 40)
+        #expect(config.blitter == nil, "the bad line keeps the default")
+        #expect(config.keyBindings().command(for: .key(KeyPress(.character("z"))), in: .window) == .swap)
+    }
+
+    @Test func aFileThatIsNotThereIsNoConfigUnlessNamed() {
+        let path = "/nonexistent/inset/config"
+        #expect(ConfigFile.load(path: path, required: false).problems.isEmpty)
+        #expect(ConfigFile.load(path: path, required: true).problems.map(\.description) == ["\(path): no such file"])
+        #expect(ConfigFile.load(explicitPath: path, disabled: true).problems.isEmpty)
+    }
+
+    @Test func theDefaultPathFollowsXDG() {
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/u"]) == "/x/conf/inset/config")
+        #expect(ConfigFile.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/inset/config")
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.config/inset/config")
+        #expect(ConfigFile.defaultPath(environment: [:]) == nil)
+    }
+}
