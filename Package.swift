@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: InsetCore (pure) <- InsetMedia (FFmpeg), InsetRender (cells, pixels; zlib only),
-// InsetTerminal (ncurses), InsetShell (libvterm, cells), InsetControl (the control socket) <- InsetApp (wires them,
-// owns threads) <- inset (command line, with InsetConfig: the config file).
+// Dependencies point one way: InsetLog (the C library only) and InsetCore (pure) <- InsetMedia (FFmpeg),
+// InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells), InsetControl
+// (the control socket) <- InsetApp (wires them, owns threads) <- inset (command line, with InsetConfig: the
+// config file). ARCHITECTURE.md draws it. Each target lists every module it imports, so none builds by luck
+// of another target's dependencies (PackageDependencyTests checks it).
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -44,17 +46,22 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // The file logger (INSET_LOG=path), apart so that any module can log without ncurses.
+        .target(name: "InsetLog"),
         .target(name: "InsetCore"),
-        .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore"]),
+        .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore", "InsetLog"]),
         .target(name: "InsetRender", dependencies: ["CZlib", "InsetCore"]),
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
-        .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore"]),
+        .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore", "InsetLog"]),
         .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
         .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "InsetControl", dependencies: ["InsetCore"]),
         .target(
             name: "InsetApp",
-            dependencies: ["InsetCore", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell", "InsetControl"]
+            dependencies: [
+                "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
+                "InsetControl",
+            ]
         ),
         .executableTarget(
             name: "inset",
@@ -66,9 +73,10 @@ let package = Package(
         // The fuzz harness (not a product): generators and checks in a library that the
         // tests run too, the command line in its own executable.
         .target(name: "InsetFuzzing", dependencies: ["CVTerm", "InsetCore", "InsetRender", "InsetShell"]),
-        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing"]),
+        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing", "InsetCore"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
+        .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
@@ -81,6 +89,9 @@ let package = Package(
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetAppTests", dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetControl"]),
+        .testTarget(
+            name: "InsetAppTests",
+            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl"]
+        ),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetRender
 import InsetTerminal
 

@@ -1,8 +1,8 @@
 /// Two videos at once, one full screen and one in the PiP window, and the swap that
-/// exchanges them (SPEC.md "content swap", after tvOS's PiP content swap).
+/// exchanges them (ARCHITECTURE.md, "Two videos"; after tvOS's PiP content swap).
 ///
 /// Each video keeps its own `PlaybackStateMachine`; the coordinator drives the two through
-/// their PiP transitions and hands back their effects interleaved in the SPEC's order:
+/// their PiP transitions and hands back their effects interleaved in this order:
 ///
 ///     willStart             the one going to the window
 ///     restoreUserInterface  the one going full screen   (the app answers `restoreCompleted`)

@@ -48,7 +48,7 @@ public enum PlaybackEvent: Hashable, Sendable {
     /// Whether the terminal can show a PiP window now (size, colours); see
     /// `PiPLayout.canShow(on:)`. Changes only what is *possible*: an active window stays.
     case pipSupportChanged(Bool)
-    /// Another video holds the PiP window (two videos, SPEC.md "content swap"): this one
+    /// Another video holds the PiP window (ARCHITECTURE.md, "Two videos"): this one
     /// cannot start PiP by itself, and leaving its player pauses it instead of starting PiP.
     /// Only a swap (`ContentSwapCoordinator`) moves it into the window.
     case windowOccupied(Bool)

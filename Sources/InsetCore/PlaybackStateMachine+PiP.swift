@@ -115,7 +115,8 @@ extension PlaybackStateMachine {
     }
 
     /// PiP ends and the player is not on screen: `willStop`, `didStop`, then `.pause` (in
-    /// the SPEC's order for close). Used by close and by a restore completed with `false`.
+    /// AVKit's order for close; ARCHITECTURE.md, "The PiP state machine"). Used by close
+    /// and by a restore completed with `false`.
     mutating func stopWithoutRestoring(at now: HostTime) -> [PlaybackEffect] {
         enter(.away, at: now)
         return [.willStop, .didStop] + pause()

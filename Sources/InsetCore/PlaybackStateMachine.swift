@@ -1,6 +1,6 @@
 /// The one playback state machine that the full-screen controls and the PiP window both
-/// drive. Its PiP semantics follow Apple's AVPictureInPictureController (see SPEC.md, "One
-/// state machine"); its effects carry the delegate's names.
+/// drive. Its PiP semantics follow Apple's AVPictureInPictureController (ARCHITECTURE.md,
+/// "The PiP state machine"); its effects carry the delegate's names.
 ///
 /// It is a value, as SwiftNIO's state machines are: private state, one mutating entry point
 /// that returns the effects the caller performs, in order. It reads no clock, does no I/O

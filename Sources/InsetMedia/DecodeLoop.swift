@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import InsetCore
+import InsetLog
 
 /// The decode thread's own state: packet and frame buffers, the accurate-seek hold, the
 /// scale stage it hands frames to. Lives only on that thread (VideoPipeline.run), so it takes no locks of its own.
@@ -175,6 +176,7 @@ struct DecodeLoop {
         // A stream none of whose first packets decode will not start decoding later: end it
         // here rather than read a whole long file (or a live stream) showing nothing.
         if packetsSent >= DecodeLoop.packetsBeforeGivingUp && statistics.value.decodedFrames == 0 {
+            Log.error("video: no frame from the first \(packetsSent) packets; ending the stream")
             deliverEnd()
             atEnd = true
         }

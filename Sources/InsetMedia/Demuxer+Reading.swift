@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import InsetCore
+import InsetLog
 
 /// The demuxer thread: takes a seek or a change of streams when one is asked, reads while
 /// some lane wants more, and routes each packet to its lane.
@@ -37,6 +38,12 @@ extension Demuxer {
                 Demuxer.free(packet)
                 // Interrupted (a seek or stop wants the thread back): not the end of the input.
                 if source.interrupt.isWoken || source.interrupt.isStopped { continue }
+                if result != cffmpeg_averror_eof() {
+                    // A network read that the reconnects could not heal ends here too.
+                    Log.error("read \(source.info.path): \(ffmpegErrorText(result)); ending the input")
+                } else {
+                    Log.debug("end of \(source.info.path)")
+                }
                 condition.withLock {
                     guard generation == generationRead else { return }
                     for index in lanes.indices where lanes[index].isAttached { lanes[index].append(.end) }
@@ -86,6 +93,7 @@ extension Demuxer {
     /// alone by its own stream, whose every packet is a place to start.
     private func reposition(_ seek: PendingSeek, video: Int32, audio: Int32) {
         if live != nil {
+            Log.debug("seek \(seek.target) in a live input: replay from packet \(seek.replayFrom.map(String.init) ?? "none")")
             condition.withLock { replaySequence = seek.replayFrom }
             return
         }
@@ -101,8 +109,10 @@ extension Demuxer {
         } else {
             result = av_seek_frame(format, -1, aim.microseconds, cffmpeg_avseek_flag_backward())
         }
+        Log.debug("seek \(seek.target): av_seek_frame to \(aim) \(result < 0 ? "refused" : "done")")
         if result < 0 {
             // Some demuxers refuse a timestamp seek; the start of the file always works.
+            Log.error("seek \(source.info.path) to \(seek.target): \(ffmpegErrorText(result)); back to the start")
             av_seek_frame(format, -1, source.info.startMicroseconds, cffmpeg_avseek_flag_backward())
         }
     }

@@ -19,6 +19,15 @@ public struct InputLocation: Equatable, Sendable {
         case local(absolutePath: String)
         /// `scheme://…`, as given.
         case network
+
+        /// What the log calls it (the path itself is logged beside it).
+        public var logName: String {
+            switch self {
+            case .standardInput: "standard input"
+            case .local: "local file"
+            case .network: "network"
+            }
+        }
     }
 
     public let kind: Kind

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import InsetCore
+import InsetLog
 
 /// An opened container (AVFormatContext) with its best video and audio streams chosen.
 ///
@@ -31,13 +32,16 @@ public final class MediaSource: @unchecked Sendable {
     public init(path: String, interrupt: MediaInterrupt = MediaInterrupt()) throws {
         MediaSource.quietLogs()
         let location = try MediaSource.checkLocalPath(path)
+        Log.info("opening \(path) (\(location.kind.logName))")
         self.interrupt = interrupt
         interrupt.setDeadline(MediaSource.openTimeout)
         defer { interrupt.setDeadline(nil) }
         let guardState = OpenGuard(interrupt: interrupt)
-        guard var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state) else {
+        guard let allocated = cffmpeg_alloc_interruptible_context(interrupt.state) else {
             throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")
         }
+        // avformat_open_input frees the context and sets this to nil when it fails.
+        var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         cffmpeg_open_guard_install(context, guardState.state)
         // Standard input is read through a reader that checks the interrupt while it waits.
         var pipeIO: UnsafeMutablePointer<AVIOContext>?
@@ -62,8 +66,11 @@ public final class MediaSource: @unchecked Sendable {
         let opened = cffmpeg_open_input_whitelisted(&context, url, location.whitelist, MediaSource.openOptions(for: location))
         guard opened >= 0, let context else {
             cffmpeg_fd_avio_free(pipeIO)
-            throw MediaSource.classifyOpenFailure(path: path, location: location, code: opened, interrupt: interrupt,
-                                                  guard: guardState)
+            let failure = MediaSource.classifyOpenFailure(path: path, location: location, code: opened,
+                                                          interrupt: interrupt, guard: guardState)
+            // The user sees the one-line reason; the log keeps FFmpeg's own code beside it.
+            Log.error("\(failure) (\(ffmpegErrorText(opened)))")
+            throw failure
         }
         var ownsContext = true
         defer {
@@ -109,6 +116,15 @@ public final class MediaSource: @unchecked Sendable {
         self.videoVariants = MediaSource.videoVariants(of: context)
         self.info = info
         ownsContext = false
+        Log.info("opened \(path): \(MediaSource.summary(of: info))")
+    }
+
+    /// One line of what was found, for the log: container, streams, length.
+    static func summary(of info: MediaInfo) -> String {
+        let video = info.video.map { "video \($0.codec) \($0.width)x\($0.height)" } ?? "no video"
+        let audio = info.audio.map { "audio \($0.codec)" } ?? "no audio"
+        let length = info.duration.map { "\($0)" } ?? "live"
+        return "\(info.container), \(video), \(audio), \(length)"
     }
 
     /// Why opening stopped early, when it was the interrupt that stopped it: the user gave

@@ -1,5 +1,6 @@
 import Glibc
 import InsetCore
+import InsetLog
 
 /// Reading: keys and mouse from the tty, signals from the self-pipe, in one `poll`.
 extension TerminalSession {

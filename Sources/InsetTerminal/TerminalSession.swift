@@ -1,6 +1,7 @@
 import CNcurses
 import Glibc
 import InsetCore
+import InsetLog
 
 /// The terminal while the player owns it: alternate screen, hidden cursor, raw input,
 /// keypad mode, mouse reporting, and the signal handlers that undo all of it on every way

@@ -13,13 +13,13 @@ struct CommandLineTests {
     static let badInputs: URL = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-cli-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: dir.appendingPathComponent("a-directory"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("empty.mp4").path, contents: Data())
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("noise.mp4").path,
-                                       contents: Data((0..<32_768).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ $0 >> 3) }))
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("notes.txt").path,
-                                       contents: Data(String(repeating: "plain text, no video\n", count: 100).utf8))
+        try! Data().write(to: dir.appendingPathComponent("empty.mp4"))
+        try! Data((0..<32_768).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ $0 >> 3) })
+            .write(to: dir.appendingPathComponent("noise.mp4"))
+        try! Data(String(repeating: "plain text, no video\n", count: 100).utf8)
+            .write(to: dir.appendingPathComponent("notes.txt"))
         let clip = try! Data(contentsOf: URL(fileURLWithPath: samplePath("clock_4x3.mp4")))
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("truncated.mp4").path, contents: clip.prefix(clip.count / 2))
+        try! clip.prefix(clip.count / 2).write(to: dir.appendingPathComponent("truncated.mp4"))
         return dir
     }()
 

@@ -189,7 +189,7 @@ enum TestMedia {
     /// The first half of an MP4 whose index is at the front: a download still going.
     static let halfDownloaded: String = {
         let data = (try? Data(contentsOf: URL(fileURLWithPath: fastStart))) ?? Data()
-        FileManager.default.createFile(atPath: path("half.mp4"), contents: data.prefix(data.count / 2))
+        try? data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path("half.mp4")))
         return path("half.mp4")
     }()
 
@@ -211,7 +211,7 @@ enum TestMedia {
             guard size >= 8 else { break }
             offset += size
         }
-        FileManager.default.createFile(atPath: path("undecodable.mp4"), contents: Data(data))
+        try? Data(data).write(to: URL(fileURLWithPath: path("undecodable.mp4")))
         return path("undecodable.mp4")
     }()
 
@@ -219,7 +219,7 @@ enum TestMedia {
     static let unsupportedCodec: String = {
         let data = (try? Data(contentsOf: URL(fileURLWithPath: matroska))) ?? Data()
         let patched = data.replacingFirst(Data("V_MPEG4/ISO/AVC".utf8), with: Data("V_ZZZZZ/ISO/ZZZ".utf8))
-        FileManager.default.createFile(atPath: path("unsupported.mkv"), contents: patched)
+        try? patched.write(to: URL(fileURLWithPath: path("unsupported.mkv")))
         return path("unsupported.mkv")
     }()
 }

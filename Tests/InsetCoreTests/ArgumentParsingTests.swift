@@ -38,7 +38,7 @@ struct MediaTimeValidatingTests {
 
     @Test("init(seconds:) never traps: NaN is zero, the rest is held at a million hours", arguments: [
         (Double.nan, Int64(0)), (Double.infinity, MediaTime.longest.microseconds), (-Double.infinity, -MediaTime.longest.microseconds),
-        (1e20, MediaTime.longest.microseconds), (-1e300, -MediaTime.longest.microseconds), (1e-400, 0), (-0.0, 0), (1.5, 1_500_000),
+        (1e20, MediaTime.longest.microseconds), (-1e300, -MediaTime.longest.microseconds), (Double.leastNonzeroMagnitude, Int64(0)), (-0.0, 0), (1.5, 1_500_000),
     ])
     func secondsClamp(seconds: Double, microseconds: Int64) {
         #expect(MediaTime(seconds: seconds).microseconds == microseconds)

@@ -104,7 +104,7 @@ struct ErrorTests {
             data[at] = UInt8.random(in: 0...255, using: &rng)
         }
         let path = Self.dir.appendingPathComponent("corrupt.mp4").path
-        FileManager.default.createFile(atPath: path, contents: data)
+        try data.write(to: URL(fileURLWithPath: path))
         let pipeline = try VideoPipeline(source: MediaSource(path: path), options: .init(threads: 1))
         pipeline.start()
         defer { pipeline.stop() }

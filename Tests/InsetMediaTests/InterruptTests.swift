@@ -59,7 +59,7 @@ struct InterruptTests {
         _ = try run(["ffmpeg", "-v", "error", "-y", "-i", sample("clock_4x3.mp4"), "-c", "copy", "-movflags", "+faststart", fast])
         let data = try Data(contentsOf: URL(fileURLWithPath: fast))
         let half = Self.dir.appendingPathComponent("half.mp4").path
-        FileManager.default.createFile(atPath: half, contents: data.prefix(data.count / 2))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: half))
         let source = try MediaSource(path: half)
         let cut = try #require(source.info.truncation)
         #expect((45...55).contains(cut.percentPresent))

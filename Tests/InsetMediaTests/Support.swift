@@ -63,20 +63,20 @@ func firstFrame(of pipeline: VideoPipeline, timeout: Double = 10) -> DecodedItem
 func makeBadInputs() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-bad-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: dir.appendingPathComponent("empty.mp4").path, contents: Data())
+    try Data().write(to: dir.appendingPathComponent("empty.mp4"))
     var generator = SystemRandomNumberGenerator()
     let noise = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    FileManager.default.createFile(atPath: dir.appendingPathComponent("noise.mp4").path, contents: Data(noise))
-    FileManager.default.createFile(atPath: dir.appendingPathComponent("notes.txt").path,
-                                   contents: Data(String(repeating: "Just some notes, not a video.\n", count: 200).utf8))
+    try Data(noise).write(to: dir.appendingPathComponent("noise.mp4"))
+    try Data(String(repeating: "Just some notes, not a video.\n", count: 200).utf8)
+        .write(to: dir.appendingPathComponent("notes.txt"))
     let whole = try Data(contentsOf: URL(fileURLWithPath: sample("clock_4x3.mp4")))
-    FileManager.default.createFile(atPath: dir.appendingPathComponent("truncated.mp4").path,
-                                   contents: whole.prefix(whole.count / 2))
+    try whole.prefix(whole.count / 2).write(to: dir.appendingPathComponent("truncated.mp4"))
     let faststart = try Data(contentsOf: URL(fileURLWithPath: sample("clock_16x9_aac.mp4")))
-    FileManager.default.createFile(atPath: dir.appendingPathComponent("truncated_faststart.mp4").path,
-                                   contents: faststart.prefix(faststart.count / 2))
+    try faststart.prefix(faststart.count / 2)
+        .write(to: dir.appendingPathComponent("truncated_faststart.mp4"))
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder.mp4"), withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: dir.appendingPathComponent("locked.mp4").path, contents: whole,
-                                   attributes: [.posixPermissions: 0o000])
+    try whole.write(to: dir.appendingPathComponent("locked.mp4"))
+    try FileManager.default.setAttributes([.posixPermissions: 0o000],
+                                          ofItemAtPath: dir.appendingPathComponent("locked.mp4").path)
     return dir
 }

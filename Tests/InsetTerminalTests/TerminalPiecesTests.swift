@@ -3,7 +3,7 @@ import InsetCore
 import Testing
 @testable import InsetTerminal
 
-/// The small pure pieces: sequences, padding, time conversion, log lines, errors.
+/// The small pure pieces: sequences, padding, time conversion, errors.
 @Suite struct TerminalPiecesTests {
     @Test func sequencesFromCapabilities() {
         let table: [String: String] = [
@@ -46,19 +46,6 @@ import Testing
     ])
     func pollMilliseconds(_ duration: Duration, _ expected: Int32) {
         #expect(TerminalSession.milliseconds(duration) == expected)
-    }
-
-    @Test func logLine() throws {
-        #expect(Log.format(.info, "opened", file: "InsetTerminal/X.swift", line: 7, elapsed: 3_000_042_000)
-            == "3.000042 INFO InsetTerminal/X.swift:7 opened\n")
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
-        Log.append("one line\n", to: fds[1])
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = read(fds[0], &buffer, 64)
-        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == "one line\n")
-        if getenv("INSET_LOG") == nil { #expect(!Log.isEnabled) }
     }
 
     @Test func errorsReadAsOneLine() {

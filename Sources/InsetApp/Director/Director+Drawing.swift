@@ -1,7 +1,6 @@
 import Foundation
 import InsetCore
 import InsetRender
-import InsetTerminal
 
 extension Director {
     /// Composes the screen: the pane in front, the window over it, the subtitles and the

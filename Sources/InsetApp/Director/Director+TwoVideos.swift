@@ -1,6 +1,6 @@
 import InsetCore
+import InsetLog
 import InsetMedia
-import InsetTerminal
 
 /// Two videos at once (ARCHITECTURE.md, "Two videos"): while one plays in the window, another
 /// opened from the library plays full screen beside it, and a swap (`w`, the

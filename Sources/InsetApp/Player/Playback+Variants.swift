@@ -1,6 +1,6 @@
 import InsetCore
+import InsetLog
 import InsetMedia
-import InsetTerminal
 
 extension Playback {
     /// Keeps `--stats` and the log up to date with the HLS variant on screen: the frame

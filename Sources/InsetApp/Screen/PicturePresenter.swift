@@ -1,7 +1,7 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetRender
-import InsetTerminal
 
 /// Sends the video as real pixels, kitty graphics or sixel, beside the cell frames.
 ///

@@ -1,8 +1,15 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A small file logger, off unless `INSET_LOG=path` is set: stdout and stderr belong to the
 /// terminal while the player runs, so diagnostics go to a file (`tail -f` it from another
 /// pane).
+///
+/// It lives in a module of its own that needs only the C library, so every other module
+/// (media, terminal, app, shell) can log without importing the terminal's ncurses.
 ///
 /// Any thread may log. Each line is one `write(2)` to a descriptor opened with O_APPEND,
 /// which the kernel appends whole, so lines of different threads never interleave and no
@@ -57,7 +64,16 @@ public enum Log {
     /// `write(2)` of one line, whole (O_APPEND makes it one append).
     static func append(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeMutableBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// `write(2)`, named apart from `Log.write` above.
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
     }
 
     /// `clock_gettime(2)` CLOCK_MONOTONIC in nanoseconds.

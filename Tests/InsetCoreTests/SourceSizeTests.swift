@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// No Swift file in Sources or Tests over 300 lines (STYLE.md: most files 100–300 lines): a
+/// file that grows past it is split by job (a type doing two things, extensions by concern)
+/// before it lands, and this names it.
+@Suite("Source file size")
+struct SourceSizeTests {
+    static let limit = 300
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Lines as `wc -l` counts them, plus a last line without its newline.
+    static func lineCount(_ bytes: Data) -> Int {
+        let newlines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        return newlines + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+    }
+
+    /// Every `.swift` file under `folder` (relative to the root) with its line count.
+    static func swiftFiles(under folder: String) throws -> [(path: String, lines: Int)] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        var found: [(String, Int)] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let bytes = try handle.readToEnd() ?? Data()
+            found.append((folder + url.path.dropFirst(base.path.count), lineCount(bytes)))
+        }
+        return found
+    }
+
+    @Test("no Swift file in Sources or Tests is over 300 lines")
+    func noFileOverLimit() throws {
+        let files = try Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests")
+        // A wrong root would find nothing and pass: the project has hundreds of files.
+        #expect(files.count > 100, "found only \(files.count) Swift files under \(Self.root.path)")
+        let over = files.filter { $0.lines > Self.limit }.sorted { $0.lines > $1.lines }
+        #expect(over.isEmpty, "over \(Self.limit) lines, split by job: \(over.map { "\($0.path) (\($0.lines))" }.joined(separator: ", "))")
+    }
+
+    @Test("lines are counted as wc -l counts them, and a last line without its newline counts")
+    func counting() {
+        #expect(Self.lineCount(Data()) == 0)
+        #expect(Self.lineCount(Data("a\nb\n".utf8)) == 2)
+        #expect(Self.lineCount(Data("a\nb".utf8)) == 2)
+        #expect(Self.lineCount(Data(String(repeating: "x\n", count: 301).utf8)) == 301)
+    }
+}

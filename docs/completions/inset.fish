@@ -1,0 +1,162 @@
+function __inset_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __inset_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __inset_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __inset_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __inset_parse_tokens -S
+    set -l unparsed_tokens (__inset_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'inset'
+        __inset_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'play'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'version' 'h/help'
+        case 'probe'
+            __inset_parse_subcommand 1 'json' 'version' 'h/help'
+        case 'probe-terminal'
+            __inset_parse_subcommand 0 'timeout=' 'version' 'h/help'
+        case 'bench'
+            __inset_parse_subcommand 1 'stage=' 'frames=' 'threads=' 'size=' 'colors=' 'blitter=' 'json' 'version' 'h/help'
+        case 'cat'
+            __inset_parse_subcommand 1 'at=' 'frames=' 'size=' 'colors=' 'blitter=' 'realtime' 'threads=' 'version' 'h/help'
+        case 'keys'
+            __inset_parse_subcommand 0 'markdown' 'config=' 'no-config' 'version' 'h/help'
+        case 'ctl'
+            __inset_parse_subcommand -r 1 'socket=' 'json' 'version' 'h/help'
+        case 'help'
+            __inset_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __inset_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __inset_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __inset_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __inset_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__inset_tokens -p)
+    if test -z "$(__inset_tokens -t)"
+        set -l index (count (__inset_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'inset' -f
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'play' -d 'Play a video full screen (the default command).'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'probe' -d 'Show the facts of a media file: container, duration, streams.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'probe-terminal' -d 'Ask the terminal what it can show: kitty graphics, sixel, cell size in pixels.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'bench' -d 'Measure decode, scale and render throughput on a file, as fast as it goes.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'cat' -d 'Write frames as colour cells to standard output; needs no terminal.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'keys' -d 'List every key binding and the command it runs.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'ctl' -d 'Control a running player: pause, seek +15, window-move top-left, get time, observe…'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" pip' -l 'pip' -d 'Start in picture in picture, over the library.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" shell' -l 'shell' -d 'Start in the shell pane ($SHELL in a terminal), the video in the window over it.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" prefix' -l 'prefix' -d 'The shell pane\'s prefix chord: after it one key goes to Inset (Tab, f, x, ?…). Default: C-].' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" colors' -l 'colors' -d 'truecolor, 256 or 16. Default: from COLORTERM and terminfo.' -rfka 'truecolor 256 16'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" stats' -l 'stats' -d 'Show frames/s, drops and bytes per frame in a corner.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" loop' -l 'loop' -d 'Start again at the end instead of quitting.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" start' -l 'start' -d 'Start at this time (90, 1:30, 1:02:03.5).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" linear' -l 'linear' -d 'Disallow skipping: all (also --linear alone), or ranges like 0:00-0:30,1:00-1:10.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-pip' -l 'no-pip' -d 'Do not allow picture in picture.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-auto-pip' -l 'no-auto-pip' -d 'Do not start picture in picture when leaving a playing video.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" pip-saver' -l 'pip-saver' -d 'Save CPU in picture in picture: a window a third of the screen wide or less (as by default) shows key and P-frames only, about a third of them; a larger one skips the other B-frames. Without it the window shows every frame.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" threads' -l 'threads' -d 'Decoder threads, 1 to 64. Default: one per core.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" blitter' -l 'blitter' -d 'half, quadrant, sextant, octant (2x1 to 2x4 sub-pixels per cell) or auto. Default: auto, octants where the terminal draws them, else half blocks.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" graphics' -l 'graphics' -d 'kitty, sixel (real pixels), cells (the blitter) or auto. Default: auto, the best the terminal answers it has.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" mute' -l 'mute' -d 'Play without sound (the sound\'s clock still times the picture).'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" volume' -l 'volume' -d 'Volume, 0 to 100. Default: 100.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" sub' -l 'sub' -d 'A subtitle file (.srt, .vtt, .ass) for the file played, shown first. Files beside the video with its name (movie.srt, movie.en.srt) are found without it.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" sub-lang' -l 'sub-lang' -d 'Show the first subtitle track in this language (ISO 639: en, eng, fr…). Default: the first track. c cycles the tracks and off.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" sub-charset' -l 'sub-charset' -d 'The character set of the subtitle files (CP1252, ISO-8859-15, CP1251, SHIFT_JIS…: any iconv name). Default: UTF-8, or a guess from the bytes (CP1252 for text that is not UTF-8).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" audio-lang' -l 'audio-lang' -d 'Play the first sound track in this language (ISO 639: en, eng, fr…). Default: the container\'s choice. a cycles the tracks.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" config' -l 'config' -d 'Read settings and key bindings from this file instead of $XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-config' -l 'no-config' -d 'Read no config file.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" socket' -l 'socket' -d 'Serve the control socket (inset ctl) at this path instead of $XDG_RUNTIME_DIR/inset/PID.sock; none serves none.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe" json' -l 'json' -d 'Print JSON for scripts.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe-terminal" timeout' -l 'timeout' -d 'How long to wait for the terminal\'s answer, 1 to 10000 ms. Default: 250.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe-terminal" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe-terminal" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" stage' -l 'stage' -d 'decode, scale (decode + scale to the cells\' pixels), render (+ blit, compose, rasterize) or all.' -rfka 'decode scale render all'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" frames' -l 'frames' -d 'Frames to measure, 1 to 10000000 (the file repeats if shorter). Default: the whole file once.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" threads' -l 'threads' -d 'Decoder threads, 1 to 64. Default: one per core.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" size' -l 'size' -d 'Cells as COLSxROWS, up to 4096x2048; the picture is COLS x 2·ROWS pixels. Default: 160x45.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" colors' -l 'colors' -d 'Colours for the render stage: truecolor, 256 or 16.' -rfka 'truecolor 256 16'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" blitter' -l 'blitter' -d 'half, quadrant, sextant or octant. Default: half.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" json' -l 'json' -d 'Print JSON instead of a table.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset bench" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" at' -l 'at' -d 'Start at this time (90, 1:30, 1:02:03.5).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" frames' -l 'frames' -d 'How many frames: 1 to 10000000, or all. Default: 1 (a thumbnail).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" size' -l 'size' -d 'Cells as COLSxROWS, up to 4096x2048. Default: the terminal\'s size, else 80x24.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" colors' -l 'colors' -d 'truecolor, 256 or 16. Default: from COLORTERM.' -rfka 'truecolor 256 16'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" blitter' -l 'blitter' -d 'half, quadrant, sextant or octant (2x1, 2x2, 2x3, 2x4 sub-pixels per cell). Default: half.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" realtime' -l 'realtime' -d 'Pace frames at their presentation times instead of as fast as possible.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" threads' -l 'threads' -d 'Decoder threads, 1 to 64. Default: one per core.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset cat" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset keys" markdown' -l 'markdown' -d 'The README\'s Markdown table instead of plain text (the defaults, without the config file).'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset keys" config' -l 'config' -d 'The config file whose bindings to list, instead of the default one.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset keys" no-config' -l 'no-config' -d 'List the default bindings.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset keys" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset keys" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" socket' -l 'socket' -d 'The player\'s control socket. Default: the newest in $XDG_RUNTIME_DIR/inset.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" json' -l 'json' -d 'Print the player\'s reply as it came, one JSON line.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset help" version' -l 'version' -d 'Show the version.'
