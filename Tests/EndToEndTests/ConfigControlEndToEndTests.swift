@@ -83,7 +83,7 @@ struct ConfigControlEndToEndTests {
         let other = try Tmux()
         let ctl = "XDG_RUNTIME_DIR=\(runtime) \(try insetBinary()) ctl"
         try other.run("clear; \(ctl) get paused; \(ctl) pause on && echo paused-ok; \(ctl) get paused; \(ctl) get time; sleep 1.5; \(ctl) get time; echo done")
-        let answers = try other.waitFor(timeout: 10, "ctl's answers") { $0.text.contains("done") }
+        let answers = try other.waitFor(timeout: 10, "ctl's answers") { Self.printed("done", on: $0) != nil }
         let lines = answers.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let start = try #require(lines.firstIndex(of: "false"), "\(lines)")
         #expect(lines[start + 1] == "paused-ok")
@@ -99,13 +99,19 @@ struct ConfigControlEndToEndTests {
         #expect(try player.capture().line(paused?.row ?? 0) == before, "the window's title (its time) changed while paused")
         // A command the table does not have is one line and exit 1.
         try other.run("clear; \(ctl) dance; echo status=$?")
-        let refused = try other.waitFor(timeout: 5, "the refusal") { $0.text.contains("status=") }
+        let refused = try other.waitFor(timeout: 5, "the refusal") { Self.printed("status=", on: $0) != nil }
         #expect(refused.text.contains("inset: ctl: dance: unknown command 'dance'"))
-        #expect(refused.text.contains("status=1"))
+        #expect(Self.printed("status=", on: refused) == "status=1")
         try other.run("clear; \(ctl) quit; echo quit-sent")
-        try other.waitFor(timeout: 5, "quit sent") { $0.text.contains("quit-sent") }
+        try other.waitFor(timeout: 5, "quit sent") { Self.printed("quit-sent", on: $0) != nil }
         let gone = Tmux.eventually(timeout: 5) { (try? FileManager.default.contentsOfDirectory(atPath: socketDir))?.isEmpty == true }
         #expect(gone, "the socket is still there after the player quit")
+    }
+
+    /// The line a command printed that starts with `prefix` (the command line typed, which
+    /// names it too, starts with the prompt).
+    static func printed(_ prefix: String, on screen: Screen) -> String? {
+        screen.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix(prefix) }
     }
 
     static func mode(_ path: String) -> mode_t {
