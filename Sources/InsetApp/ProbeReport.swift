@@ -50,6 +50,13 @@ public enum ProbeReport {
         } else {
             lines.append("audio         none")
         }
+        if !info.chapters.isEmpty {
+            lines.append("chapters      \(info.chapters.count) (PgUp / PgDn in the player)")
+            for (number, chapter) in info.chapters.enumerated() {
+                let span = "\(chapter.start.preciseClockString) - \(chapter.end.preciseClockString)"
+                lines.append("  \(number + 1)  \(span)" + (chapter.title.map { "  \(PrintableText.escaped($0))" } ?? ""))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

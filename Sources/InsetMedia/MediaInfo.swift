@@ -15,6 +15,9 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var audio: AudioStreamInfo?
     /// Every sound track, `audio` among them (`inset probe` lists them, `a` cycles them).
     public var audioTracks: [AudioTrack] = []
+    /// The container's chapters in the order they start (marks on the progress lines,
+    /// `chapter next` / `previous`, `inset probe`); empty when it has none.
+    public var chapters: [Chapter] = []
     /// Set when the file was cut short (its index lists data past its end): what is there
     /// plays, up to `playable`.
     public var truncation: Truncation?

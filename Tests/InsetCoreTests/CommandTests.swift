@@ -8,7 +8,7 @@ struct CommandTests {
                       "seek-to 90", "live-edge", "pip", "restore", "close-window", "swap", "focus", "focus window", "focus pane",
                       "window-move bottom-left", "window-move left", "window-size +1", "window-size -2", "window-stash",
                       "volume +10", "volume -5", "volume 50", "mute", "subtitles next", "subtitles off", "audio next",
-                      "shell", "library", "details", "select page-down", "open", "send-prefix", "help", "quit"])
+                      "chapter next", "chapter previous", "shell", "library", "details", "select page-down", "open", "send-prefix", "help", "quit"])
     func roundTrip(_ text: String) throws {
         let command = try Command(parsing: text)
         let expected = text == "seek-to 90" ? "seek-to 1:30" : text
@@ -24,6 +24,7 @@ struct CommandTests {
         #expect(try Command(parsing: "window-move top-right") == .windowMove(.topRight))
         #expect(try Command(parsing: "volume 0") == .volume(.to(0)))
         #expect(try Command(parsing: "pause yes") == .pause(true))
+        #expect(try Command(parsing: "chapter previous") == .chapter(.previous))
     }
 
     @Test("a wrong command or argument says what would be valid",
@@ -32,7 +33,8 @@ struct CommandTests {
                       ("seek +1:99", "'+1:99': '99' is not below 60"), ("seek", "expected seek +TIME | -TIME"),
                       ("window-move middle", "'middle' is not one of them; expected window-move left | right"),
                       ("volume 101", "'101' is not 0 to 100"), ("quit now", "quit takes no argument"),
-                      ("window-size 3", "'3' is not a step count"), ("pause maybe", "'maybe' is not on or off")])
+                      ("window-size 3", "'3' is not a step count"),
+                      ("chapter 2", "'2' is not one of them; expected chapter next | previous"), ("pause maybe", "'maybe' is not on or off")])
     func refusals(_ text: String, _ reason: String) {
         #expect(throws: Command.ParseError.self) { try Command(parsing: text) }
         do { _ = try Command(parsing: text) } catch { #expect(error.reason.contains(reason), "\(error.reason)") }
@@ -57,6 +59,15 @@ struct CommandTests {
         #expect(Command.seek(by: .seconds(60)).help == "forward 1 min")
         #expect(Command.windowMove(.bottomLeft).help == "move the window to the bottom left corner")
         #expect(Command.volume(.by(-10)).help == "volume down 10%")
+        #expect(Command.chapter(.next).help == "next chapter")
+    }
+
+    @Test("PgUp and PgDn are chapters in the player and the window, and stay pages in the library")
+    func chapterKeys() {
+        let bindings = KeyBindings.defaults
+        #expect(bindings.command(for: .key(KeyPress(.pageDown)), in: [.player, .global]) == .chapter(.next))
+        #expect(bindings.command(for: .key(KeyPress(.pageUp)), in: [.window, .library, .global]) == .chapter(.previous))
+        #expect(bindings.command(for: .key(KeyPress(.pageDown)), in: [.library, .global]) == .select(.pageDown))
     }
 }
 

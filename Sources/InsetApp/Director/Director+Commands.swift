@@ -41,6 +41,8 @@ extension Director {
             return changeSubtitles(step, at: now)
         case .audio:
             cycleAudioTrack(at: now)
+        case .chapter(let step):
+            return jumpToChapter(step, at: now)
         case .shell:
             openShell(at: now)
         case .library, .details, .select, .open:
@@ -78,6 +80,32 @@ extension Director {
             return
         }
         show(message: sound.nextTrack(at: target.masterTime(at: now)) ?? "this video has one sound track", at: now)
+    }
+
+    /// `chapter next` / `previous` on the focused video: a seek to the chapter's start, its
+    /// number and title said for two seconds. Counted from the position the snapshot
+    /// holds, which is the last seek's target until a frame arrives, so quick presses step
+    /// chapter by chapter instead of landing on the same one.
+    func jumpToChapter(_ step: Command.ChapterStep, at now: HostTime) -> CommandOutcome {
+        guard let target = focusedVideo else { return .refused("nothing is playing") }
+        let chapters = target.chapters
+        guard !chapters.isEmpty else {
+            show(message: "this video has no chapters", for: .seconds(2), at: now)
+            return .refused("no chapters")
+        }
+        let position = target.snapshot.position
+        let found = step == .next ? chapters.next(after: position) : chapters.previous(before: position)
+        guard let index = found else {
+            let why = step == .next ? "after the last chapter" : "before the first chapter"
+            show(message: why, for: .seconds(2), at: now)
+            return .refused(why)
+        }
+        // Where seeking is refused (`--linear`) the machine says why; no title is claimed.
+        let allowed = target.snapshot.canSkip
+        deliver(target.send(.seek(to: chapters.chapters[index].start), at: now), from: target, at: now)
+        guard allowed else { return .refused("seeking is not allowed here") }
+        show(message: chapters.label(of: index), for: .seconds(2), at: now)
+        return .done
     }
 
     /// `live-edge`: a live video, full screen or in the focused window, jumps to the newest

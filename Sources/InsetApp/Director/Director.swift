@@ -162,10 +162,10 @@ final class Director {
         videos.opening = nil
     }
 
-    func show(message text: String, at now: HostTime) {
+    func show(message text: String, for duration: Duration = .seconds(3), at now: HostTime) {
         // Names in messages are shown as the command line prints them (bytes that are not
         // UTF-8 as \xNN); the cells already keep control characters off the wire.
-        overlays.message = (PrintableText.escaped(text), now.advanced(by: .seconds(3)))
+        overlays.message = (PrintableText.escaped(text), now.advanced(by: duration))
         effects.append(.paint)
     }
 

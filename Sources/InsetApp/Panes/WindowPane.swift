@@ -131,6 +131,7 @@ final class WindowPane: Pane {
     func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
         guard pip != nil, let video = videos.window else { return }
         pip!.layout.showsSwap = videos.besideWindow != nil
-        pip!.planes(video.snapshot, frame: video.current, title: video.name, focused: focused, at: now, into: &planes)
+        pip!.planes(video.snapshot, frame: video.current, title: video.name, focused: focused,
+                    chapters: video.chapters.chapters, at: now, into: &planes)
     }
 }

@@ -74,8 +74,9 @@ struct PiPWindow {
     var videoCells: CellSize { layout.videoRect.size }
 
     /// Draws the window for the snapshot and the frame on screen, and adds its planes.
+    /// `chapters`: where the video's chapters start, marked on the progress line.
     mutating func planes(_ snapshot: PlaybackSnapshot, frame: VideoFrame?, title: String, focused: Bool,
-                         at now: HostTime, into planes: inout [Plane]) {
+                         chapters: [Chapter] = [], at now: HostTime, into planes: inout [Plane]) {
         let rect = visibleFrame
         let inner = CellRect(column: rect.minColumn + 1, row: rect.minRow + 1,
                              columns: max(0, rect.size.columns - 2), rows: max(0, rect.size.rows - 2))
@@ -92,12 +93,12 @@ struct PiPWindow {
         // The state and time come first so a narrow window cuts the name, not the time.
         let titleText = CellGrid.truncated(" \(snapshot.isPlaying ? "▶" : "❚❚") \(time)  \(title) ", toColumns: max(0, titleRect.size.columns))
         chrome.grid.put(titleText, at: CellPoint(column: 2, row: 0), style: style)
-        if shown { drawControls(snapshot, origin: rect.origin) }
+        if shown { drawControls(snapshot, chapters: chapters, origin: rect.origin) }
         planes.append(video.plane)
         planes.append(chrome)
     }
 
-    private mutating func drawControls(_ snapshot: PlaybackSnapshot, origin: CellPoint) {
+    private mutating func drawControls(_ snapshot: PlaybackSnapshot, chapters: [Chapter], origin: CellPoint) {
         func local(_ r: CellRect) -> CellRect {
             CellRect(column: r.minColumn - origin.column, row: r.minRow - origin.row, columns: r.size.columns, rows: r.size.rows)
         }
@@ -114,10 +115,13 @@ struct PiPWindow {
         }
         if let line = layout.progressRect.map(local) {
             let filled = Int((Double(line.size.columns - 1) * snapshot.progressFraction).rounded())
+            let marks = ControlBar.chapterColumns(chapters, range: snapshot.range, columns: line.size.columns)
+            let mark = CellStyle(foreground: ControlBar.chapterMark.foreground, background: RGB(20, 20, 24), attributes: .bold)
             for c in 0..<line.size.columns {
                 let style = c <= filled ? CellStyle(foreground: RGB(250, 200, 60), background: RGB(20, 20, 24))
                                         : CellStyle(foreground: RGB(90, 90, 96), background: RGB(20, 20, 24))
-                chrome.grid[line.minColumn + c, line.minRow] = Cell(c == filled ? "●" : "━", style: style)
+                chrome.grid[line.minColumn + c, line.minRow] = c == filled ? Cell("●", style: style)
+                    : marks.contains(c) ? Cell(ControlBar.chapterGlyph, style: mark) : Cell("━", style: style)
             }
         }
     }

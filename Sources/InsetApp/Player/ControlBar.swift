@@ -48,11 +48,12 @@ struct ControlBar {
 
     /// Draws the bar into `grid` (the bar's own plane, `height` rows).
     /// `status`: a passing state said after the time, in the accent colour ("buffering…").
-    static func draw(_ snapshot: PlaybackSnapshot, status: String? = nil, into grid: inout CellGrid) {
+    /// `chapters`: where the file's chapters start, marked on the progress line.
+    static func draw(_ snapshot: PlaybackSnapshot, status: String? = nil, chapters: [Chapter] = [], into grid: inout CellGrid) {
         let width = grid.columns
         grid.fill(grid.bounds, color: background)
         func rect(_ control: Control) -> CellRect { ControlBar.rect(of: control, width: width) }
-        drawProgress(snapshot, in: rect(.progress), into: &grid)
+        drawProgress(snapshot, chapters: chapters, in: rect(.progress), into: &grid)
         let canBack = snapshot.canSkipBackward, canForward = snapshot.canSkipForward
         put(snapshot.isPlaying ? " ❚❚ " : " ▶  ", rect(.playPause), normal, &grid)
         put(" «15 ", rect(.skipBackward), canBack ? normal : disabled, &grid)
@@ -75,7 +76,26 @@ struct ControlBar {
         grid.put(text, at: rect.origin, style: style, clip: rect)
     }
 
-    private static func drawProgress(_ snapshot: PlaybackSnapshot, in rect: CellRect, into grid: inout CellGrid) {
+    /// A chapter's start on a progress line: a bar across the line, in its own colour so it
+    /// reads on both the elapsed and the remaining part.
+    static let chapterMark = CellStyle(foreground: RGB(90, 200, 250), background: background, attributes: .bold)
+    static let chapterGlyph: Unicode.Scalar = "┃"
+
+    /// The columns (from the line's left, `0..<columns`) where chapters start on a progress
+    /// line spanning `range`: none for live input, and none for a chapter at the very start
+    /// (the line's left end already says it). The full-screen bar and the window share it.
+    static func chapterColumns(_ chapters: [Chapter], range: PlayableRange?, columns: Int) -> Set<Int> {
+        guard columns > 1, let range, let duration = range.duration, duration > .zero else { return [] }
+        var marks = Set<Int>()
+        for chapter in chapters where chapter.start > range.start {
+            let fraction = (chapter.start - range.start).seconds / duration.seconds
+            guard fraction < 1 else { continue }
+            marks.insert(Int((Double(columns - 1) * fraction).rounded()))
+        }
+        return marks
+    }
+
+    private static func drawProgress(_ snapshot: PlaybackSnapshot, chapters: [Chapter], in rect: CellRect, into grid: inout CellGrid) {
         guard rect.size.columns > 0 else { return }
         let elapsedStyle = CellStyle(foreground: RGB(250, 200, 60), background: background)
         let remainingStyle = CellStyle(foreground: RGB(90, 90, 96), background: background)
@@ -87,9 +107,12 @@ struct ControlBar {
         }
         let fraction = min(1, max(0, (snapshot.position - range.start).seconds / duration.seconds))
         let filled = Int((Double(rect.size.columns - 1) * fraction).rounded())
+        let marks = chapterColumns(chapters, range: range, columns: rect.size.columns)
         for c in 0..<rect.size.columns {
-            let glyph: Unicode.Scalar = c == filled ? "●" : "━"
-            grid[rect.minColumn + c, rect.minRow] = Cell(glyph, style: c <= filled ? elapsedStyle : remainingStyle)
+            let cell = c == filled ? Cell("●", style: elapsedStyle)
+                : marks.contains(c) ? Cell(chapterGlyph, style: chapterMark)
+                : Cell("━", style: c <= filled ? elapsedStyle : remainingStyle)
+            grid[rect.minColumn + c, rect.minRow] = cell
         }
     }
 }

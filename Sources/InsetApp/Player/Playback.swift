@@ -22,6 +22,8 @@ final class Playback {
     let pipeline: VideoPipeline?
     let info: MediaInfo
     let range: PlayableRange
+    /// The file's chapters (`chapter next` / `previous`, the marks on the progress lines).
+    let chapters: ChapterList
     var machine: PlaybackStateMachine
     var clock: PlaybackClock
     /// The sound, when the file has some and a device opened; its clock is then the master.
@@ -64,6 +66,7 @@ final class Playback {
         path = media.path
         info = media.info
         range = media.info.playableRange
+        chapters = ChapterList(media.info.chapters)
         pipeline = media.pipeline
         cover = media.cover
         sound = media.sound

@@ -27,6 +27,7 @@ extension Command {
         .init(name: "mute", arguments: "", help: "sound off / on"),
         .init(name: "subtitles", arguments: "next | off", help: "subtitles: the next track (after the last: off), or off"),
         .init(name: "audio", arguments: "next", help: "sound: the next track (language, title)"),
+        .init(name: "chapter", arguments: "next | previous", help: "the next chapter, or back to this one's start (the one before)"),
         .init(name: "shell", arguments: "", help: "the shell pane (a playing video goes on in the window)"),
         .init(name: "library", arguments: "", help: "back to the library (a playing video goes on in the window)"),
         .init(name: "details", arguments: "", help: "details of the selected file"),
@@ -61,6 +62,7 @@ extension Command {
         case .mute: "mute"
         case .subtitles: "subtitles"
         case .audio: "audio"
+        case .chapter: "chapter"
         case .shell: "shell"
         case .library: "library"
         case .details: "details"
@@ -89,6 +91,8 @@ extension Command {
         case .volume(.by(let step)): step >= 0 ? "volume up \(step)%" : "volume down \(-step)%"
         case .volume(.to(let level)): "volume \(level)%"
         case .subtitles(.off): "subtitles off"
+        case .chapter(.next): "next chapter"
+        case .chapter(.previous): "previous chapter (this one's start if past its first 2 s)"
         case .select(let move): "choose a file: \(move.rawValue.spacedOut)"
         default: Command.definition(named: name)?.help ?? name
         }

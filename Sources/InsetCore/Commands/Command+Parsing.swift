@@ -76,6 +76,7 @@ extension Command {
         case "audio":
             guard try one() == "next" else { throw refuse() }
             self = .audio(.next)
+        case "chapter": self = .chapter(try choice(try one(), ChapterStep.self))
         case "select": self = .select(try choice(try one(), SelectionMove.self))
         default:
             guard arguments.isEmpty else { throw refuse() }
@@ -113,6 +114,7 @@ extension Command {
         case .volume(.to(let level)): [name, String(level)]
         case .subtitles(let step), .audio(let step): [name, step.rawValue]
         case .select(let move): [name, move.rawValue]
+        case .chapter(let step): [name, step.rawValue]
         default: [name]
         }
     }

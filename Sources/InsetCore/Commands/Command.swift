@@ -34,6 +34,9 @@ public enum Command: Hashable, Sendable {
     case mute
     case subtitles(TrackStep)
     case audio(TrackStep)
+    /// The focused video's next chapter, or back to the start of this one (more than 2 s
+    /// into it) or the one before.
+    case chapter(ChapterStep)
     /// The shell pane (started the first time).
     case shell
     /// The library (a playing video goes on in the window).
@@ -65,6 +68,10 @@ public enum Command: Hashable, Sendable {
     /// the subtitles.
     public enum TrackStep: String, Hashable, Sendable, CaseIterable {
         case next, off
+    }
+
+    public enum ChapterStep: String, Hashable, Sendable, CaseIterable {
+        case next, previous
     }
 
     public enum SelectionMove: String, Hashable, Sendable, CaseIterable {

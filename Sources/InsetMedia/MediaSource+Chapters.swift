@@ -1,0 +1,24 @@
+import CFFmpeg
+import InsetCore
+
+extension MediaSource {
+    /// The container's chapters (AVFormatContext's `chapters`), read with the rest of the
+    /// facts when the file is opened: no second demux. Times are on the streams' timeline,
+    /// as playback positions are; a chapter with no usable start is left out.
+    static func chapters(of context: UnsafeMutablePointer<AVFormatContext>) -> [Chapter] {
+        guard let list = context.pointee.chapters else { return [] }
+        var chapters: [Chapter] = []
+        for index in 0..<Int(context.pointee.nb_chapters) {
+            guard let chapter = list[index],
+                  let start = StreamTime.media(chapter.pointee.start, in: chapter.pointee.time_base) else { continue }
+            let end = StreamTime.media(chapter.pointee.end, in: chapter.pointee.time_base) ?? start
+            var title: String?
+            if let entry = av_dict_get(chapter.pointee.metadata, "title", nil, 0), let value = entry.pointee.value {
+                let text = String(cString: value)
+                title = text.isEmpty ? nil : text
+            }
+            chapters.append(Chapter(start: start, end: max(start, end), title: title))
+        }
+        return ChapterList(chapters).chapters
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Chapters of a file made here with ffmpeg (an ffmetadata file, `-map_metadata 1`): PgDn
+/// and PgUp in the player, and `inset probe` listing them.
+@Suite("Chapters end to end", .serialized)
+struct ChapterEndToEndTests {
+    /// The 10 s clock clip as MKV with chapters at 0 ("Opening"), 3.5 s ("Middle") and 7 s ("End").
+    static func makeChaptered() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-chapters-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let metadata = dir.appendingPathComponent("chapters.txt")
+        try """
+        ;FFMETADATA1
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=0
+        END=3500
+        title=Opening
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=3500
+        END=7000
+        title=Middle
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=7000
+        END=10000
+        title=End
+
+        """.write(to: metadata, atomically: true, encoding: .utf8)
+        let output = dir.appendingPathComponent("chaptered.mkv").path
+        try runCommand(["ffmpeg", "-v", "error", "-y", "-i", samplePath("clock_16x9_aac.mp4"), "-i", metadata.path,
+                        "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", output])
+        guard FileManager.default.fileExists(atPath: output) else { throw E2EError.missing("ffmpeg made no \(output)") }
+        return output
+    }
+
+    @Test("PgDn jumps to the next chapter's time and shows its title; PgUp comes back")
+    func nextAndPrevious() throws {
+        let clip = try Self.makeChaptered()
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(clip)")
+        try tmux.waitFor(timeout: 5, "playing") { $0.shownTime != nil }
+        try tmux.keys("Space")
+        try tmux.waitFor(timeout: 2, "paused") { $0.text.contains("▶") }
+        try tmux.keys("PgDn")
+        try tmux.waitFor(timeout: 3, "chapter 2 at 0:03") { $0.shownTime?.position == 3 && $0.text.contains("chapter 2/3: Middle") }
+        try tmux.keys("PgDn")
+        // The frame shown is the one on screen at 7 s: the clip's frames start 21 ms in, so
+        // that frame's own time reads 0:06.
+        try tmux.waitFor(timeout: 3, "chapter 3 at 0:07") {
+            (6...7).contains($0.shownTime?.position ?? -1) && $0.text.contains("chapter 3/3: End")
+        }
+        try tmux.keys("PgUp")
+        try tmux.waitFor(timeout: 3, "back to chapter 2") { $0.shownTime?.position == 3 && $0.text.contains("chapter 2/3: Middle") }
+        // The title goes after two seconds.
+        try tmux.waitFor(timeout: 4, "title gone") { !$0.text.contains("chapter 2/3") }
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+    }
+
+    @Test("inset probe lists the chapters, as text and as JSON")
+    func probe() throws {
+        let clip = try Self.makeChaptered()
+        let text = try runCommand([try insetBinary(), "probe", clip])
+        #expect(text.contains("chapters      3"), "\(text)")
+        #expect(text.contains("  2  0:03.5 - 0:07  Middle"), "\(text)")
+        let json = try runCommand([try insetBinary(), "probe", "--json", clip])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let chapters = try #require(info["chapters"] as? [[String: Any]])
+        #expect(chapters.map { $0["title"] as? String } == ["Opening", "Middle", "End"])
+        #expect(chapters.map { $0["startMicroseconds"] as? Int } == [0, 3_500_000, 7_000_000])
+    }
+}
