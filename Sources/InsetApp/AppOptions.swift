@@ -47,6 +47,11 @@ public struct AppOptions: Sendable {
     public var windowCorner: PiPLayout.Corner = .bottomRight
     /// The window's size on opening, in `window-size` steps from the default.
     public var windowSizeSteps: Int = 0
+    /// Where each file's position is kept when its video stops (`ResumeStore.standard()`
+    /// for `inset`); nil keeps none, as the tests' directors do.
+    public var resumeStore: ResumeStore? = nil
+    /// Whether a file starts where it was left (`--no-resume` turns it off; `--start` wins).
+    public var resumes: Bool = true
     /// Where the control socket is served (`inset ctl` finds it); nil serves none.
     public var controlSocketPath: String? = nil
 

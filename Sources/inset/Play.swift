@@ -36,6 +36,9 @@ struct Play: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5).", valueName: "time"))
     var start: TimeArgument?
 
+    @Flag(name: .customLong("no-resume"), help: "Start at the beginning, not where this file was left (the position is still kept when it stops).")
+    var noResume = false
+
     @Option(help: ArgumentHelp("Disallow skipping: all (also --linear alone), or ranges like 0:00-0:30,1:00-1:10.", valueName: "ranges"))
     var linear: String?
 
@@ -189,6 +192,8 @@ struct Play: ParsableCommand {
             options.notices.append("config " + said + (more > 0 ? " (and \(more) more: inset keys lists them)" : ""))
         }
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
+        options.resumeStore = ResumeStore.standard()
+        options.resumes = !noResume
         let app: App
         do {
             app = try App(options: options)

@@ -8,6 +8,9 @@ final class Tmux {
     let columns: Int
     let rows: Int
     let soundFile: String
+    /// The players' `XDG_STATE_HOME`, one per terminal: where they keep the positions they
+    /// resume from, so one test's stop never moves where another test's player starts.
+    let stateHome: String
 
     init(columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
         socket = "inset-e2e-\(UUID().uuidString.prefix(8))"
@@ -16,7 +19,8 @@ final class Tmux {
         // Sound on, through SDL's disk driver (real-time, into a scratch file), so every
         // end-to-end test runs with the audio clock timing the picture, as with a sound card.
         soundFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).raw").path
-        var env = ["TERM": "tmux-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PS1": "$ ",
+        stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-state").path
+        var env = ["XDG_STATE_HOME": stateHome, "TERM": "tmux-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PS1": "$ ",
                    "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": soundFile]
         env.merge(environment) { $1 }
         var arguments = ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
@@ -31,6 +35,7 @@ final class Tmux {
     deinit {
         _ = try? tmux(["kill-server"])
         unlink(soundFile)
+        try? FileManager.default.removeItem(atPath: stateHome)
     }
 
     @discardableResult

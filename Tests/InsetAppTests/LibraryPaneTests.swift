@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 import InsetMedia
 import InsetRender
@@ -27,13 +28,13 @@ struct LibraryPaneTests {
         var pane = LibraryPane()
         let grid = Self.drawn(&pane)
         #expect(grid.line(0).hasPrefix(" Library — 6 files  reading… 5 of 6 done"))
-        for word in ["Name", "Duration", "Size", "Video"] { #expect(grid.line(1).contains(word)) }
+        for word in ["Name", "Duration", "Watched", "Size", "Video"] { #expect(grid.line(1).contains(word)) }
         let rows = (0..<Self.entries.count).map { grid.line(pane.rowRect(for: $0)!.minRow) }
         #expect(rows[0].contains("alpha.mp4") && rows[0].contains("1:05") && rows[0].contains("1.2 MB")
                 && rows[0].contains("h264 640x480"), "\(rows[0])")
         #expect(rows[1].contains("1:02:05") && rows[1].contains("2.5 GB") && rows[1].contains("hevc"))
         #expect(rows[2].contains("pending.mp4") && rows[2].contains("…") && rows[2].contains("2.0 GB"))
-        #expect(rows[3].contains("broken.mp4  ") && rows[3].contains("not a media file (nothing in it looks…  "), "\(rows[3])")
+        #expect(rows[3].contains("broken.mp4  ") && rows[3].contains("not a media file (nothing in it looks like audi… "), "\(rows[3])")
         #expect(rows[4].contains("LIVE") && rows[4].contains("900 B"))
         #expect(rows[5].contains("3:20") && rows[5].contains("no video (mp3)"))
         #expect(grid.line(11).hasPrefix(" Enter play · i details · ? keys · q quit"))
@@ -43,6 +44,21 @@ struct LibraryPaneTests {
         #expect(grid[reasonColumn, row].foreground == LibraryTheme.failed.foreground.packed)
         #expect(grid[reasonColumn, row].attributes.contains(.dim))
         #expect(grid[1, row].foreground == LibraryTheme.text.foreground.packed)
+    }
+
+    @Test("a file left part-way shows how far it was watched; one never left shows nothing there")
+    func watched() throws {
+        var pane = LibraryPane()
+        var grid = CellGrid(size: CellSize(columns: 100, rows: 12))
+        // alpha.mp4 is 1:05 long: left at 0:26 it is 40% watched.
+        pane.draw(into: &grid, entries: Self.entries, focused: true, watched: [Self.entries[0].path: .seconds(26)])
+        let columns = LibraryPane.columns(width: 100)
+        let watchedColumns = try #require(columns.watched)
+        func cells(_ row: Int) -> String {
+            String(grid.line(pane.rowRect(for: row)!.minRow).dropFirst(watchedColumns.lowerBound).prefix(watchedColumns.count))
+        }
+        #expect(cells(0).trimmingCharacters(in: .whitespaces) == "40%", "\(cells(0))")
+        #expect(cells(1).trimmingCharacters(in: .whitespaces).isEmpty)
     }
 
     @Test("the selected row stands out: a marker and its own background, greyer without focus")

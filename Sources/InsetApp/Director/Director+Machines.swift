@@ -84,7 +84,7 @@ extension Director {
                 // Closed with a second video full screen: that one is now the only one.
                 if let closed = videos.windowClosed() {
                     videos.lastStatistics = closed.statistics
-                    closed.stop()
+                    retire(closed)
                     afterWindowClosed(at: now)
                 }
                 if screen == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }

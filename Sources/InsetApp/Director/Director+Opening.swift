@@ -59,8 +59,13 @@ extension Director {
                 // Another file of the library may be long enough for it: this one plays.
                 configuration.startPosition = nil
             }
-            // Said last, so the notices the playback gives on starting do not hide it.
-            defer { if let startPastEnd { show(message: startPastEnd + "; playing from the start", at: now) } }
+            let resumed = resumePosition(for: media)
+            if let resumed { configuration.startPosition = resumed }
+            // Said last, so the notices the playback gives on starting do not hide them.
+            defer {
+                if let startPastEnd { show(message: startPastEnd + "; playing from the start", at: now) }
+                if let resumed { show(message: "resumed at \(resumed.clockString)", at: now) }
+            }
             if opener.besideWindow && windowStaysForNextVideo {
                 startBesideWindow(media, configuration: configuration, at: now)
                 return
@@ -118,7 +123,7 @@ extension Director {
 
     /// Stops every video and closes the window.
     func closePlayback() {
-        for video in videos.removeAll() { video.stop() }
+        for video in videos.removeAll() { retire(video) }
         panes.window.close()
         focus = .pane
     }

@@ -41,7 +41,7 @@ extension Director {
     /// window's video comes back full screen in its place).
     func closeBesideWindow() {
         guard let video = videos.removeBesideWindow() else { return }
-        video.stop()
+        retire(video)
         soundFollowsFullScreen()
     }
 

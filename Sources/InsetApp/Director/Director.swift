@@ -111,6 +111,7 @@ final class Director {
         // well (with `--pip` the catalog's probe is what starts it).
         if outcome.singleFile && (screen == .player || screen == .shell) { catalog.leaveToPlayer(options.paths[0]) }
         catalog.startProbing()
+        panes.library.refreshWatched(from: options.resumeStore)
         panes.player.revealControls(at: now)
         layout()
         if screen == .shell {
@@ -142,7 +143,7 @@ final class Director {
         var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
         summary.error = outcome.fatalError
         summary.notice = outcome.closingNotice
-        for video in videos.removeAll() { video.stop() }
+        for video in videos.removeAll() { retire(video) }
         catalog.stop()
         panes.details.stop()
         panes.shell.close()

@@ -6,16 +6,20 @@ extension LibraryPane {
     struct Columns: Equatable {
         var name: Range<Int>
         var duration: Range<Int>?
+        /// How far the file was watched when it was last left (`ResumePositions`), in percent.
+        var watched: Range<Int>?
         var size: Range<Int>?
         var video: Range<Int>?
         /// Where a failed entry's reason goes instead of duration, size and video.
         var reason: Range<Int>?
     }
 
-    /// Widths of duration (`H:MM:SS`), size (`999.9 MB`) and video (`mpeg2video 720x576`).
-    static let dataWidths = [8, 9, 18]
+    /// Widths of duration (`H:MM:SS`), watched (`Watched` over `37%`), size (`999.9 MB`) and
+    /// video (`mpeg2video 720x576`).
+    static let dataWidths = [8, 7, 9, 18]
     static let gap = 2
-    /// The name keeps at least this much; narrower panes drop video, then size, then duration.
+    /// The name keeps at least this much; narrower panes drop video, then size, then watched,
+    /// then duration.
     static let minimumNameWidth = 12
 
     static func columns(width: Int) -> Columns {
@@ -34,15 +38,17 @@ extension LibraryPane {
         return Columns(
             name: 1..<nameEnd,
             duration: ranges.count > 0 ? ranges[0] : nil,
-            size: ranges.count > 1 ? ranges[1] : nil,
-            video: ranges.count > 2 ? ranges[2] : nil,
+            watched: ranges.count > 1 ? ranges[1] : nil,
+            size: ranges.count > 2 ? ranges[2] : nil,
+            video: ranges.count > 3 ? ranges[3] : nil,
             reason: ranges.first.map { $0.lowerBound..<right })
     }
 
     /// Paints the whole pane at `grid`'s size (which it records, see `resize`): title,
     /// header, the visible rows with the selection highlighted, the hint line. `focused`
     /// says whether keys go to this pane (the selection is brighter when they do).
-    mutating func draw(into grid: inout CellGrid, entries: [LibraryEntry], focused: Bool) {
+    /// `watched`: where files were left, by their entry's path.
+    mutating func draw(into grid: inout CellGrid, entries: [LibraryEntry], focused: Bool, watched: [String: MediaTime] = [:]) {
         if grid.size != size { resize(to: grid.size, entryCount: entries.count) }
         clampScroll(entryCount: entries.count)
         grid.fill(grid.bounds, with: LibraryTheme.blank)
@@ -56,7 +62,7 @@ extension LibraryPane {
         for row in 0..<visibleRows {
             let index = scrollOffset + row
             guard index < entries.count else { break }
-            drawRow(entries[index], selected: index == selection, focused: focused,
+            drawRow(entries[index], watched: watched[entries[index].path], selected: index == selection, focused: focused,
                     row: LibraryPane.listTop + row, columns: columns, into: &grid)
         }
         if grid.rows > 1 { LibraryPane.hints.draw(into: &grid, row: grid.rows - 1) }
@@ -78,11 +84,12 @@ extension LibraryPane {
         grid.fill(CellRect(column: 0, row: row, columns: grid.columns, rows: 1), color: style.background)
         LibraryPane.put("Name", in: columns.name, row: row, rightAligned: false, style: style, into: &grid)
         LibraryPane.put("Duration", in: columns.duration, row: row, rightAligned: true, style: style, into: &grid)
+        LibraryPane.put("Watched", in: columns.watched, row: row, rightAligned: true, style: style, into: &grid)
         LibraryPane.put("Size", in: columns.size, row: row, rightAligned: true, style: style, into: &grid)
         LibraryPane.put("Video", in: columns.video, row: row, rightAligned: false, style: style, into: &grid)
     }
 
-    private func drawRow(_ entry: LibraryEntry, selected: Bool, focused: Bool, row: Int, columns: Columns,
+    private func drawRow(_ entry: LibraryEntry, watched: MediaTime?, selected: Bool, focused: Bool, row: Int, columns: Columns,
                          into grid: inout CellGrid) {
         let background = selected ? LibraryTheme.selection(focused: focused) : LibraryTheme.background
         func on(_ style: CellStyle) -> CellStyle { LibraryTheme.style(style, on: background) }
@@ -101,6 +108,8 @@ extension LibraryPane {
         let quiet = entry.isProbing ? on(LibraryTheme.dim) : on(LibraryTheme.text)
         LibraryPane.put(LibraryFormat.duration(entry), in: columns.duration, row: row, rightAligned: true,
                         style: quiet, into: &grid)
+        LibraryPane.put(LibraryFormat.watched(watched, of: entry), in: columns.watched, row: row, rightAligned: true,
+                        style: on(LibraryTheme.dim), into: &grid)
         LibraryPane.put(LibraryFormat.size(entry.fileSize), in: columns.size, row: row, rightAligned: true,
                         style: on(LibraryTheme.text), into: &grid)
         LibraryPane.put(LibraryFormat.video(entry), in: columns.video, row: row, rightAligned: false,

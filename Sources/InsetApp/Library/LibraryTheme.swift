@@ -49,6 +49,14 @@ enum LibraryFormat {
         }
     }
 
+    /// How far a file was watched when last left, `37%`; empty when it was not (or its
+    /// length is not known yet).
+    static func watched(_ position: MediaTime?, of entry: LibraryEntry) -> String {
+        guard let position, let info = entry.info, let duration = info.duration, duration > .zero else { return "" }
+        let percent = Int(((position - info.start).seconds / duration.seconds * 100).rounded(.down))
+        return "\(min(99, max(0, percent)))%"
+    }
+
     /// `812 B`, `1.4 MB`, …, decimal units as `inset probe` prints them; empty when unknown.
     static func size(_ bytes: Int64?) -> String {
         bytes.map(ProbeReport.byteCount) ?? ""

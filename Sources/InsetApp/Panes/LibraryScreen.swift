@@ -9,7 +9,28 @@ final class LibraryScreen: Pane {
     private var plane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
     private var drawnFocused: Bool?
 
+    /// Where the library's files were left, by their entry's path (`refreshWatched`).
+    private(set) var watched: [String: MediaTime] = [:]
+
     init(catalog: LibraryCatalog) { self.catalog = catalog }
+
+    /// Reads the positions kept in `store` again for the files listed (at start, and after
+    /// a video stopped): each is matched by its path, size and time, as playing it would.
+    func refreshWatched(from store: ResumeStore?) {
+        guard let store else { return }
+        let positions = store.load()
+        var found: [String: MediaTime] = [:]
+        if !positions.entries.isEmpty {
+            // Paths first (no file touched), then the size and time of the few that match.
+            let kept = Dictionary(positions.entries.map { ($0.key.path, $0) }, uniquingKeysWith: { $1 })
+            for entry in catalog.entries {
+                guard let (key, position) = kept[ResumeStore.absolutePath(entry.path)], ResumeStore.key(for: entry.path) == key
+                else { continue }
+                found[entry.path] = position
+            }
+        }
+        if found != watched { watched = found; invalidate() }
+    }
 
     var keyContext: KeyBindings.Context { .library }
 
@@ -47,7 +68,7 @@ final class LibraryScreen: Pane {
 
     func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
         if drawnFocused != focused {
-            list.draw(into: &plane.grid, entries: catalog.entries, focused: focused)
+            list.draw(into: &plane.grid, entries: catalog.entries, focused: focused, watched: watched)
             drawnFocused = focused
         }
         planes.append(plane)

@@ -1,0 +1,31 @@
+import InsetCore
+import InsetMedia
+
+/// Where each file was left: read when a file opens, kept when its video stops (closed,
+/// replaced, quit). The rules are `ResumePositions`'; the file is `ResumeStore`'s.
+extension Director {
+    /// Where `media` starts if it was left part-way: nil with `--start` or `--no-resume`,
+    /// with no store (the tests' directors), for live input, a still picture, or a file
+    /// never stopped part-way (or changed since).
+    func resumePosition(for media: Playback.Media) -> MediaTime? {
+        guard options.resumes, options.start == nil, let store = options.resumeStore,
+              !media.info.isLive, !media.info.isStillImage, let position = store.position(for: media.path)
+        else { return nil }
+        // The file is the same (size and time), but a position past what can be played is
+        // no place to start (a file cut short since it was read whole).
+        if let end = media.info.playableRange.end, position >= end { return nil }
+        return position
+    }
+
+    /// Stops `video` and keeps where it was for its next play (or forgets it when it was
+    /// watched to the end). Every way a video is let go comes here, except a failure.
+    func retire(_ video: Playback) {
+        if let store = options.resumeStore, !video.range.isLive, !video.info.isStillImage {
+            let snapshot = video.snapshot
+            let end = video.range.end
+            store.record(snapshot.isFinished ? end ?? snapshot.position : snapshot.position, end: end, for: video.path)
+        }
+        video.stop()
+        panes.library.refreshWatched(from: options.resumeStore)
+    }
+}

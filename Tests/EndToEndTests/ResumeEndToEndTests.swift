@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Where a file was left, across two runs of the player in one terminal (its own
+/// XDG_STATE_HOME, see `Tmux`): the second starts there with a notice; `--no-resume` from 0.
+@Suite("Resume end to end", .serialized)
+struct ResumeEndToEndTests {
+    @Test("quit at about 4 s, played again: it starts there and says so; --no-resume starts at 0")
+    func resumesAcrossRuns() throws {
+        // A copy of the 10 s clip made here, so no other test's plays touch its entry.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-resume-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let clip = dir.appendingPathComponent("clip.mp4").path
+        try runCommand(["ffmpeg", "-v", "error", "-y", "-i", samplePath("clock_16x9_aac.mp4"), "-c", "copy", clip])
+        let tmux = try Tmux()
+        let inset = try insetBinary()
+        try tmux.run("\(inset) \(clip)")
+        try tmux.waitFor(timeout: 5, "playing") { $0.shownTime != nil }
+        Thread.sleep(forTimeInterval: 3.5)
+        try tmux.keys("z")  // the bar (and its time) back, as it hides after 3 s
+        let left = try tmux.waitFor(timeout: 3, "played to 4 s") { ($0.shownTime?.position ?? 0) >= 4 }
+        let quitAt = try #require(left.shownTime).position
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+        let state = tmux.stateHome + "/inset/positions"
+        let text = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(text.contains(clip), "\(text)")
+
+        try tmux.run("clear; \(inset) \(clip)")
+        let resumed = try tmux.waitFor(timeout: 5, "resumed") { $0.shownTime != nil && $0.text.contains("resumed at 0:0") }
+        let start = try #require(resumed.shownTime).position
+        #expect(start == quitAt || start == quitAt + 1, "left at \(quitAt), started at \(start)")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+
+        try tmux.run("clear; \(inset) --no-resume \(clip)")
+        let fresh = try tmux.waitFor(timeout: 5, "from the start") { $0.shownTime != nil }
+        #expect((fresh.shownTime?.position ?? 99) <= 1, "started at \(fresh.shownTime?.position ?? -1)")
+        #expect(!fresh.text.contains("resumed at"))
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+    }
+}

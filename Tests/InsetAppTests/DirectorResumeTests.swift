@@ -1,0 +1,118 @@
+import Foundation
+import InsetCore
+import InsetRender
+import Testing
+@testable import InsetApp
+
+/// Where a file was left, through the director: kept when its video stops, the next play
+/// starting there with a notice, `--start` and `--no-resume` winning, the end forgetting.
+@Suite("Director: resume", .serialized)
+struct DirectorResumeTests {
+    static let clip = sample("long_gop.mp4")  // 30 s
+
+    /// A director playing `clip` whose positions go to `state`.
+    static func player(_ state: URL, configure: (inout AppOptions) -> Void = { _ in }) throws -> DirectorHarness {
+        try DirectorHarness(paths: [clip]) { options in
+            options.resumeStore = ResumeStore(directory: state.path)
+            configure(&options)
+        }
+    }
+
+    /// Plays `clip`, goes to `time` and stops the player as quitting does.
+    static func stop(at time: String, _ state: URL) throws {
+        let app = try player(state)
+        #expect(app.waitForPlayer())
+        try app.command("seek-to \(time)")
+        #expect(app.waitUntil { app.director.videos.fullScreen.map { abs($0.snapshot.position.seconds - (Double(time) ?? 0)) < 0.5 } == true })
+        _ = app.director.finish(at: .now())
+    }
+
+    static func startTime(_ app: DirectorHarness) -> Double? {
+        guard app.waitForPlayer() else { return nil }
+        return app.director.videos.fullScreen.map { $0.snapshot.position.seconds }
+    }
+
+    @Test("stopped at 12 s, the next play starts at 12 s and says so; the file is in the state directory")
+    func resumes() throws {
+        let state = try makeTemporaryDirectory("resume")
+        try Self.stop(at: "12", state)
+        let text = try String(contentsOfFile: state.appendingPathComponent("positions").path, encoding: .utf8)
+        let entry = try #require(ResumePositions.parse(text).positions.entries.first)
+        #expect(entry.key.path == Self.clip && abs(entry.position.seconds - 12) < 0.5, "\(text)")
+        let app = try Self.player(state)
+        let start = try #require(Self.startTime(app))
+        #expect(abs(start - 12) < 1, "started at \(start)")
+        #expect(app.message == "resumed at 0:12")
+    }
+
+    @Test("--no-resume and --start win over the position kept")
+    func overrides() throws {
+        let state = try makeTemporaryDirectory("resume")
+        try Self.stop(at: "12", state)
+        let fresh = try Self.player(state) { $0.resumes = false }
+        #expect(try #require(Self.startTime(fresh)) < 1)
+        #expect(fresh.message != "resumed at 0:12")
+        _ = fresh.director.finish(at: .now())
+        // `--no-resume` still keeps where this play stopped (near 0: forgotten); start again.
+        try Self.stop(at: "12", state)
+        let asked = try Self.player(state) { $0.start = .seconds(5) }
+        #expect(abs(try #require(Self.startTime(asked)) - 5) < 1)
+    }
+
+    @Test("stopped within the last seconds, the file starts from 0 next time and its entry is gone")
+    func watchedToTheEnd() throws {
+        let state = try makeTemporaryDirectory("resume")
+        try Self.stop(at: "12", state)
+        try Self.stop(at: "29", state)  // 1 s from the end of 30 (the margin there is 5% of it, 1.5 s)
+        let text = try String(contentsOfFile: state.appendingPathComponent("positions").path, encoding: .utf8)
+        #expect(!text.contains("long_gop.mp4"), "\(text)")
+        let app = try Self.player(state)
+        #expect(try #require(Self.startTime(app)) < 1)
+    }
+
+    @Test("a broken state file is ignored, and written whole again at the next stop")
+    func brokenFile() throws {
+        let state = try makeTemporaryDirectory("resume")
+        let file = state.appendingPathComponent("positions")
+        try Data([0xff, 0xfe, 0x00, 0x41, 0x0a]).write(to: file)
+        let app = try Self.player(state)
+        #expect(try #require(Self.startTime(app)) < 1)
+        _ = app.director.finish(at: .now())
+        try Self.stop(at: "12", state)
+        let (positions, rejected) = ResumePositions.parse(try String(contentsOf: file, encoding: .utf8))
+        #expect(rejected == 0 && positions.entries.count == 1)
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path) == ["positions"])
+    }
+
+    /// The library's rows as text, as they would be painted.
+    static func libraryText(_ app: DirectorHarness) -> String {
+        var planes: [Plane] = []
+        app.director.panes.library.draw(into: &planes, focused: true, at: .now())
+        return planes.first?.grid.description ?? ""
+    }
+
+    @Test("the library shows how far each file was watched, at start and after a video stops")
+    func libraryShowsWatched() throws {
+        let state = try makeTemporaryDirectory("resume")
+        try Self.stop(at: "12", state)  // 12 of 30 s: 40%
+        let other = sample("clock_16x9_aac.mp4")
+        let app = try DirectorHarness(paths: [Self.clip, other]) { $0.resumeStore = ResumeStore(directory: state.path) }
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        let before = Self.libraryText(app)
+        #expect(before.contains("Watched"))
+        let rows = before.split(separator: "\n")
+        #expect(rows.first { $0.contains("long_gop.mp4") }?.contains("40%") == true, "\(before)")
+        #expect(rows.first { $0.contains("clock_16x9_aac.mp4") }?.contains("%") == false, "\(before)")
+        // The other file played to 5 s of 10 and replaced by the first: it shows 50%.
+        app.keys("Down", "Enter")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        try app.command("seek-to 5")
+        #expect(app.waitUntil { abs((app.time(of: app.director.videos.fullScreen) ?? 0) - 5) < 0.3 })
+        app.key("Esc")
+        app.keys("Up", "Enter")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        let after = Self.libraryText(app).split(separator: "\n")
+        #expect(after.first { $0.contains("clock_16x9_aac.mp4") }?.contains("50%") == true, "\(after)")
+    }
+}
