@@ -115,4 +115,31 @@ struct DirectorResumeTests {
         let after = Self.libraryText(app).split(separator: "\n")
         #expect(after.first { $0.contains("clock_16x9_aac.mp4") }?.contains("50%") == true, "\(after)")
     }
+
+    @Test("only local regular files are remembered: not standard input, a URL, a pipe or a folder")
+    func whatIsKept() throws {
+        let dir = try makeTemporaryDirectory("resume-keys")
+        let fifo = dir.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(ResumeStore.key(for: "-") == nil)
+        #expect(ResumeStore.key(for: "https://example.com/a.mp4") == nil)
+        #expect(ResumeStore.key(for: fifo) == nil)
+        #expect(ResumeStore.key(for: dir.path) == nil)
+        let key = try #require(ResumeStore.key(for: Self.clip))
+        #expect(key.path == Self.clip && key.size > 0)
+        // A path with `..` in it is kept by the plain one, so either names the same file.
+        let file = dir.appendingPathComponent("clip.mp4").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data([1, 2, 3])))
+        let roundabout = dir.path + "/../" + dir.lastPathComponent + "/./clip.mp4"
+        #expect(ResumeStore.key(for: roundabout) == ResumeStore.key(for: file))
+        #expect(ResumeStore.key(for: roundabout)?.path == file)
+    }
+
+    @Test("the state directory: XDG_STATE_HOME when absolute, else ~/.local/state")
+    func directory() {
+        #expect(ResumeStore.standard(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])?.directory == "/s/inset")
+        #expect(ResumeStore.standard(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])?.directory == "/h/.local/state/inset")
+        #expect(ResumeStore.standard(environment: ["HOME": "/h"])?.file == "/h/.local/state/inset/positions")
+        #expect(ResumeStore.standard(environment: [:]) == nil)
+    }
 }
