@@ -60,6 +60,27 @@ struct ChapterEndToEndTests {
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
     }
 
+    @Test("the window's progress line marks the chapters too")
+    func marksInWindow() throws {
+        let clip = try Self.makeChaptered()
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --loop \(clip)")
+        try tmux.waitFor(timeout: 5, "playing") { $0.shownTime != nil }
+        try tmux.keys("Space")
+        // Full screen: the bar's line has the two marks (3.5 s and 7 s; the start has none).
+        try tmux.waitFor(timeout: 2, "marks on the bar") { $0.text.filter { $0 == "┃" }.count == 2 }
+        try tmux.keys("p")
+        let window = try tmux.settledWindow(timeout: 5)
+        try tmux.keys("Tab")  // focused, the window shows its controls and progress line
+        try tmux.waitFor(timeout: 3, "marks in the window") { screen in
+            let inside = (window.row..<(window.row + window.rows)).map { row in
+                String(screen.line(row).dropFirst(window.column).prefix(window.columns))
+            }.joined()
+            return inside.filter { $0 == "┃" }.count == 2
+        }
+        try tmux.keys("q")
+    }
+
     @Test("inset probe lists the chapters, as text and as JSON")
     func probe() throws {
         let clip = try Self.makeChaptered()
