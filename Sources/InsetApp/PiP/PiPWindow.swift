@@ -113,12 +113,7 @@ struct PiPWindow {
             chrome.grid.put(label, at: r.origin, style: control.isEnabled(in: snapshot) ? PiPWindow.button : PiPWindow.disabled, clip: r)
         }
         if let line = layout.progressRect.map(local) {
-            let filled = Int((Double(line.size.columns - 1) * snapshot.progressFraction).rounded())
-            for c in 0..<line.size.columns {
-                let style = c <= filled ? CellStyle(foreground: RGB(250, 200, 60), background: RGB(20, 20, 24))
-                                        : CellStyle(foreground: RGB(90, 90, 96), background: RGB(20, 20, 24))
-                chrome.grid[line.minColumn + c, line.minRow] = Cell(c == filled ? "●" : "━", style: style)
-            }
+            ProgressLine.draw(snapshot, in: line, background: RGB(20, 20, 24), into: &chrome.grid)
         }
     }
 }

@@ -77,19 +77,13 @@ struct ControlBar {
 
     private static func drawProgress(_ snapshot: PlaybackSnapshot, in rect: CellRect, into grid: inout CellGrid) {
         guard rect.size.columns > 0 else { return }
-        let elapsedStyle = CellStyle(foreground: RGB(250, 200, 60), background: background)
         let remainingStyle = CellStyle(foreground: RGB(90, 90, 96), background: background)
-        guard let range = snapshot.range, let duration = range.duration, duration > .zero else {
+        guard let duration = snapshot.range?.duration, duration > .zero else {
             let label = snapshot.range?.isLive == true ? "LIVE" : ""
             for c in 0..<rect.size.columns { grid[rect.minColumn + c, rect.minRow] = Cell("─", style: remainingStyle) }
             grid.put(label, at: rect.origin, style: accent)
             return
         }
-        let fraction = min(1, max(0, (snapshot.position - range.start).seconds / duration.seconds))
-        let filled = Int((Double(rect.size.columns - 1) * fraction).rounded())
-        for c in 0..<rect.size.columns {
-            let glyph: Unicode.Scalar = c == filled ? "●" : "━"
-            grid[rect.minColumn + c, rect.minRow] = Cell(glyph, style: c <= filled ? elapsedStyle : remainingStyle)
-        }
+        ProgressLine.draw(snapshot, in: rect, background: background, into: &grid)
     }
 }

@@ -1,0 +1,36 @@
+import InsetCore
+import InsetRender
+
+/// The progress line, as the full-screen bar and the window both draw it: the elapsed part
+/// bright up to the position's dot, the rest dim, and an A-B loop's span in its own colour
+/// between `[` and `]` (A alone: `[`).
+enum ProgressLine {
+    static let loopColour = RGB(90, 200, 230)
+
+    /// The column of `time` on a line `columns` wide spanning the snapshot's progress span.
+    static func column(of time: MediaTime, in snapshot: PlaybackSnapshot, columns: Int) -> Int? {
+        guard columns > 1, let (start, end) = snapshot.progressSpan, end > start else { return nil }
+        let fraction = min(1, max(0, (time - start).seconds / (end - start).seconds))
+        return Int((Double(columns - 1) * fraction).rounded())
+    }
+
+    /// Draws the line at `rect`'s first row; `background` behind it.
+    static func draw(_ snapshot: PlaybackSnapshot, in rect: CellRect, background: RGB, into grid: inout CellGrid) {
+        let columns = rect.size.columns
+        guard columns > 0 else { return }
+        let elapsed = CellStyle(foreground: RGB(250, 200, 60), background: background)
+        let remaining = CellStyle(foreground: RGB(90, 90, 96), background: background)
+        let filled = Int((Double(columns - 1) * snapshot.progressFraction).rounded())
+        let loopStart = snapshot.loop.flatMap { column(of: $0.start, in: snapshot, columns: columns) }
+        let loopEnd = snapshot.loop?.end.flatMap { column(of: $0, in: snapshot, columns: columns) }
+        for c in 0..<columns {
+            var glyph: Unicode.Scalar = c == filled ? "●" : "━"
+            var style = c <= filled ? elapsed : remaining
+            if let loopStart, c >= loopStart, c <= (loopEnd ?? loopStart) {
+                style = CellStyle(foreground: loopColour, background: background, attributes: c <= filled ? .bold : [])
+                if c != filled { glyph = c == loopStart ? "[" : c == loopEnd ? "]" : glyph }
+            }
+            grid[rect.minColumn + c, rect.minRow] = Cell(glyph, style: style)
+        }
+    }
+}
