@@ -17,6 +17,9 @@ public enum PlaybackEvent: Hashable, Sendable {
     case skip(by: MediaTime)
     /// Seek to a time (a click on the progress bar), clamped to the playable range.
     case seek(to: MediaTime)
+    /// The A-B loop key: the first press sets A at the position, the second B (the loop
+    /// then plays between them, the earlier first), the third clears it.
+    case cycleLoopPoint
 
     // MARK: User actions: picture in picture
 

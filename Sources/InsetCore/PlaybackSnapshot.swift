@@ -24,6 +24,8 @@ public struct PlaybackSnapshot: Hashable, Sendable {
     public var renderSize: Viewport?
     /// When the current presentation or PiP phase began (the app's animation clock).
     public var phaseSince: HostTime
+    /// The A-B loop, while one is set: the progress lines draw it.
+    public var loop: ABLoop?
 
     /// Views get snapshots from `PlaybackStateMachine.snapshot`; this init lets their tests
     /// make one directly.
@@ -32,12 +34,12 @@ public struct PlaybackSnapshot: Hashable, Sendable {
         range: PlayableRange? = nil, newestFrame: MediaTime? = nil,
         presentation: PlayerPresentation = .fullScreen, pip: PiPStatus = PiPStatus(),
         isLinear: Bool = false, skipDisabledReason: PlaybackRefusal? = nil,
-        renderSize: Viewport? = nil, phaseSince: HostTime = .zero
+        renderSize: Viewport? = nil, phaseSince: HostTime = .zero, loop: ABLoop? = nil
     ) {
         self.isPlaying = isPlaying; self.isFinished = isFinished; self.position = position
         self.range = range; self.newestFrame = newestFrame; self.presentation = presentation
         self.pip = pip; self.isLinear = isLinear; self.skipDisabledReason = skipDisabledReason
-        self.renderSize = renderSize; self.phaseSince = phaseSince
+        self.renderSize = renderSize; self.phaseSince = phaseSince; self.loop = loop
     }
 
     public var isMediaReady: Bool { range != nil }
@@ -68,7 +70,8 @@ public struct PlaybackSnapshot: Hashable, Sendable {
         return start + MediaTime(microseconds: Int64((Double((end - start).microseconds) * f).rounded()))
     }
 
-    private var progressSpan: (MediaTime, MediaTime)? {
+    /// The times the progress line spans: the file, or for live input up to the newest frame.
+    public var progressSpan: (MediaTime, MediaTime)? {
         guard let range else { return nil }
         return (range.start, range.end ?? max(newestFrame ?? position, range.start))
     }

@@ -79,6 +79,8 @@ public struct PlaybackStateMachine: Sendable {
     /// Another video is in the window (`.windowOccupied`).
     var windowOccupied = false
     var renderSize: Viewport?
+    /// The A-B loop, while one is set (`+Loop.swift`).
+    var loop: ABLoop?
 
     /// A machine for one video, full screen, before its media is ready.
     public init(configuration: Configuration = .init(), pipSupported: Bool = false, at now: HostTime = .zero) {
@@ -100,7 +102,8 @@ public struct PlaybackStateMachine: Sendable {
         case .skip(let delta): return jump(to: position + delta)
         case .seek(let target): return jump(to: target)
         case .mediaReady(let range): return mediaReady(range, at: now)
-        case .positionChanged(let t): positionChanged(t); return []
+        case .positionChanged(let t): positionChanged(t); return loopBackIfPast()
+        case .cycleLoopPoint: return cycleLoopPoint()
         case .newestFrameChanged(let t): newestFrame = t; return []
         case .reachedEnd: return reachedEnd()
         case .pipSupportChanged(let supported): pipSupported = supported; return []
@@ -124,7 +127,7 @@ public struct PlaybackStateMachine: Sendable {
                 isSupported: pipSupported, isAllowed: configuration.pipAllowed,
                 unavailableReason: pipUnavailableReason, phase: pipPhase),
             isLinear: isLinear, skipDisabledReason: skipDisabledReason,
-            renderSize: renderSize, phaseSince: phaseSince)
+            renderSize: renderSize, phaseSince: phaseSince, loop: loop)
     }
 
     mutating func enter(_ newState: State, at now: HostTime) {
@@ -213,6 +216,9 @@ extension PlaybackStateMachine {
     /// stops on the last frame. Live input cannot be looped (stdin cannot be read again).
     mutating func reachedEnd() -> [PlaybackEffect] {
         guard let range, !finished else { return [] }
+        // A loop whose B lies past the last frame goes round at the end instead (unless it
+        // has just gone round: the end of what was read before that seek reports late).
+        if playing, let start = loop?.start, position > start, let back = loopBack() { return back }
         if configuration.loops, !range.isLive {
             position = range.start
             return [.seek(to: range.start)]

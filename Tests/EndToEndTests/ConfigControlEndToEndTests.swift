@@ -108,6 +108,26 @@ struct ConfigControlEndToEndTests {
         #expect(gone, "the socket is still there after the player quit")
     }
 
+    @Test("inset keys lists the bindings with the config file's applied, and names its bad lines on stderr")
+    func keysListsTheConfiguredBindings() throws {
+        let dir = try Self.scratch(config: """
+            skip-step = 10
+            [keys.player]
+            z = "pip"
+            "Hyper-Q" = "quit"
+            """)
+        let file = dir.appendingPathComponent("config/inset/config").path
+        let run = try runInset(["keys", "--config", file])
+        #expect(run.status == 0)
+        let listed = String(decoding: run.stdout, as: UTF8.self)
+        #expect(listed.contains("pip"), "\(listed)")
+        #expect(listed.split(separator: "\n").contains { $0.contains("z") && $0.contains("pip") })
+        #expect(listed.split(separator: "\n").contains { $0.contains("Right") && $0.contains("seek +10") })
+        #expect(run.stderr == "inset: config \(file):4: 'Hyper-Q' is not a key; expected a key as the help writes it (x, S-Left, C-a, Space, Enter, F5, PgDn, WheelUp)\n")
+        let plain = try runInset(["keys", "--no-config"])
+        #expect(!String(decoding: plain.stdout, as: UTF8.self).contains("seek +10"))
+    }
+
     /// The line a command printed that starts with `prefix` (the command line typed, which
     /// names it too, starts with the prompt).
     static func printed(_ prefix: String, on screen: Screen) -> String? {

@@ -40,15 +40,15 @@ struct ControlBarTests {
         let range = PlayableRange(start: .zero, end: .seconds(99))
         let chapters = [Chapter(start: .zero, end: .seconds(33)), Chapter(start: .seconds(33), end: .seconds(66)),
                         Chapter(start: .seconds(66), end: .seconds(99))]
-        #expect(ControlBar.chapterColumns(chapters, range: range, columns: 100) == [33, 66])
-        #expect(ControlBar.chapterColumns(chapters, range: PlayableRange(start: .zero, end: nil), columns: 100).isEmpty)
+        #expect(ProgressLine.chapterColumns(chapters, range: range, columns: 100) == [33, 66])
+        #expect(ProgressLine.chapterColumns(chapters, range: PlayableRange(start: .zero, end: nil), columns: 100).isEmpty)
         var grid = CellGrid(size: CellSize(columns: 102, rows: ControlBar.height))
         var machine = PlaybackStateMachine(pipSupported: true)
         _ = machine.handle(.mediaReady(range), at: .zero)
         ControlBar.draw(machine.snapshot, chapters: chapters, into: &grid)
         let line = ControlBar.rect(of: .progress, width: 102)
-        #expect(grid[line.minColumn + 33, 0].glyph == ControlBar.chapterGlyph.value)
-        #expect(grid[line.minColumn + 34, 0].glyph != ControlBar.chapterGlyph.value)
+        #expect(grid[line.minColumn + 33, 0].glyph == ProgressLine.chapterGlyph.value)
+        #expect(grid[line.minColumn + 34, 0].glyph != ProgressLine.chapterGlyph.value)
         #expect(ControlBar.seekTime(column: line.minColumn + 33, width: 102, range: range) == .seconds(33))
     }
 }

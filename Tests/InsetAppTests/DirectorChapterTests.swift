@@ -42,7 +42,7 @@ struct DirectorChapterTests {
         guard let plane = planes.first(where: { $0.zIndex == zIndex && $0.isVisible }) else { return 0 }
         var count = 0
         for row in 0..<plane.grid.rows {
-            for column in 0..<plane.grid.columns where plane.grid[column, row].glyph == ControlBar.chapterGlyph.value {
+            for column in 0..<plane.grid.columns where plane.grid[column, row].glyph == ProgressLine.chapterGlyph.value {
                 count += 1
             }
         }

@@ -53,7 +53,8 @@ final class PlayerPane: Pane {
     func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
         if let front = videos.front {
             screen.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
-                          status: front.buffering.label, chapters: front.chapters.chapters, at: now, into: &planes)
+                          status: front.buffering.label ?? front.steppedFrameLabel,
+                          chapters: front.chapters.chapters, at: now, into: &planes)
         } else {
             if let opening = videos.opening { screen.drawOpening(opening.name) }
             planes.append(screen.video.plane)

@@ -114,15 +114,8 @@ struct PiPWindow {
             chrome.grid.put(label, at: r.origin, style: control.isEnabled(in: snapshot) ? PiPWindow.button : PiPWindow.disabled, clip: r)
         }
         if let line = layout.progressRect.map(local) {
-            let filled = Int((Double(line.size.columns - 1) * snapshot.progressFraction).rounded())
-            let marks = ControlBar.chapterColumns(chapters, range: snapshot.range, columns: line.size.columns)
-            let mark = CellStyle(foreground: ControlBar.chapterMark.foreground, background: RGB(20, 20, 24), attributes: .bold)
-            for c in 0..<line.size.columns {
-                let style = c <= filled ? CellStyle(foreground: RGB(250, 200, 60), background: RGB(20, 20, 24))
-                                        : CellStyle(foreground: RGB(90, 90, 96), background: RGB(20, 20, 24))
-                chrome.grid[line.minColumn + c, line.minRow] = c == filled ? Cell("●", style: style)
-                    : marks.contains(c) ? Cell(ControlBar.chapterGlyph, style: mark) : Cell("━", style: style)
-            }
+            ProgressLine.draw(snapshot, in: line, background: RGB(20, 20, 24), chapters: chapters,
+                              into: &chrome.grid)
         }
     }
 }

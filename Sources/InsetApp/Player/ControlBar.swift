@@ -76,43 +76,15 @@ struct ControlBar {
         grid.put(text, at: rect.origin, style: style, clip: rect)
     }
 
-    /// A chapter's start on a progress line: a bar across the line, in its own colour so it
-    /// reads on both the elapsed and the remaining part.
-    static let chapterMark = CellStyle(foreground: RGB(90, 200, 250), background: background, attributes: .bold)
-    static let chapterGlyph: Unicode.Scalar = "┃"
-
-    /// The columns (from the line's left, `0..<columns`) where chapters start on a progress
-    /// line spanning `range`: none for live input, and none for a chapter at the very start
-    /// (the line's left end already says it). The full-screen bar and the window share it.
-    static func chapterColumns(_ chapters: [Chapter], range: PlayableRange?, columns: Int) -> Set<Int> {
-        guard columns > 1, let range, let duration = range.duration, duration > .zero else { return [] }
-        var marks = Set<Int>()
-        for chapter in chapters where chapter.start > range.start {
-            let fraction = (chapter.start - range.start).seconds / duration.seconds
-            guard fraction < 1 else { continue }
-            marks.insert(Int((Double(columns - 1) * fraction).rounded()))
-        }
-        return marks
-    }
-
     private static func drawProgress(_ snapshot: PlaybackSnapshot, chapters: [Chapter], in rect: CellRect, into grid: inout CellGrid) {
         guard rect.size.columns > 0 else { return }
-        let elapsedStyle = CellStyle(foreground: RGB(250, 200, 60), background: background)
         let remainingStyle = CellStyle(foreground: RGB(90, 90, 96), background: background)
-        guard let range = snapshot.range, let duration = range.duration, duration > .zero else {
+        guard let duration = snapshot.range?.duration, duration > .zero else {
             let label = snapshot.range?.isLive == true ? "LIVE" : ""
             for c in 0..<rect.size.columns { grid[rect.minColumn + c, rect.minRow] = Cell("─", style: remainingStyle) }
             grid.put(label, at: rect.origin, style: accent)
             return
         }
-        let fraction = min(1, max(0, (snapshot.position - range.start).seconds / duration.seconds))
-        let filled = Int((Double(rect.size.columns - 1) * fraction).rounded())
-        let marks = chapterColumns(chapters, range: range, columns: rect.size.columns)
-        for c in 0..<rect.size.columns {
-            let cell = c == filled ? Cell("●", style: elapsedStyle)
-                : marks.contains(c) ? Cell(chapterGlyph, style: chapterMark)
-                : Cell("━", style: c <= filled ? elapsedStyle : remainingStyle)
-            grid[rect.minColumn + c, rect.minRow] = cell
-        }
+        ProgressLine.draw(snapshot, in: rect, background: background, chapters: chapters, into: &grid)
     }
 }

@@ -95,7 +95,8 @@ extension Playback {
             // For sync checks (INSET_LOG): the frame's time beside the sound heard as it goes up.
             Log.debug("present \(frame.time.microseconds) heard \(heard.microseconds)")
         }
-        _ = machine.handle(.positionChanged(frame.time), at: now)
+        // The machine may answer with a seek: an A-B loop past its B goes back to A.
+        performEngineEffects(machine.handle(.positionChanged(frame.time), at: now), at: now)
     }
 
     /// How long until something is due: the pending frame's time, or, with none taken, the
@@ -118,5 +119,26 @@ extension Playback {
             return .microseconds(min(100_000, max(4_000, left)))
         }
         return .microseconds(max(0, ahead))
+    }
+}
+
+extension Playback {
+    /// Where a frame step seeks: the middle of the frame after (or before) the one on
+    /// screen, or the one the last step is on its way to, so the exact seek lands on that
+    /// frame whatever jitter its timestamps have; nil at either end of the file.
+    func frameStepTarget(forward: Bool) -> MediaTime? {
+        guard let current, current.duration > .zero else { return nil }
+        let base = (awaitingFirstFrame ? stepAnchor : nil) ?? current.time
+        let anchor = forward ? base + current.duration : base - current.duration
+        guard anchor >= range.start, range.end.map({ anchor < $0 }) ?? true else { return nil }
+        stepAnchor = anchor
+        return anchor + MediaTime(microseconds: current.duration.microseconds / 2)
+    }
+
+    /// After a frame step, while paused: the exact time of the frame on screen, which the
+    /// bar's minutes and seconds cannot tell apart from its neighbours'.
+    var steppedFrameLabel: String? {
+        guard stepAnchor != nil, !awaitingFirstFrame, !snapshot.isPlaying, let current else { return nil }
+        return "frame at \(current.time.preciseClockString)"
     }
 }

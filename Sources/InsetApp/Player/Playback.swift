@@ -43,6 +43,9 @@ final class Playback {
     /// After opening and after each seek the first frame is shown at once and the clock
     /// set to it, whatever the clock said.
     var awaitingFirstFrame = true
+    /// The start of the frame a frame step is on its way to, so steps pressed faster than
+    /// the decoder shows them each go one frame further.
+    var stepAnchor: MediaTime?
     var endOfStream = false
     var endReported = false
     /// Drops late frames and lightens the decoder when it falls behind the clock.
@@ -128,7 +131,7 @@ final class Playback {
     func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {
             switch effect {
-            case .play: heldForInput = false; clock.resume(at: now); sound?.play()
+            case .play: heldForInput = false; stepAnchor = nil; clock.resume(at: now); sound?.play()
             case .pause: heldForInput = false; clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
             case .setRenderSize(let size): pipeline?.setViewport(size)

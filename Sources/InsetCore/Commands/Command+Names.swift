@@ -13,6 +13,9 @@ extension Command {
         .init(name: "pause", arguments: "[on | off]", help: "play / pause (no argument: toggle)"),
         .init(name: "seek", arguments: "+TIME | -TIME", help: "skip forward or back (seconds or M:SS)"),
         .init(name: "seek-to", arguments: "TIME", help: "go to a time (90, 1:30, 1:02:03)"),
+        .init(name: "frame-step", arguments: "", help: "pause, and show the next frame"),
+        .init(name: "frame-back-step", arguments: "", help: "pause, and show the frame before"),
+        .init(name: "ab-loop", arguments: "", help: "A-B loop: set A, then B (it loops between them), then clear"),
         .init(name: "live-edge", arguments: "", help: "live input: jump to the newest frame"),
         .init(name: "pip", arguments: "", help: "picture in picture: the video into the floating window"),
         .init(name: "restore", arguments: "", help: "the window's video back full screen"),
@@ -49,6 +52,8 @@ extension Command {
         case .pause: "pause"
         case .seek: "seek"
         case .seekTo: "seek-to"
+        case .frameStep(let forward): forward ? "frame-step" : "frame-back-step"
+        case .abLoop: "ab-loop"
         case .liveEdge: "live-edge"
         case .pip: "pip"
         case .restore: "restore"

@@ -83,6 +83,9 @@ extension Command {
             switch name {
             case "quit": self = .quit
             case "help": self = .help
+            case "frame-step": self = .frameStep(forward: true)
+            case "frame-back-step": self = .frameStep(forward: false)
+            case "ab-loop": self = .abLoop
             case "live-edge": self = .liveEdge
             case "pip": self = .pip
             case "restore": self = .restore

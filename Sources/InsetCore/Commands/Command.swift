@@ -14,6 +14,10 @@ public enum Command: Hashable, Sendable {
     /// Forward (positive) or back by a time from where playback is.
     case seek(by: MediaTime)
     case seekTo(MediaTime)
+    /// Paused, one frame on (`frame-step`) or back (`frame-back-step`), exactly.
+    case frameStep(forward: Bool)
+    /// Sets A, then B, then clears the A-B loop.
+    case abLoop
     /// Live input: to the newest frame read.
     case liveEdge
     /// The full-screen video into the floating window.

@@ -1,0 +1,31 @@
+import InsetCore
+
+/// Frame steps and the A-B loop on the focused video.
+extension Director {
+    /// Pauses, then shows the frame after (or before) the one on screen. Both are exact
+    /// seeks, as a skip is: the decoder starts at the keyframe before and shows the first
+    /// frame on screen at the target, so a step back lands on the frame before whatever
+    /// the GOP, and the bar shows that frame's time.
+    func stepFrame(forward: Bool, at now: HostTime) -> CommandOutcome {
+        guard let video = focusedVideo, !video.isSoundOnly else { return .refused("nothing is playing") }
+        guard let target = video.frameStepTarget(forward: forward) else {
+            return .refused(forward ? "no frame after this one" : "no frame before this one")
+        }
+        if video.snapshot.isPlaying { deliver(video.send(.pause, at: now), from: video, at: now) }
+        deliver(video.send(.seek(to: target), at: now), from: video, at: now)
+        return .done
+    }
+
+    /// A, then B, then off, said on the bar.
+    func cycleLoopPoint(at now: HostTime) -> CommandOutcome {
+        guard let video = focusedVideo else { return .refused("nothing is playing") }
+        guard !video.range.isLive else { return .refused("live input cannot loop") }
+        deliver(video.send(.cycleLoopPoint, at: now), from: video, at: now)
+        switch video.snapshot.loop {
+        case nil: show(message: "A-B loop off", at: now)
+        case let loop? where loop.end == nil: show(message: "A-B loop: A at \(loop.start.clockString), b again sets B", at: now)
+        case let loop?: show(message: "A-B loop: \(loop.start.clockString) to \(loop.end!.clockString)", at: now)
+        }
+        return .done
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import InsetCore
+import Testing
+@testable import InsetApp
+
+/// Frame steps and the A-B loop through the director, with no terminal: the keys as a user
+/// presses them, the frame on screen and the time as the bar shows them.
+@Suite("Director: frame steps and the A-B loop", .serialized)
+struct DirectorStepsTests {
+    /// 25 fps, a keyframe every 12 s (long_gop.mp4): a step back decodes from far before.
+    static let clip = sample("long_gop.mp4")
+    static let frame = MediaTime.milliseconds(40)
+
+    func frameTime(_ app: DirectorHarness) -> MediaTime? { app.director.videos.fullScreen?.current?.time }
+
+    @Test(". pauses and shows the next frame; , the one before, exactly, across the keyframe before; the bar's time is the frame's")
+    func frameSteps() throws {
+        let app = try DirectorHarness(paths: [Self.clip])
+        #expect(app.waitForPlayer())
+        app.run(for: 0.6)
+        app.key(".")
+        #expect(app.director.videos.fullScreen?.snapshot.isPlaying == false)
+        // Settled: the step's frame is on screen.
+        app.run(for: 0.5)
+        let last = try #require(frameTime(app))
+        app.key(".")
+        #expect(app.waitUntil { frameTime(app) == last + Self.frame }, "after \(last): \(String(describing: frameTime(app)))")
+        app.key(".")
+        #expect(app.waitUntil { frameTime(app) == last + Self.frame + Self.frame })
+        app.key(",")
+        #expect(app.waitUntil { frameTime(app) == last + Self.frame })
+        app.key(",")
+        app.key(",")
+        #expect(app.waitUntil { frameTime(app) == last - Self.frame })
+        #expect(app.director.videos.fullScreen?.snapshot.position == last - Self.frame, "the bar shows the frame's time")
+        #expect(app.director.videos.fullScreen?.snapshot.isPlaying == false)
+        // Stepping does not start playback: the frame stays.
+        app.run(for: 0.5)
+        #expect(frameTime(app) == last - Self.frame)
+    }
+
+    @Test(", at the first frame is refused with a reason; the command works from the window too")
+    func stepLimits() throws {
+        let app = try DirectorHarness(paths: [Self.clip]) { $0.start = .zero }
+        #expect(app.waitForPlayer())
+        app.key("Space")
+        try app.command("seek-to 0")
+        #expect(app.waitUntil { frameTime(app) == .zero })
+        #expect(app.director.execute(.frameStep(forward: false), at: .now()) == .refused("no frame before this one"))
+        app.key("p")
+        #expect(app.waitForWindow())
+        app.key("Tab")
+        app.key(".")
+        #expect(app.waitUntil { app.director.videos.window?.current?.time == Self.frame })
+    }
+
+    @Test("b sets A, b again B: playback loops between them, and the loop is drawn; b a third time clears it")
+    func abLoop() throws {
+        let app = try DirectorHarness(paths: [Self.clip])
+        #expect(app.waitForPlayer())
+        app.run(for: 0.5)
+        app.key("b")
+        let a = try #require(app.director.videos.fullScreen?.snapshot.loop?.start)
+        #expect(app.message?.hasPrefix("A-B loop: A at") == true)
+        app.run(for: 1.0)
+        app.key("b")
+        let loop = try #require(app.director.videos.fullScreen?.snapshot.loop)
+        let b = try #require(loop.end)
+        #expect(b > a && (b - a).seconds > 0.8)
+        // Over the next 2.5 s it goes round at least twice, never out of [A, B + a frame].
+        var wrapped = 0
+        var previous = try #require(app.time(of: app.director.videos.fullScreen))
+        let deadline = Date(timeIntervalSinceNow: 2.5)
+        while Date() < deadline {
+            app.tick()
+            let now = try #require(app.time(of: app.director.videos.fullScreen))
+            #expect(now >= a.seconds - 0.001 && now <= b.seconds + 0.05, "\(now) outside \(a.seconds)…\(b.seconds)")
+            if now < previous - 0.5 { wrapped += 1 }
+            previous = now
+            usleep(10_000)
+        }
+        #expect(wrapped >= 2)
+        // The progress line shows the span in the loop's colour.
+        app.director.panes.player.revealControls(at: .now())
+        let cells = app.planes().flatMap { Array($0.grid.cells) }
+        #expect(cells.contains { $0.foreground == ProgressLine.loopColour.packed && $0.glyph == UInt32(("[" as Unicode.Scalar).value) })
+        app.key("b")
+        #expect(app.director.videos.fullScreen?.snapshot.loop == nil)
+        #expect(app.message == "A-B loop off")
+        app.run(for: Double((b - a).seconds) + 0.5)
+        #expect(try #require(app.time(of: app.director.videos.fullScreen)) > b.seconds, "cleared: it plays past B")
+    }
+}
