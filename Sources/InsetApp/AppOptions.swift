@@ -47,6 +47,8 @@ public struct AppOptions: Sendable {
     public var windowCorner: PiPLayout.Corner = .bottomRight
     /// The window's size on opening, in `window-size` steps from the default.
     public var windowSizeSteps: Int = 0
+    /// `--screenshot-dir`: where screenshots go; nil for the current directory.
+    public var screenshotDirectory: String? = nil
     /// Where the control socket is served (`inset ctl` finds it); nil serves none.
     public var controlSocketPath: String? = nil
 

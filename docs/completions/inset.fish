@@ -23,7 +23,7 @@ function __inset_parse_tokens -S
         __inset_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'play'
-            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'version' 'h/help'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
         case 'probe'
             __inset_parse_subcommand 1 'json' 'version' 'h/help'
         case 'probe-terminal'
@@ -124,6 +124,7 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" config' -l 'config' -d 'Read settings and key bindings from this file instead of $XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-config' -l 'no-config' -d 'Read no config file.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" socket' -l 'socket' -d 'Serve the control socket (inset ctl) at this path instead of $XDG_RUNTIME_DIR/inset/PID.sock; none serves none.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" screenshot-dir' -l 'screenshot-dir' -d 'Save screenshots (s) here instead of the current directory.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" version' -l 'version' -d 'Show the version.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe" json' -l 'json' -d 'Print JSON for scripts.'

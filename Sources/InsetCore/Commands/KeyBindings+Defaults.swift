@@ -7,6 +7,7 @@ extension KeyBindings {
             ("WheelDown", .seek(by: .seconds(-5))), ("WheelUp", .seek(by: .seconds(5))),
             (".", .frameStep(forward: true)), (",", .frameStep(forward: false)),
             ("b", .abLoop),
+            ("s", .screenshot),
             ("p", .pip),
             ("Esc", .library),
         ]),
