@@ -52,6 +52,8 @@ public struct AppOptions: Sendable {
     public var resumeStore: ResumeStore? = nil
     /// Whether a file starts where it was left (`--no-resume` turns it off; `--start` wins).
     public var resumes: Bool = true
+    /// `--screenshot-dir`: where screenshots go; nil for the current directory.
+    public var screenshotDirectory: String? = nil
     /// Where the control socket is served (`inset ctl` finds it); nil serves none.
     public var controlSocketPath: String? = nil
 

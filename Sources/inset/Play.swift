@@ -106,6 +106,10 @@ struct Play: ParsableCommand {
                                                            valueName: "path"))
     var socket: String?
 
+    @Option(name: .customLong("screenshot-dir"), help: ArgumentHelp("Save screenshots (s) here instead of the current directory.",
+                                                                   valueName: "dir"))
+    var screenshotDirectory: String?
+
     func validate() throws {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
@@ -125,6 +129,11 @@ struct Play: ParsableCommand {
             do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
                 throw invalidValue("--sub", subtitleFile, error.reason)
             }
+        }
+        var isDirectory: ObjCBool = false
+        if let screenshotDirectory, !FileManager.default.fileExists(atPath: screenshotDirectory, isDirectory: &isDirectory)
+            || !isDirectory.boolValue || access(screenshotDirectory, W_OK) != 0 {
+            throw invalidValue("--screenshot-dir", screenshotDirectory, "not a directory this user can write to")
         }
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
@@ -146,7 +155,7 @@ struct Play: ParsableCommand {
     /// then report the value missing), so a new option is added here as well.
     static let optionsWithValue: Set<String> = [
         "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume",
-        "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket",
+        "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]
@@ -182,6 +191,7 @@ struct Play: ParsableCommand {
         options.keyBindings = config.keyBindings()
         options.windowCorner = config.windowCorner ?? .bottomRight
         options.windowSizeSteps = config.windowSize ?? 0
+        options.screenshotDirectory = screenshotDirectory
         if let first = config.problems.first {
             let more = config.problems.count - 1
             // The home folder as ~, so the line and what would be valid fit on the bar.

@@ -79,7 +79,7 @@ struct DirectorControlTests {
         defer { turns.desk.finish() }
         _ = try turns.request(["observe"], over: client)
         var lines: [String] = []
-        let deadline = Date(timeIntervalSinceNow: 4)
+        let deadline = Date(timeIntervalSinceNow: 8)
         while Date() < deadline, lines.filter({ $0.contains("\"time\"") && $0.contains("event") }).count < 3 {
             _ = turns.desk.serve(app.director, at: .now())
             app.tick()

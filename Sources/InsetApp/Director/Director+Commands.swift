@@ -22,6 +22,7 @@ extension Director {
         case .seekTo(let time): focusedVideo?.stepAnchor = nil; return sendToFocused(.seek(to: time), at: now)
         case .frameStep(let forward): return stepFrame(forward: forward, at: now)
         case .abLoop: return cycleLoopPoint(at: now)
+        case .screenshot: return takeScreenshot(at: now)
         case .liveEdge:
             if !jumpToLiveEdge(at: now) { return .refused("not live input") }
         case .pip:

@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 
 /// Frame steps and the A-B loop on the focused video.
@@ -27,5 +28,34 @@ extension Director {
         case let loop?: show(message: "A-B loop: \(loop.start.clockString) to \(loop.end!.clockString)", at: now)
         }
         return .done
+    }
+}
+
+extension Director {
+    /// The frame on screen, decoded again at the picture's own size and saved as a PNG;
+    /// the bar says where when it is written (`checkScreenshots`).
+    func takeScreenshot(at now: HostTime) -> CommandOutcome {
+        guard let video = focusedVideo, !video.isSoundOnly, let frame = video.current else {
+            return .refused("no picture on screen")
+        }
+        let directory = options.screenshotDirectory ?? FileManager.default.currentDirectoryPath
+        let waker = self.waker
+        screenshots.append(Screenshot(path: video.path, time: frame.time, name: (video.path as NSString).lastPathComponent,
+                                      directory: directory, onFinish: { waker.wake() }))
+        show(message: "screenshot at \(frame.time.preciseClockString)…", at: now)
+        return .done
+    }
+
+    /// Says what became of the screenshots that finished.
+    func checkScreenshots(at now: HostTime) {
+        guard !screenshots.isEmpty else { return }
+        screenshots.removeAll { shot in
+            switch shot.result {
+            case nil: return false
+            case .saved(let path)?: show(message: "saved \(path)", at: now)
+            case .failed(let why)?: show(message: "screenshot: \(why)", at: now)
+            }
+            return true
+        }
     }
 }

@@ -26,6 +26,7 @@ extension Director {
     func tick(at now: HostTime) {
         checkOpening(at: now)
         checkFailures(at: now)
+        checkScreenshots(at: now)
         videos.forEach { video in
             if video.advance(at: now) {
                 if screen == .player && video === videos.fullScreen, let frame = video.current {

@@ -31,6 +31,8 @@ final class Director {
     /// effect asks of a machine waits its turn instead of re-entering the machine.
     var machineEvents = MachineEvents()
     var outcome: Outcome
+    /// Screenshots being taken, each on its own thread.
+    var screenshots: [Screenshot] = []
 
     /// The terminal as the director needs to know it: its size, how the video's cells hold
     /// pixels, and whether (and how) real pixels go out.

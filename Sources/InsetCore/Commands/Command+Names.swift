@@ -16,6 +16,7 @@ extension Command {
         .init(name: "frame-step", arguments: "", help: "pause, and show the next frame"),
         .init(name: "frame-back-step", arguments: "", help: "pause, and show the frame before"),
         .init(name: "ab-loop", arguments: "", help: "A-B loop: set A, then B (it loops between them), then clear"),
+        .init(name: "screenshot", arguments: "", help: "save the frame on screen as a PNG, at the video's size"),
         .init(name: "live-edge", arguments: "", help: "live input: jump to the newest frame"),
         .init(name: "pip", arguments: "", help: "picture in picture: the video into the floating window"),
         .init(name: "restore", arguments: "", help: "the window's video back full screen"),
@@ -54,6 +55,7 @@ extension Command {
         case .seekTo: "seek-to"
         case .frameStep(let forward): forward ? "frame-step" : "frame-back-step"
         case .abLoop: "ab-loop"
+        case .screenshot: "screenshot"
         case .liveEdge: "live-edge"
         case .pip: "pip"
         case .restore: "restore"

@@ -86,6 +86,7 @@ extension Command {
             case "frame-step": self = .frameStep(forward: true)
             case "frame-back-step": self = .frameStep(forward: false)
             case "ab-loop": self = .abLoop
+            case "screenshot": self = .screenshot
             case "live-edge": self = .liveEdge
             case "pip": self = .pip
             case "restore": self = .restore

@@ -18,6 +18,8 @@ public enum Command: Hashable, Sendable {
     case frameStep(forward: Bool)
     /// Sets A, then B, then clears the A-B loop.
     case abLoop
+    /// The frame on screen as a PNG at the picture's own size.
+    case screenshot
     /// Live input: to the newest frame read.
     case liveEdge
     /// The full-screen video into the floating window.

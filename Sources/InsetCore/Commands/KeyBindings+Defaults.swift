@@ -8,6 +8,7 @@ extension KeyBindings {
             ("PgUp", .chapter(.previous)), ("PgDn", .chapter(.next)),
             (".", .frameStep(forward: true)), (",", .frameStep(forward: false)),
             ("b", .abLoop),
+            ("s", .screenshot),
             ("p", .pip),
             ("Esc", .library),
         ]),
