@@ -23,7 +23,7 @@ function __inset_parse_tokens -S
         __inset_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'play'
-            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
         case 'probe'
             __inset_parse_subcommand 1 'json' 'version' 'h/help'
         case 'probe-terminal'
@@ -108,6 +108,7 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" stats' -l 'stats' -d 'Show frames/s, drops and bytes per frame in a corner.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" loop' -l 'loop' -d 'Start again at the end instead of quitting.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" start' -l 'start' -d 'Start at this time (90, 1:30, 1:02:03.5).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-resume' -l 'no-resume' -d 'Start at the beginning, not where this file was left (the position is still kept when it stops).'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" linear' -l 'linear' -d 'Disallow skipping: all (also --linear alone), or ranges like 0:00-0:30,1:00-1:10.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-pip' -l 'no-pip' -d 'Do not allow picture in picture.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-auto-pip' -l 'no-auto-pip' -d 'Do not start picture in picture when leaving a playing video.'
