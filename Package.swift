@@ -88,10 +88,10 @@ let package = Package(
             name: "InsetShellTests",
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"]),
         .testTarget(
             name: "InsetAppTests",
-            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl"]
+            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetTestSupport"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import Testing
 
 /// Chapters of a file made here with ffmpeg (an ffmetadata file, `-map_metadata 1`): PgDn
@@ -7,33 +8,7 @@ import Testing
 struct ChapterEndToEndTests {
     /// The 10 s clock clip as MKV with chapters at 0 ("Opening"), 3.5 s ("Middle") and 7 s ("End").
     static func makeChaptered() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-chapters-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let metadata = dir.appendingPathComponent("chapters.txt")
-        try """
-        ;FFMETADATA1
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=0
-        END=3500
-        title=Opening
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=3500
-        END=7000
-        title=Middle
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=7000
-        END=10000
-        title=End
-
-        """.write(to: metadata, atomically: true, encoding: .utf8)
-        let output = dir.appendingPathComponent("chaptered.mkv").path
-        try runCommand(["ffmpeg", "-v", "error", "-y", "-i", samplePath("clock_16x9_aac.mp4"), "-i", metadata.path,
-                        "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", output])
-        guard FileManager.default.fileExists(atPath: output) else { throw E2EError.missing("ffmpeg made no \(output)") }
-        return output
+        try ChapteredClip.make(from: samplePath("clock_16x9_aac.mp4"))
     }
 
     @Test("PgDn jumps to the next chapter's time and shows its title; PgUp comes back")

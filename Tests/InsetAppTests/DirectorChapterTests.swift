@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetRender
+import InsetTestSupport
 import Testing
 @testable import InsetApp
 
@@ -10,31 +11,7 @@ import Testing
 struct DirectorChapterTests {
     /// The 10 s clock clip with chapters at 0 ("Opening"), 3.5 s ("Middle") and 7 s ("End").
     static func makeChaptered() throws -> String {
-        let dir = try makeTemporaryDirectory("chapters")
-        let metadata = dir.appendingPathComponent("chapters.txt")
-        try """
-        ;FFMETADATA1
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=0
-        END=3500
-        title=Opening
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=3500
-        END=7000
-        title=Middle
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=7000
-        END=10000
-        title=End
-
-        """.write(to: metadata, atomically: true, encoding: .utf8)
-        let output = dir.appendingPathComponent("chaptered.mkv").path
-        #expect(runQuietly(["ffmpeg", "-v", "error", "-y", "-i", sample("clock_16x9_aac.mp4"), "-i", metadata.path,
-                            "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", output]))
-        return output
+        try ChapteredClip.make(from: sample("clock_16x9_aac.mp4"))
     }
 
     /// The chapter-start glyphs on the plane of `zIndex`.

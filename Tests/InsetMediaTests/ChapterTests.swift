@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetTestSupport
 import Testing
 @testable import InsetMedia
 
@@ -9,31 +10,11 @@ struct ChapterTests {
     /// The 10 s clip with three chapters from an ffmetadata file (`-map_metadata 1`); the
     /// second's end in a 1/1000 time base, the third's in 1/90000, and one with no title.
     static func makeChaptered(container: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-chapters-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let metadata = dir.appendingPathComponent("chapters.txt")
-        try """
-        ;FFMETADATA1
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=0
-        END=3500
-        title=Opening
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=3500
-        END=7000
-        title=Middle
-        [CHAPTER]
-        TIMEBASE=1/90000
-        START=630000
-        END=900000
-
-        """.write(to: metadata, atomically: true, encoding: .utf8)
-        let output = dir.appendingPathComponent("chaptered.\(container)").path
-        _ = try run(["ffmpeg", "-v", "error", "-y", "-i", sample("clock_16x9_aac.mp4"), "-i", metadata.path,
-                     "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", output])
-        return output
+        try ChapteredClip.make(from: sample("clock_16x9_aac.mp4"), chapters: [
+            .init(start: 0, end: 3500, title: "Opening"),
+            .init(start: 3500, end: 7000, title: "Middle"),
+            .init(timeBase: 90000, start: 630000, end: 900000, title: nil),
+        ], container: container)
     }
 
     /// ffprobe's `-show_chapters`: start, end (seconds) and title of each.
