@@ -21,6 +21,10 @@ public struct Config: Sendable {
     public var windowCorner: PiPLayout.Corner?
     public var subtitleLanguage: String?
     public var audioLanguage: String?
+    /// `resume = false`: every file starts at 0, as with `--no-resume`.
+    public var resumes: Bool?
+    /// Where screenshots go, as `--screenshot-dir`; `~/` is the home folder.
+    public var screenshotDirectory: String?
     /// `[keys.*]` lines: each rebinds (or, bound to "none", unbinds) a key in a context.
     public var bindings: [(trigger: KeyBindings.Trigger, command: Command?, context: KeyBindings.Context)] = []
     /// The lines that were not understood, each said once; the rest of the file applies.

@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 import TOMLKit
 
@@ -102,6 +103,14 @@ struct ConfigReader {
         case "window-corner":
             guard let name = text() else { return }
             if let corner = PiPLayout.Corner(name: name) { config.windowCorner = corner } else { refuse(name) }
+        case "resume":
+            guard let on = value.bool else { return problem(line, "resume: expected true or false") }
+            config.resumes = on
+        case "screenshot-dir":
+            guard let path = text() else { return }
+            guard !path.isEmpty else { return refuse(path) }
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+            config.screenshotDirectory = path.hasPrefix("~/") && !home.isEmpty ? home + path.dropFirst() : path
         case "sub-lang", "audio-lang":
             guard let code = text() else { return }
             guard SubtitleLanguage.isCode(code) else { return refuse(code) }
@@ -151,6 +160,8 @@ struct ConfigReader {
         "colors": "truecolor, 256 or 16",
         "volume": "0 to 100",
         "mute": "true or false",
+        "resume": "true or false",
+        "screenshot-dir": "a directory, in quotes (~/ for the home folder)",
         "skip-step": "seconds, 1 to 3600",
         "prefix": "a chord, C-a or M-x",
         "window-size": "steps from the default size, -4 to 8",

@@ -191,7 +191,7 @@ struct Play: ParsableCommand {
         options.keyBindings = config.keyBindings()
         options.windowCorner = config.windowCorner ?? .bottomRight
         options.windowSizeSteps = config.windowSize ?? 0
-        options.screenshotDirectory = screenshotDirectory
+        options.screenshotDirectory = screenshotDirectory ?? config.screenshotDirectory
         if let first = config.problems.first {
             let more = config.problems.count - 1
             // The home folder as ~, so the line and what would be valid fit on the bar.
@@ -203,7 +203,7 @@ struct Play: ParsableCommand {
         }
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         options.resumeStore = ResumeStore.standard()
-        options.resumes = !noResume
+        options.resumes = !noResume && config.resumes != false
         let app: App
         do {
             app = try App(options: options)

@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 import Testing
 @testable import InsetConfig
@@ -17,6 +18,8 @@ import Testing
             window-corner = "top-left"
             sub-lang = "en"
             audio-lang = "fr"
+            resume = false
+            screenshot-dir = "/tmp/shots"
 
             [keys]
             "F5" = "seek-to 1:30"
@@ -38,6 +41,8 @@ import Testing
         #expect(config.windowCorner == .topLeft)
         #expect(config.subtitleLanguage == "en")
         #expect(config.audioLanguage == "fr")
+        #expect(config.resumes == false)
+        #expect(config.screenshotDirectory == "/tmp/shots")
         let bindings = config.keyBindings()
         let key = { (name: String) in KeyBindings.Trigger(name: name)! }
         #expect(bindings.command(for: key("x"), in: .player) == .seek(by: .seconds(30)))
@@ -73,6 +78,14 @@ import Testing
         #expect(config.volume == 40)
         #expect(config.blitter == nil, "the bad line keeps the default")
         #expect(config.keyBindings().command(for: .key(KeyPress(.character("z"))), in: .window) == .swap)
+    }
+
+    @Test func theScreenshotFolderMayStartAtHome() throws {
+        let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+        let config = ConfigReader.read(path: "config", text: "screenshot-dir = \"~/Pictures/inset\"\nresume = \"no\"\n")
+        #expect(config.screenshotDirectory == home + "/Pictures/inset")
+        #expect(config.resumes == nil)
+        #expect(config.problems.map(\.description) == ["config:2: resume: expected true or false"])
     }
 
     @Test func aFileThatIsNotThereIsNoConfigUnlessNamed() {
