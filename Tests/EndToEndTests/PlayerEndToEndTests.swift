@@ -116,8 +116,11 @@ struct PlayerEndToEndTests {
         try tmux.waitFor(timeout: 3, "stopped, back at the shell") { $0.text.contains("Stopped") }
         #expect(try tmux.terminalState() == "0 1")
         try tmux.run("fg")
-        let back = try tmux.waitFor(timeout: 3, "video again") { $0.videoRows.count > 20 && !$0.text.contains("Stopped") }
-        // 4:3 in 120x80 pixels is 107x80, centred: columns 6 to 112.
+        // 4:3 in 120x80 pixels is 107x80, centred: columns 6 to 112. Waited for, since a
+        // capture may fall between the redraw's rows (seen once: columns 12 to 112).
+        let back = try tmux.waitFor(timeout: 3, "the whole video again") {
+            $0.videoRows.count > 20 && !$0.text.contains("Stopped") && $0.videoColumnSpan == 6...112
+        }
         #expect(back.videoColumnSpan == 6...112)
         #expect(try tmux.terminalState() == "1 0")
         try tmux.keys("q")
