@@ -9,6 +9,8 @@ import Darwin
 public final class ControlClient {
     private let fd: Int32
     private var input: [UInt8] = []
+    /// How much of `input` is known to hold no newline, so a long line is scanned once.
+    private var scanned = 0
     public let path: String
 
     public init(path: String) throws(ControlError) {
@@ -40,11 +42,13 @@ public final class ControlClient {
     /// without a deadline.
     public func nextLine(until deadline: ContinuousClock.Instant? = nil) throws(ControlError) -> String? {
         while true {
-            if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: input[..<newline], as: UTF8.self)
                 input.removeSubrange(...newline)
+                scanned = 0
                 return line
             }
+            scanned = input.count
             var timeoutMilliseconds: Int32 = -1
             if let deadline {
                 let left = deadline - ContinuousClock.now
@@ -67,7 +71,7 @@ public final class ControlClient {
     private func send(_ text: String) throws(ControlError) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { UnixSocket.send(fd, $0.baseAddress, $0.count) }
             if written < 0 { if errno == EINTR { continue }; throw .system("cannot write to \(path)", errno) }
             bytes = bytes.dropFirst(written)
         }

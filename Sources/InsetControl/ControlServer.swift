@@ -176,6 +176,7 @@ extension ControlServer {
             guard clients.count < ControlServer.mostClients else { close(fd); continue }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             UnixSocket.setNonBlocking(fd)
+            UnixSocket.noSignalOnWrite(fd)
             let id = nextClient
             nextClient += 1
             clients[id] = Client(fd: fd)
@@ -251,5 +252,5 @@ extension ControlServer {
 
 // The C calls under names the methods above do not shadow.
 private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
-private func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+private func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { UnixSocket.send(fd, buffer, count) }
 private func acceptConnection(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }

@@ -15,6 +15,7 @@ enum UnixSocket {
         if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #endif
         guard fd >= 0 else { throw .system("cannot make a socket", errno) }
+        noSignalOnWrite(fd)
         return fd
     }
 
@@ -32,6 +33,25 @@ enum UnixSocket {
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
+    }
+
+    /// Writes to a connected socket without SIGPIPE: a peer that has gone (a client that
+    /// quit before its reply, a player that quit) is an EPIPE to handle, not a signal that
+    /// ends the process (the player, or the tests it runs in).
+    static func send(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+        #else
+        return Darwin.send(fd, buffer, count, 0)
+        #endif
+    }
+
+    /// On Darwin, where send has no MSG_NOSIGNAL, the socket itself is told.
+    static func noSignalOnWrite(_ fd: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 
     static func setNonBlocking(_ fd: Int32) {

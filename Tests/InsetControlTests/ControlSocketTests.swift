@@ -60,6 +60,31 @@ import Testing
         #expect(lines[2] == #"{"id":"a","result":"ok"}"#)
     }
 
+    /// A client that quits before its reply (`inset ctl` killed, a script's timeout): the
+    /// reply's write finds the connection gone, which must be an error, not a SIGPIPE that
+    /// ends the player (here, the test process). CI met it once.
+    @Test func aClientGoneBeforeItsReplyDoesNotEndTheServer() throws {
+        try ControlPaths.prepareDirectory(directory)
+        let server = try ControlServer(path: directory + "/6.sock", onRequest: {})
+        defer { server.stop() }
+        // A reply larger than the socket holds, so the server is still writing it when the
+        // client, having read its first bytes, goes.
+        let stop = answering(server) { _ in (.string(String(repeating: "x", count: 900_000)), nil) }
+        defer { stop() }
+        for _ in 0..<3 {
+            let fd = try rawConnection(server.path)
+            _ = "{\"command\": [\"pause\"], \"id\": 1}\n".withCString { write(fd, $0, strlen($0)) }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&descriptor, 1, 5000) == 1)
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            _ = read(fd, &buffer, buffer.count)
+            close(fd)
+            usleep(50_000)
+        }
+        let client = try ControlClient(path: server.path)
+        #expect(try client.request(["pause"])["result"].map { "\($0)".count } == 900_000)
+    }
+
     @Test func observersReceiveEventsOthersDoNot() throws {
         try ControlPaths.prepareDirectory(directory)
         let server = try ControlServer(path: directory + "/3.sock", onRequest: {})
