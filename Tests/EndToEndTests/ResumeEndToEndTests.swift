@@ -22,9 +22,12 @@ struct ResumeEndToEndTests {
         let quitAt = try #require(left.shownTime).position
         try tmux.keys("q")
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
+        // Written as the player leaves, which is after it gave the terminal back: waited for.
         let state = tmux.stateHome + "/inset/positions"
-        let text = try String(contentsOfFile: state, encoding: .utf8)
-        #expect(text.contains(clip), "\(text)")
+        let saved = Tmux.eventually(timeout: 5) {
+            (try? String(contentsOfFile: state, encoding: .utf8))?.contains(clip) == true
+        }
+        #expect(saved, "\((try? String(contentsOfFile: state, encoding: .utf8)) ?? "no \(state)")")
 
         try tmux.run("clear; \(inset) \(clip)")
         let resumed = try tmux.waitFor(timeout: 5, "resumed") { $0.shownTime != nil && $0.text.contains("resumed at 0:0") }
