@@ -58,14 +58,9 @@ public struct ConfigProblem: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension PiPLayout.Corner {
-    /// The names the config file and the `window-move` command use.
+    /// The names the `window-move` command gives the corners, which the config file uses too.
     public init?(name: String) {
-        switch name.lowercased() {
-        case "top-left": self = .topLeft
-        case "top-right": self = .topRight
-        case "bottom-left": self = .bottomLeft
-        case "bottom-right": self = .bottomRight
-        default: return nil
-        }
+        guard let corner = Command.WindowMove(rawValue: name.lowercased())?.corner else { return nil }
+        self = corner
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each key of a config file is written, so that a value the reader refuses is
 /// named by its line: the TOML parser reports lines for syntax errors only.
 struct ConfigLines {
@@ -41,8 +43,10 @@ struct ConfigLines {
     }
 
     private static func normalized(_ name: String) -> String {
-        name.split(separator: ".").map { $0.trimmingCharacters(in: " \t\"'") }.joined(separator: ".")
+        name.split(separator: ".").map { $0.trimmingCharacters(in: ConfigLines.keyQuoting) }.joined(separator: ".")
     }
+
+    private static let keyQuoting = CharacterSet(charactersIn: " \t\"'")
 }
 
 extension String {
@@ -53,11 +57,5 @@ extension String {
         guard line >= 1, line <= lines.count else { return self }
         lines[line - 1] = "# " + lines[line - 1]
         return lines.joined(separator: "\n")
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
     }
 }

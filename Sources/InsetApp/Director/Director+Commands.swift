@@ -161,8 +161,7 @@ extension Director {
             case .down: window.step(toward: .down)
             case .topLeft, .topRight, .bottomLeft, .bottomRight:
                 if window.layout.isStashed { window.layout.unstash() }
-                window.layout.place(at: .init(left: move == .topLeft || move == .bottomLeft,
-                                              top: move == .topLeft || move == .topRight))
+                if let corner = move.corner { window.layout.place(at: corner) }
             }
         case .windowSize(let steps): window.layout.resize(bySteps: steps)
         default:

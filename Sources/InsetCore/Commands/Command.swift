@@ -63,6 +63,17 @@ public enum Command: Hashable, Sendable {
     public enum WindowMove: String, Hashable, Sendable, CaseIterable {
         case left, right, up, down
         case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+
+        /// The screen corner a corner move names; nil for a step toward a side.
+        public var corner: PiPLayout.Corner? {
+            switch self {
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            case .left, .right, .up, .down: nil
+            }
+        }
     }
 
     public enum VolumeChange: Hashable, Sendable {
