@@ -70,11 +70,10 @@ public enum FrameGrab {
                                        Int32(displayWidth), Int32(height), AV_PIX_FMT_RGB24, SWS_BICUBIC, nil, nil, nil)
         else { throw MediaError.undecodable(path: path, detail: "no conversion to RGB for its pixel format") }
         defer { sws_freeContext(sws) }
-        let space = frame.pointee.colorspace
-        let tagged = space != AVCOL_SPC_UNSPECIFIED && space != AVCOL_SPC_RGB
-        let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        sws_setColorspaceDetails(sws, sws_getCoefficients(tagged ? Int32(space.rawValue) : SWS_CS_DEFAULT), fullRange,
-                                 sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        // The player's rule for the matrix; a full-range frame is read as full range even
+        // untagged, as the ffmpeg tool reads it.
+        FrameScaler.applyColorspace(of: UnsafePointer(frame), to: sws,
+                                    planarIsFullRange: frame.pointee.color_range == AVCOL_RANGE_JPEG ? true : nil)
         var destination: [UnsafeMutablePointer<UInt8>?] = [upright.bytes, nil, nil, nil]
         var strides: [Int32] = [Int32(upright.bytesPerRow), 0, 0, 0]
         let sources = withUnsafeBytes(of: frame.pointee.data) { Array($0.bindMemory(to: UnsafePointer<UInt8>?.self)) }

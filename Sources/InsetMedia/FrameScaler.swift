@@ -63,7 +63,7 @@ final class FrameScaler {
         direct = sws_getCachedContext(direct, source.width, source.height, AVPixelFormat(rawValue: source.format),
                                       Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24, flags, nil, nil, nil)
         guard let direct else { return false }
-        applyColorspace(of: frame, to: direct, planarIsFullRange: nil)
+        FrameScaler.applyColorspace(of: frame, to: direct, planarIsFullRange: nil)
         return cffmpeg_scale_frame(direct, frame, target.bytes, Int32(target.bytesPerRow)) > 0
     }
 
@@ -97,13 +97,13 @@ final class FrameScaler {
         planarToRGB = sws_getCachedContext(planarToRGB, width, height, AV_PIX_FMT_YUV444P,
                                            width, height, AV_PIX_FMT_RGB24, convertFlags, nil, nil, nil)
         guard let planarToRGB else { return false }
-        applyColorspace(of: frame, to: planarToRGB, planarIsFullRange: fullRange)
+        FrameScaler.applyColorspace(of: frame, to: planarToRGB, planarIsFullRange: fullRange)
         return cffmpeg_scale_frame(planarToRGB, planar, target.bytes, Int32(target.bytesPerRow)) > 0
     }
 
     /// Tagged frames (BT.709 for most HD) are converted with their own matrix and range;
     /// untagged ones keep swscale's default (BT.601), as FFmpeg's own tools do.
-    private func applyColorspace(of frame: UnsafePointer<AVFrame>, to sws: OpaquePointer, planarIsFullRange: Bool?) {
+    static func applyColorspace(of frame: UnsafePointer<AVFrame>, to sws: OpaquePointer, planarIsFullRange: Bool?) {
         let space = frame.pointee.colorspace
         let tagged = space != AVCOL_SPC_UNSPECIFIED && space != AVCOL_SPC_RGB
         guard tagged || planarIsFullRange == true else { return }
