@@ -18,8 +18,8 @@ extension Director {
         case .pause(let on):
             let event: PlaybackEvent = switch on { case nil: .togglePause; case true?: .pause; case false?: .play }
             return sendToFocused(event, at: now)
-        case .seek(let by): focusedVideo?.stepAnchor = nil; return sendToFocused(.skip(by: by), at: now)
-        case .seekTo(let time): focusedVideo?.stepAnchor = nil; return sendToFocused(.seek(to: time), at: now)
+        case .seek(let by): return sendToFocused(.skip(by: by), at: now)
+        case .seekTo(let time): return sendToFocused(.seek(to: time), at: now)
         case .frameStep(let forward): return stepFrame(forward: forward, at: now)
         case .abLoop: return cycleLoopPoint(at: now)
         case .screenshot: return takeScreenshot(at: now)

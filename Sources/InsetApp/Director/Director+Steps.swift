@@ -9,11 +9,10 @@ extension Director {
     /// the GOP, and the bar shows that frame's time.
     func stepFrame(forward: Bool, at now: HostTime) -> CommandOutcome {
         guard let video = focusedVideo, !video.isSoundOnly else { return .refused("nothing is playing") }
-        guard let target = video.frameStepTarget(forward: forward) else {
+        guard let effects = video.stepFrame(forward: forward, at: now) else {
             return .refused(forward ? "no frame after this one" : "no frame before this one")
         }
-        if video.snapshot.isPlaying { deliver(video.send(.pause, at: now), from: video, at: now) }
-        deliver(video.send(.seek(to: target), at: now), from: video, at: now)
+        deliver(effects, from: video, at: now)
         return .done
     }
 

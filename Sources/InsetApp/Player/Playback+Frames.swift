@@ -123,16 +123,19 @@ extension Playback {
 }
 
 extension Playback {
-    /// Where a frame step seeks: the middle of the frame after (or before) the one on
-    /// screen, or the one the last step is on its way to, so the exact seek lands on that
-    /// frame whatever jitter its timestamps have; nil at either end of the file.
-    func frameStepTarget(forward: Bool) -> MediaTime? {
+    /// Pauses and seeks to the middle of the frame after (or before) the one on screen, or
+    /// the one the last step is on its way to, so the exact seek lands on that frame whatever
+    /// jitter its timestamps have and steps pressed faster than the decoder each go one
+    /// further. Nil at either end of the file.
+    func stepFrame(forward: Bool, at now: HostTime) -> [PlaybackEffect]? {
         guard let current, current.duration > .zero else { return nil }
         let base = (awaitingFirstFrame ? stepAnchor : nil) ?? current.time
         let anchor = forward ? base + current.duration : base - current.duration
         guard anchor >= range.start, range.end.map({ anchor < $0 }) ?? true else { return nil }
+        var effects = snapshot.isPlaying ? send(.pause, at: now) : []
+        effects += send(.seek(to: anchor + MediaTime(microseconds: current.duration.microseconds / 2)), at: now)
         stepAnchor = anchor
-        return anchor + MediaTime(microseconds: current.duration.microseconds / 2)
+        return effects
     }
 
     /// After a frame step, while paused: the exact time of the frame on screen, which the

@@ -117,6 +117,9 @@ final class Playback {
     /// them all, in order, for the app to do the rest.
     @discardableResult
     func send(_ event: PlaybackEvent, at now: HostTime) -> [PlaybackEffect] {
+        // Whatever the machine is told next, the frame on screen is no longer a step's:
+        // `stepFrame` sets the anchor again after its own seek.
+        stepAnchor = nil
         let effects = machine.handle(event, at: now)
         performEngineEffects(effects, at: now)
         return effects
@@ -131,7 +134,7 @@ final class Playback {
     func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {
             switch effect {
-            case .play: heldForInput = false; stepAnchor = nil; clock.resume(at: now); sound?.play()
+            case .play: heldForInput = false; clock.resume(at: now); sound?.play()
             case .pause: heldForInput = false; clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
             case .setRenderSize(let size): pipeline?.setViewport(size)
