@@ -10,7 +10,7 @@ import InsetCore
 /// writes the connections.
 final class ControlDesk {
     let server: ControlServer
-    private var lastState: JSONValue?
+    private var lastState: StateEvent?
     private var lastSecond: Int64?
 
     static let properties = ["time", "duration", "paused", "pip", "file"]
@@ -73,21 +73,14 @@ final class ControlDesk {
     }
 
     /// The state when it changed (playing, paused, ended; in the window or not; the file),
-    /// and the time when its second changed.
+    /// and the time when its second changed. Asked once a turn: the JSON is built only for
+    /// what is sent.
     private func sendEvents(_ status: Director.VideoStatus?) {
-        let state: JSONValue
-        if let status {
-            state = .object([
-                "event": .string("state"),
-                "state": .string(status.ended ? "ended" : status.paused ? "paused" : "playing"),
-                "pip": .bool(status.inWindow),
-                "file": .string(status.file),
-            ])
-        } else {
-            state = .object(["event": .string("state"), "state": .string("idle")])
-        }
+        let state = status.map { StateEvent(state: $0.ended ? "ended" : $0.paused ? "paused" : "playing",
+                                            pip: $0.inWindow, file: $0.file) }
+            ?? StateEvent(state: "idle", pip: false, file: nil)
         if state != lastState {
-            server.broadcast(state)
+            server.broadcast(state.json)
             lastState = state
         }
         guard let status else { return }
@@ -95,6 +88,20 @@ final class ControlDesk {
         if second != lastSecond {
             server.broadcast(.object(["event": .string("time"), "time": .double(status.time.seconds)]))
             lastSecond = second
+        }
+    }
+
+    /// What a `state` event says.
+    private struct StateEvent: Equatable {
+        var state: String
+        var pip: Bool
+        /// Nil when nothing plays.
+        var file: String?
+
+        var json: JSONValue {
+            var fields: [String: JSONValue] = ["event": .string("state"), "state": .string(state)]
+            if let file { fields["pip"] = .bool(pip); fields["file"] = .string(file) }
+            return .object(fields)
         }
     }
 }
