@@ -1,4 +1,5 @@
 import Foundation
+import InsetCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +36,7 @@ public enum ControlPaths {
     public static func newestSocket(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let directory = directory(environment: environment)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
-        var newest: (path: String, time: Double)?
+        var newest: (path: String, time: Int64)?
         for name in names where name.hasSuffix(".sock") {
             let path = directory + "/" + name
             if let pid = Int32(name.dropLast(5)), kill(pid, 0) != 0 && errno == ESRCH {
@@ -44,11 +45,7 @@ public enum ControlPaths {
             }
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { continue }
-            #if canImport(Darwin)
-            let time = Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
-            #else
-            let time = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-            #endif
+            let time = status.modifiedNanoseconds
             if newest == nil || time > newest!.time { newest = (path, time) }
         }
         return newest?.path

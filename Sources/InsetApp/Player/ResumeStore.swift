@@ -31,12 +31,7 @@ public struct ResumeStore: Sendable {
         guard path != "-", !path.contains("://") else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-        return ResumeKey(path: absolutePath(path), size: Int64(info.st_size), modifiedNanoseconds: modified)
+        return ResumeKey(path: absolutePath(path), size: Int64(info.st_size), modifiedNanoseconds: info.modifiedNanoseconds)
     }
 
     /// The path a key holds: absolute, with `.`, `..` and doubled slashes gone.
