@@ -20,9 +20,9 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
+            pkgConfig: "libavformat libavcodec libavfilter libswscale libswresample libavutil",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"]),
+                .apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"]),
                 .brew(["ffmpeg"]),
             ]
         ),

@@ -353,5 +353,6 @@ static inline void cffmpeg_use_custom_io(AVFormatContext *context, AVIOContext *
 }
 
 #include "open_guard.h"
+#include "audio_filter.h"
 
 #endif

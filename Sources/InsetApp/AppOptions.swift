@@ -52,6 +52,8 @@ public struct AppOptions: Sendable {
     public var resumeStore: ResumeStore? = nil
     /// Whether a file starts where it was left (`--no-resume` turns it off; `--start` wins).
     public var resumes: Bool = true
+    /// `--speed`: how fast each video starts playing (`[`, `]` and Backspace change it).
+    public var speed: PlaybackSpeed = .normal
     /// `--screenshot-dir`: where screenshots go; nil for the current directory.
     public var screenshotDirectory: String? = nil
     /// Where the control socket is served (`inset ctl` finds it); nil serves none.
@@ -76,7 +78,7 @@ public struct AppOptions: Sendable {
     /// The state machine's configuration for a video played from here.
     func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
         .init(pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
-              loops: loops, linear: linear, startPosition: start)
+              loops: loops, linear: linear, startPosition: start, speed: speed)
     }
 }
 

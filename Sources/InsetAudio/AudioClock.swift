@@ -17,6 +17,8 @@ struct AudioClock: Sendable {
         /// runs past it (when the ring ran dry the device is playing silence, not media).
         var limit: MediaTime
         var serial: Int
+        /// Media per second heard: the speed the samples were stretched for.
+        var speed: PlaybackSpeed = .normal
     }
 
     private(set) var anchor: Anchor?
@@ -28,11 +30,14 @@ struct AudioClock: Sendable {
     /// just before `nextPTS` (then silence, if the ring ran dry), while the device still held
     /// `heldFrames` frames written earlier. Callbacks that wrote nothing real keep the last
     /// anchor: its extrapolation, capped at the last real sample, stays right.
+    /// At another speed each frame holds `speed` frames' worth of media; the frames still
+    /// held are taken at the speed of the newest ones (after a change of speed, for at most
+    /// the device's buffer, a few tens of milliseconds).
     mutating func record(nextPTS: MediaTime, realFrames: Int, heldFrames: Int, serial: Int,
-                         host: HostTime, format: AudioFormat) {
+                         host: HostTime, format: AudioFormat, speed: PlaybackSpeed = .normal) {
         guard realFrames > 0, !paused else { return }
-        let unheard = format.duration(ofFrames: heldFrames + realFrames)
-        anchor = Anchor(media: nextPTS - unheard, host: host, limit: nextPTS, serial: serial)
+        let unheard = speed.media(inWall: format.duration(ofFrames: heldFrames + realFrames))
+        anchor = Anchor(media: nextPTS - unheard, host: host, limit: nextPTS, serial: serial, speed: speed)
         if let resumedAt, host >= resumedAt { self.resumedAt = nil; frozen = nil }
     }
 
@@ -44,7 +49,8 @@ struct AudioClock: Sendable {
         if paused || resumedAt != nil, let frozen { return frozen }
         let elapsed = host.elapsed(since: anchor.host)
         let (seconds, attoseconds) = elapsed.components
-        let advanced = anchor.media + MediaTime(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        let advanced = anchor.media + anchor.speed.media(
+            inWall: MediaTime(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
         return min(advanced, anchor.limit)
     }
 

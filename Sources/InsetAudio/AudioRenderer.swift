@@ -49,9 +49,9 @@ final class AudioRenderer: @unchecked Sendable {
         state.withLock { state in
             if read.frames > 0, let next = read.nextPTS {
                 state.clock.record(nextPTS: next, realFrames: read.frames, heldFrames: heldFrames,
-                                   serial: read.serial, host: host, format: format)
+                                   serial: read.serial, host: host, format: format, speed: read.speed)
                 if state.counters.serialStart?.serial != read.serial {
-                    let first = next - format.duration(ofFrames: read.frames)
+                    let first = next - read.speed.media(inWall: format.duration(ofFrames: read.frames))
                     state.counters.serialStart = .init(frame: state.counters.renderedFrames, pts: first, serial: read.serial)
                 }
             }

@@ -12,12 +12,14 @@ import Synchronization
 /// consumer discards what it finds, so samples of an old seek are never played.
 public final class AudioRing: AudioSink, @unchecked Sendable {
     /// A run of frames written in one `write`: where it starts in the ring (an absolute frame
-    /// count, never wrapped), how long it is, when its first frame plays, and its serial.
+    /// count, never wrapped), how long it is, when its first frame plays, its serial, and
+    /// the speed it was stretched for (hundredths: media per frame played).
     struct Segment {
         var start = 0
         var count = 0
         var pts: Int64 = 0
         var serial = 0
+        var speed = 100
     }
 
     /// What one `read` produced.
@@ -29,6 +31,8 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
         public var nextPTS: MediaTime?
         /// The serial of the frames copied out (of the last run, when several were read).
         public var serial: Int
+        /// The speed those frames play the media at (of the last run).
+        public var speed: PlaybackSpeed = .normal
     }
 
     public let format: AudioFormat
@@ -87,7 +91,7 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
 
     // MARK: - Producer (the audio decode thread)
 
-    public func write(_ bytes: UnsafeRawBufferPointer, pts: MediaTime, serial: Int) -> AudioSinkResult {
+    public func write(_ bytes: UnsafeRawBufferPointer, pts: MediaTime, serial: Int, speed: PlaybackSpeed) -> AudioSinkResult {
         if closed.load(ordering: .acquiring) { return .closed }
         if serial < minimumSerial.load(ordering: .acquiring) { return .stale }
         // A newer serial makes everything older obsolete, even before anyone calls flush.
@@ -108,7 +112,7 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
             samples.update(from: from + first * channels, count: (count - first) * channels)
         }
         segments[segmentIndex % segmentCapacity] = Segment(start: writtenFrames, count: count,
-                                                           pts: pts.microseconds, serial: serial)
+                                                           pts: pts.microseconds, serial: serial, speed: speed.hundredths)
         writtenFrames += count
         // Publishing the segment count is what hands the frames and the segment over.
         writtenSegments.store(segmentIndex + 1, ordering: .releasing)
@@ -148,8 +152,9 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
             offsetInSegment += take
             freedThrough = segment.start + offsetInSegment
             result.serial = segment.serial
+            result.speed = PlaybackSpeed(clamping: segment.speed)
             result.nextPTS = MediaTime(microseconds: segment.pts
-                + Int64(offsetInSegment) * 1_000_000 / Int64(format.sampleRate))
+                + Int64(offsetInSegment) * 10_000 * Int64(segment.speed) / Int64(format.sampleRate))
             if offsetInSegment == segment.count {
                 segmentIndex += 1
                 offsetInSegment = 0

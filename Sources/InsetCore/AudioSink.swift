@@ -48,6 +48,15 @@ public protocol AudioSink: AnyObject, Sendable {
     var format: AudioFormat { get }
 
     /// Offers interleaved frames whose first one plays at `pts`, tagged with the seek
-    /// `serial` they were decoded for. Called from the decode thread only.
-    func write(_ samples: UnsafeRawBufferPointer, pts: MediaTime, serial: Int) -> AudioSinkResult
+    /// `serial` they were decoded for, each frame `speed` times its own length of media (2×
+    /// sound holds two frames of the media in each frame played). Called from the decode
+    /// thread only.
+    func write(_ samples: UnsafeRawBufferPointer, pts: MediaTime, serial: Int, speed: PlaybackSpeed) -> AudioSinkResult
+}
+
+extension AudioSink {
+    /// Frames at normal speed.
+    public func write(_ samples: UnsafeRawBufferPointer, pts: MediaTime, serial: Int) -> AudioSinkResult {
+        write(samples, pts: pts, serial: serial, speed: .normal)
+    }
 }

@@ -8,6 +8,8 @@ public struct PlaybackClock: Sendable, Equatable {
     private var anchorMedia: MediaTime
     private var anchorHost: HostTime
     public private(set) var isRunning: Bool
+    /// Media seconds per host second while running.
+    public private(set) var speed: PlaybackSpeed = .normal
 
     public init(at media: MediaTime = .zero, host: HostTime, running: Bool = false) {
         anchorMedia = media
@@ -15,12 +17,20 @@ public struct PlaybackClock: Sendable, Equatable {
         isRunning = running
     }
 
-    /// Media time at `host`: frozen while paused, advancing one for one while running.
+    /// Media time at `host`: frozen while paused, advancing at `speed` while running.
     public func time(at host: HostTime) -> MediaTime {
         guard isRunning else { return anchorMedia }
         let elapsed = host.elapsed(since: anchorHost)
         let (seconds, attoseconds) = elapsed.components
-        return anchorMedia + MediaTime(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        return anchorMedia + speed.media(inWall: MediaTime(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    }
+
+    /// Runs at `newSpeed` from `host` on; the time already gone by keeps the old one.
+    public mutating func setSpeed(_ newSpeed: PlaybackSpeed, at host: HostTime) {
+        guard newSpeed != speed else { return }
+        anchorMedia = time(at: host)
+        anchorHost = host
+        speed = newSpeed
     }
 
     public mutating func pause(at host: HostTime) {

@@ -15,6 +15,9 @@ public enum PlaybackEffect: Hashable, Sendable {
     case finished
     /// The action was not carried out; the controls may say why.
     case refused(PlaybackRefusal)
+    /// Play the clock and the sound at this speed from now on (the sound through FFmpeg's
+    /// `atempo`, so the pitch is kept).
+    case setSpeed(PlaybackSpeed)
     /// Tell the decoder to scale for this viewport from now on.
     case setRenderSize(Viewport)
 

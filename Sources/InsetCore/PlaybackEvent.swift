@@ -20,6 +20,9 @@ public enum PlaybackEvent: Hashable, Sendable {
     /// The A-B loop key: the first press sets A at the position, the second B (the loop
     /// then plays between them, the earlier first), the third clears it.
     case cycleLoopPoint
+    /// Play at this speed (`[`, `]`, Backspace, `--speed`); playing or paused, it holds
+    /// until changed, across seeks and the window.
+    case setSpeed(PlaybackSpeed)
 
     // MARK: User actions: picture in picture
 

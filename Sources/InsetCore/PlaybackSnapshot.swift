@@ -26,6 +26,8 @@ public struct PlaybackSnapshot: Hashable, Sendable {
     public var phaseSince: HostTime
     /// The A-B loop, while one is set: the progress lines draw it.
     public var loop: ABLoop?
+    /// How fast it plays; the bar shows it when it is not 1×.
+    public var speed: PlaybackSpeed
 
     /// Views get snapshots from `PlaybackStateMachine.snapshot`; this init lets their tests
     /// make one directly.
@@ -34,12 +36,14 @@ public struct PlaybackSnapshot: Hashable, Sendable {
         range: PlayableRange? = nil, newestFrame: MediaTime? = nil,
         presentation: PlayerPresentation = .fullScreen, pip: PiPStatus = PiPStatus(),
         isLinear: Bool = false, skipDisabledReason: PlaybackRefusal? = nil,
-        renderSize: Viewport? = nil, phaseSince: HostTime = .zero, loop: ABLoop? = nil
+        renderSize: Viewport? = nil, phaseSince: HostTime = .zero, loop: ABLoop? = nil,
+        speed: PlaybackSpeed = .normal
     ) {
         self.isPlaying = isPlaying; self.isFinished = isFinished; self.position = position
         self.range = range; self.newestFrame = newestFrame; self.presentation = presentation
         self.pip = pip; self.isLinear = isLinear; self.skipDisabledReason = skipDisabledReason
         self.renderSize = renderSize; self.phaseSince = phaseSince; self.loop = loop
+        self.speed = speed
     }
 
     public var isMediaReady: Bool { range != nil }

@@ -34,16 +34,18 @@ public struct PlaybackStateMachine: Sendable {
         public var startPosition: MediaTime?
         /// The media has a moving picture; PiP is never possible without one (sound only).
         public var hasPicture: Bool
+        /// `--speed`: the speed it starts at.
+        public var speed: PlaybackSpeed
 
         public init(
             pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
             loops: Bool = false, linear: LinearRanges = .none, autoplay: Bool = true,
-            startPosition: MediaTime? = nil, hasPicture: Bool = true
+            startPosition: MediaTime? = nil, hasPicture: Bool = true, speed: PlaybackSpeed = .normal
         ) {
             self.pipAllowed = pipAllowed; self.automaticPiP = automaticPiP
             self.startsInPiP = startsInPiP; self.loops = loops; self.linear = linear
             self.autoplay = autoplay; self.startPosition = startPosition
-            self.hasPicture = hasPicture
+            self.hasPicture = hasPicture; self.speed = speed
         }
     }
 
@@ -81,12 +83,14 @@ public struct PlaybackStateMachine: Sendable {
     var renderSize: Viewport?
     /// The A-B loop, while one is set (`+Loop.swift`).
     var loop: ABLoop?
+    var speed: PlaybackSpeed
 
     /// A machine for one video, full screen, before its media is ready.
     public init(configuration: Configuration = .init(), pipSupported: Bool = false, at now: HostTime = .zero) {
         self.configuration = configuration
         self.pipSupported = pipSupported
         self.playing = configuration.autoplay
+        self.speed = configuration.speed
         self.phaseSince = now
     }
 
@@ -104,6 +108,7 @@ public struct PlaybackStateMachine: Sendable {
         case .mediaReady(let range): return mediaReady(range, at: now)
         case .positionChanged(let t): positionChanged(t); return loopBackIfPast()
         case .cycleLoopPoint: return cycleLoopPoint()
+        case .setSpeed(let wanted): return setSpeed(wanted)
         case .newestFrameChanged(let t): newestFrame = t; return []
         case .reachedEnd: return reachedEnd()
         case .pipSupportChanged(let supported): pipSupported = supported; return []
@@ -127,7 +132,7 @@ public struct PlaybackStateMachine: Sendable {
                 isSupported: pipSupported, isAllowed: configuration.pipAllowed,
                 unavailableReason: pipUnavailableReason, phase: pipPhase),
             isLinear: isLinear, skipDisabledReason: skipDisabledReason,
-            renderSize: renderSize, phaseSince: phaseSince, loop: loop)
+            renderSize: renderSize, phaseSince: phaseSince, loop: loop, speed: speed)
     }
 
     mutating func enter(_ newState: State, at now: HostTime) {
@@ -160,6 +165,13 @@ extension PlaybackStateMachine {
         guard !playing else { return [] }
         playing = true
         return [.play]
+    }
+
+    /// Before the media is ready the speed is only recorded: `mediaReady` sets it.
+    mutating func setSpeed(_ wanted: PlaybackSpeed) -> [PlaybackEffect] {
+        guard wanted != speed else { return [] }
+        speed = wanted
+        return range == nil ? [] : [.setSpeed(wanted)]
     }
 
     mutating func pause() -> [PlaybackEffect] {
@@ -200,6 +212,9 @@ extension PlaybackStateMachine {
             let target = newRange.clamp(start, newest: newestFrame ?? newRange.start)
             if target != position { position = target; effects.append(.seek(to: target)) }
         }
+        // The engine starts at 1×: a speed chosen before (or on the command line) is set
+        // before it plays, so not one frame goes out at the wrong pace.
+        if !speed.isNormal { effects.append(.setSpeed(speed)) }
         if playing { effects.append(.play) }
         if configuration.startsInPiP { effects += startPiP(at: now) }
         return effects

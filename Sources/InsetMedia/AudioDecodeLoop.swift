@@ -33,9 +33,16 @@ struct AudioDecodeLoop {
     var lastError: Int32 = 0
     var corruptPackets = 0
     static let failureLimit = 100
+    /// The speed asked for (`AudioPipeline.setSpeed`), read at each step.
+    let wantedSpeed: @Sendable () -> PlaybackSpeed
+    /// The sound at another speed than 1× (`+Tempo.swift`); nil at 1×, where samples go
+    /// to the sink untouched.
+    var tempo: TempoStage?
 
-    init(demuxer: Demuxer, decoder: AudioDecoder, sink: any AudioSink) {
+    init(demuxer: Demuxer, decoder: AudioDecoder, sink: any AudioSink,
+         wantedSpeed: @escaping @Sendable () -> PlaybackSpeed = { .normal }) {
         self.demuxer = demuxer
+        self.wantedSpeed = wantedSpeed
         let source = demuxer.source
         self.decoder = decoder
         self.sink = sink
@@ -68,6 +75,7 @@ struct AudioDecodeLoop {
             decoder.flush()
         }
         resampler.reset()
+        restartTempo()
         seekTarget = target
         nextPTS = nil
         failuresInARow = 0
@@ -78,11 +86,12 @@ struct AudioDecodeLoop {
     /// while the sink is full; it returns false when a seek or stop is pending, and the
     /// rest of the packet's samples are abandoned (the seek flushes them anyway).
     mutating func step(waitForRoom: () -> Bool) -> Outcome {
-        // Detached or stopped: nothing more comes.
-        guard let item = demuxer.pop(.audio) else { return .ended(lastTime: nextPTS) }
         // A seek or a change of track since (its marker in the lane) ends a wait for room.
         let (demuxer, serial) = (self.demuxer, self.serial)
         func room() -> Bool { waitForRoom() && demuxer.serial(of: .audio) == serial }
+        if case .failed(let reason) = followSpeed(waitForRoom: room) { return .failed(reason) }
+        // Detached or stopped: nothing more comes.
+        guard let item = demuxer.pop(.audio) else { return .ended(lastTime: nextPTS) }
         switch item {
         case .seek(let target, let serial, let stream, let flush):
             return begin(seekTo: target, serial: serial, stream: stream, flush: flush)
@@ -90,6 +99,7 @@ struct AudioDecodeLoop {
             _ = decoder.send(nil)
             if case .failed(let reason) = receiveAll(waitForRoom: room) { return .failed(reason) }
             drainResampler(waitForRoom: room)
+            drainTempo(waitForRoom: room)
             return .ended(lastTime: nextPTS)
         case .packet(let read):
             av_packet_move_ref(packet, read)
@@ -120,8 +130,10 @@ struct AudioDecodeLoop {
                 return .failed((error as? AudioStreamError)?.reason ?? "\(error)")
             }
             let start = pts.map { $0 - converted.lag } ?? nextPTS ?? seekTarget ?? .zero
-            if !write(converted.samples, frames: converted.frames, pts: start, waitForRoom: waitForRoom) {
-                return .running
+            switch write(converted.samples, frames: converted.frames, pts: start, waitForRoom: waitForRoom) {
+            case .written: break
+            case .interrupted: return .running
+            case .failed(let reason): return .failed(reason)
             }
         }
     }
@@ -142,16 +154,23 @@ struct AudioDecodeLoop {
         return .running
     }
 
-    /// Trims to the seek target, then offers the frames to the sink until it has taken them
-    /// all. Returns false when interrupted by a pending request or refused as stale.
+    enum WriteOutcome: Equatable {
+        case written
+        /// A pending request or a stale serial stopped it; the rest is dropped.
+        case interrupted
+        case failed(String)
+    }
+
+    /// Trims to the seek target, then hands the frames on: to the tempo filter at another
+    /// speed than 1×, else straight to the sink.
     private mutating func write(_ samples: UnsafePointer<Float>, frames: Int, pts: MediaTime,
-                                waitForRoom: () -> Bool) -> Bool {
+                                waitForRoom: () -> Bool) -> WriteOutcome {
         let format = sink.format
         var first = 0
         var start = pts
         if let target = seekTarget {
             let end = pts + format.duration(ofFrames: frames)
-            if end <= target { nextPTS = end; return true }
+            if end <= target { nextPTS = end; return .written }
             if pts < target {
                 first = min(frames, format.frames(in: target - pts))
                 start = pts + format.duration(ofFrames: first)
@@ -159,12 +178,22 @@ struct AudioDecodeLoop {
             seekTarget = nil
         }
         nextPTS = start + format.duration(ofFrames: frames - first)
-        var offset = first
+        let kept = samples + first * format.channels
+        if tempo != nil { return stretch(kept, frames: frames - first, pts: start, waitForRoom: waitForRoom) }
+        return offer(kept, frames: frames - first, pts: start, speed: .normal, waitForRoom: waitForRoom) ? .written : .interrupted
+    }
+
+    /// Offers frames to the sink until it has taken them all, each `speed` times its length
+    /// of media. False when interrupted by a pending request or refused as stale.
+    func offer(_ samples: UnsafePointer<Float>, frames: Int, pts: MediaTime, speed: PlaybackSpeed,
+               waitForRoom: () -> Bool) -> Bool {
+        let format = sink.format
+        var offset = 0
         while offset < frames {
             let bytes = UnsafeRawBufferPointer(start: samples + offset * format.channels,
                                                count: (frames - offset) * format.bytesPerFrame)
-            let at = start + format.duration(ofFrames: offset - first)
-            switch sink.write(bytes, pts: at, serial: serial) {
+            let at = pts + speed.media(inWall: format.duration(ofFrames: offset))
+            switch sink.write(bytes, pts: at, serial: serial, speed: speed) {
             case .accepted(let taken):
                 offset += taken
                 if taken == 0 && !waitForRoom() { return false }

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import InsetCore
+import Synchronization
 
 /// Decodes a file's best audio stream on its own thread, converts it to the sink's format
 /// (libswresample) and writes it into the sink (the audio output's ring).
@@ -35,6 +36,9 @@ public final class AudioPipeline: @unchecked Sendable {
     private let onEvent: @Sendable (Event) -> Void
     private let requests: PipelineRequests<Void>
     private let worker = WorkerThread(name: "inset.audio")
+    /// The speed asked for, in hundredths: set by the UI thread, read by the decode thread
+    /// at each packet.
+    private let speedHundredths = Atomic<Int>(100)
 
     /// Decodes the sound `demuxer` reads (the picture may take from the same one). Throws
     /// `AudioStreamError` when the input has no decodable sound.
@@ -86,6 +90,14 @@ public final class AudioPipeline: @unchecked Sendable {
         worker.join()
     }
 
+    /// Plays the sound at `speed` from the next packet on, its pitch kept (`AudioTempo`).
+    /// What the sink already holds plays out at the speed it was made for, and is stamped so.
+    public func setSpeed(_ speed: PlaybackSpeed) {
+        speedHundredths.store(speed.hundredths, ordering: .relaxed)
+    }
+
+    public var speed: PlaybackSpeed { PlaybackSpeed(clamping: speedHundredths.load(ordering: .relaxed)) }
+
     /// Holds decoding (what the sink holds stays there) or lets it go on.
     public func setPaused(_ paused: Bool) {
         requests.setPaused(paused)
@@ -122,7 +134,8 @@ public final class AudioPipeline: @unchecked Sendable {
     // MARK: - The decode thread
 
     private func run() {
-        var loop = AudioDecodeLoop(demuxer: demuxer, decoder: decoder, sink: sink)
+        // The thread holds the pipeline for as long as it runs anyway (`stop` joins it).
+        var loop = AudioDecodeLoop(demuxer: demuxer, decoder: decoder, sink: sink) { self.speed }
         defer { loop.release() }
         var idle = false  // at the end of the stream, or failed: wait for a seek or stop
         while true {

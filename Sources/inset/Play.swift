@@ -73,6 +73,11 @@ struct Play: ParsableCommand {
             help: ArgumentHelp("Volume, 0 to 100. Default: 100.", valueName: "n"))
     var volumeArgument: WholeNumberArgument?
 
+    @Option(name: .customLong("speed"), parsing: .unconditional,
+            help: ArgumentHelp("Play at this speed, 0.25 to 4 (1.5, 2x, 150%), the pitch kept. Default: 1. "
+                               + "[ and ] step it, Backspace resets it.", valueName: "speed"))
+    var speed: String?
+
     @Option(name: .customLong("sub"), help: ArgumentHelp("A subtitle file (.srt, .vtt, .ass) for the file played, shown first. "
                                                           + "Files beside the video with its name (movie.srt, movie.en.srt) are found without it.",
                                                           valueName: "file"))
@@ -114,6 +119,9 @@ struct Play: ParsableCommand {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         try volumeArgument?.validate(as: "--volume", in: ArgumentBounds.volume)
+        if let speed, PlaybackSpeed(text: speed) == nil {
+            throw invalidValue("--speed", speed, "not a speed from 0.25 to 4 (1.5, 2x, 150%)")
+        }
         try blitter?.validate(as: "--blitter")
         try graphics?.validate(as: "--graphics")
         if let subtitleLanguage, !SubtitleLanguage.isCode(subtitleLanguage) {
@@ -154,12 +162,12 @@ struct Play: ParsableCommand {
     /// set too. An option missing here would have its value read as a path (and the parser
     /// then report the value missing), so a new option is added here as well.
     static let optionsWithValue: Set<String> = [
-        "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume",
+        "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume", "--speed",
         "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]
-    static let unconditionalOptions: Set<String> = ["--start", "--threads", "--volume"]
+    static let unconditionalOptions: Set<String> = ["--start", "--threads", "--volume", "--speed"]
 
     func run() throws {
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
@@ -192,6 +200,7 @@ struct Play: ParsableCommand {
         options.windowCorner = config.windowCorner ?? .bottomRight
         options.windowSizeSteps = config.windowSize ?? 0
         options.screenshotDirectory = screenshotDirectory ?? config.screenshotDirectory
+        options.speed = speed.flatMap(PlaybackSpeed.init(text:)) ?? .normal
         if let first = config.problems.first {
             let more = config.problems.count - 1
             // The home folder as ~, so the line and what would be valid fit on the bar.

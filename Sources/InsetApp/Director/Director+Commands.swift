@@ -40,6 +40,8 @@ extension Director {
             return changeWindow(command, at: now)
         case .volume, .mute:
             return adjustSound(command, at: now)
+        case .speed(let change):
+            return changeSpeed(change, at: now)
         case .subtitles(let step):
             return changeSubtitles(step, at: now)
         case .audio:

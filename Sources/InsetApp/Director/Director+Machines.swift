@@ -89,7 +89,7 @@ extension Director {
                 }
                 if screen == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }
                 panes.player.revealControls(at: now)
-            case .play, .pause, .seek, .setRenderSize:
+            case .play, .pause, .seek, .setRenderSize, .setSpeed:
                 break
             }
         }

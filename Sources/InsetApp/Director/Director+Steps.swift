@@ -16,6 +16,20 @@ extension Director {
         return .done
     }
 
+    /// `speed up`, `down`, `reset` or a given speed, on the focused video, said on the bar.
+    func changeSpeed(_ change: Command.SpeedChange, at now: HostTime) -> CommandOutcome {
+        guard let video = focusedVideo else { return .refused("nothing is playing") }
+        let before = video.snapshot.speed
+        let wanted = change.applied(to: before)
+        deliver(video.send(.setSpeed(wanted), at: now), from: video, at: now)
+        if wanted == before && (change == .up || change == .down) {
+            show(message: "speed \(wanted) (the \(change == .up ? "fastest" : "slowest"))", at: now)
+        } else {
+            show(message: "speed \(wanted)", at: now)
+        }
+        return .done
+    }
+
     /// A, then B, then off, said on the bar.
     func cycleLoopPoint(at now: HostTime) -> CommandOutcome {
         guard let video = focusedVideo else { return .refused("nothing is playing") }

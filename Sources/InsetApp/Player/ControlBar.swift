@@ -63,6 +63,9 @@ struct ControlBar {
         let time = snapshot.position.clockString
         let total = snapshot.range.map { $0.isLive ? "LIVE" : ($0.duration ?? .zero).clockString } ?? "--:--"
         column = grid.put("\(time) / \(total)", at: CellPoint(column: column, row: 1), style: normal)
+        if !snapshot.speed.isNormal {
+            column = grid.put("  \(snapshot.speed)", at: CellPoint(column: column, row: 1), style: accent)
+        }
         if let status {
             column = grid.put("  \(status)", at: CellPoint(column: column, row: 1), style: accent)
         }

@@ -115,10 +115,11 @@ extension Playback {
             // the sound goes on past the picture, the time shown moves with it.
             guard endOfStream && !endReported && !isStillImage && failure == nil else { return nil }
             let end = PlaybackEnd.time(pictureEnd: pictureEnd, sound: sound?.progress ?? .absent)
-            let left = end.map { ($0 - masterTime(at: now)).microseconds } ?? 100_000
+            let left = end.map { clock.speed.wall(forMedia: $0 - masterTime(at: now)).microseconds } ?? 100_000
             return .microseconds(min(100_000, max(4_000, left)))
         }
-        return .microseconds(max(0, ahead))
+        // Media time to wait, in the wall-clock time it takes at this speed.
+        return .microseconds(max(0, clock.speed.wall(forMedia: MediaTime(microseconds: ahead)).microseconds))
     }
 }
 

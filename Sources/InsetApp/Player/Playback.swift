@@ -138,6 +138,7 @@ final class Playback {
             case .pause: heldForInput = false; clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
             case .setRenderSize(let size): pipeline?.setViewport(size)
+            case .setSpeed(let speed): clock.setSpeed(speed, at: now); sound?.setSpeed(speed)
             default: break
             }
         }

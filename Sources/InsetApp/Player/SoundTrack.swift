@@ -142,6 +142,7 @@ final class SoundTrack {
     var volume: Int { output.volume }
     func setMuted(_ muted: Bool) { output.setMuted(muted) }
     func setVolume(_ volume: Int) { output.setVolume(volume) }
+    func setSpeed(_ speed: PlaybackSpeed) { pipeline.setSpeed(speed) }
 }
 
 /// Events from the audio decode thread, kept for the UI thread to read.

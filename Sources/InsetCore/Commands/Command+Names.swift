@@ -29,6 +29,8 @@ extension Command {
         .init(name: "window-stash", arguments: "", help: "stash the window against the edge / pull it back"),
         .init(name: "volume", arguments: "+N | -N | N", help: "volume up / down / to N percent"),
         .init(name: "mute", arguments: "", help: "sound off / on"),
+        .init(name: "speed", arguments: "up | down | reset | 0.25…4",
+              help: "faster / slower (0.25×, 0.5×, 0.75×, 1×, 1.25×, 1.5×… 4×, the pitch kept), 1×, or a speed"),
         .init(name: "subtitles", arguments: "next | off", help: "subtitles: the next track (after the last: off), or off"),
         .init(name: "audio", arguments: "next", help: "sound: the next track (language, title)"),
         .init(name: "chapter", arguments: "next | previous", help: "the next chapter, or back to this one's start (the one before)"),
@@ -67,6 +69,7 @@ extension Command {
         case .windowStash: "window-stash"
         case .volume: "volume"
         case .mute: "mute"
+        case .speed: "speed"
         case .subtitles: "subtitles"
         case .audio: "audio"
         case .chapter: "chapter"
@@ -97,6 +100,10 @@ extension Command {
         case .windowSize(let steps): steps >= 0 ? "the window bigger" : "the window smaller"
         case .volume(.by(let step)): step >= 0 ? "volume up \(step)%" : "volume down \(-step)%"
         case .volume(.to(let level)): "volume \(level)%"
+        case .speed(.up): "faster (the next speed up: 1.25×, 1.5×… 4×)"
+        case .speed(.down): "slower (the next speed down… 0.25×)"
+        case .speed(.reset): "normal speed (1×)"
+        case .speed(.to(let speed)): "speed \(speed)"
         case .subtitles(.off): "subtitles off"
         case .chapter(.next): "next chapter"
         case .chapter(.previous): "previous chapter (this one's start if past its first 2 s)"

@@ -72,6 +72,18 @@ extension Command {
                 guard let level = Int(text), (0...100).contains(level) else { throw refuse("'\(text)' is not 0 to 100") }
                 self = .volume(.to(level))
             }
+        case "speed":
+            let text = try one()
+            switch text {
+            case "up", "+": self = .speed(.up)
+            case "down", "-": self = .speed(.down)
+            case "reset", "normal": self = .speed(.reset)
+            default:
+                guard let speed = PlaybackSpeed(text: text) else {
+                    throw refuse("'\(text)' is not up, down, reset or a speed from 0.25 to 4")
+                }
+                self = .speed(.to(speed))
+            }
         case "subtitles": self = .subtitles(try choice(try one(), TrackStep.self))
         case "audio":
             guard try one() == "next" else { throw refuse() }
@@ -116,6 +128,10 @@ extension Command {
         case .windowSize(let steps): [name, (steps < 0 ? "" : "+") + String(steps)]
         case .volume(.by(let step)): [name, (step < 0 ? "" : "+") + String(step)]
         case .volume(.to(let level)): [name, String(level)]
+        case .speed(.up): [name, "up"]
+        case .speed(.down): [name, "down"]
+        case .speed(.reset): [name, "reset"]
+        case .speed(.to(let speed)): [name, speed.number]
         case .subtitles(let step), .audio(let step): [name, step.rawValue]
         case .select(let move): [name, move.rawValue]
         case .chapter(let step): [name, step.rawValue]

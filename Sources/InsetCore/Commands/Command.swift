@@ -37,6 +37,8 @@ public enum Command: Hashable, Sendable {
     case windowStash
     /// Relative (`volume +10`) or absolute (`volume 50`), in percent.
     case volume(VolumeChange)
+    /// The focused video's speed: a step up or down the ladder, back to 1×, or a given one.
+    case speed(SpeedChange)
     case mute
     case subtitles(TrackStep)
     case audio(TrackStep)
@@ -79,6 +81,21 @@ public enum Command: Hashable, Sendable {
     public enum VolumeChange: Hashable, Sendable {
         case by(Int)
         case to(Int)
+    }
+
+    public enum SpeedChange: Hashable, Sendable {
+        case up, down, reset
+        case to(PlaybackSpeed)
+
+        /// The speed this change makes of `speed`.
+        public func applied(to speed: PlaybackSpeed) -> PlaybackSpeed {
+            switch self {
+            case .up: speed.faster
+            case .down: speed.slower
+            case .reset: .normal
+            case .to(let wanted): wanted
+            }
+        }
     }
 
     /// `next` goes on to the next track (for subtitles: after the last, off); `off` hides
