@@ -10,6 +10,8 @@ public struct Config: Sendable {
     /// 0–100.
     public var volume: Int?
     public var muted: Bool?
+    /// The speed each video starts at, as `--speed`.
+    public var speed: PlaybackSpeed?
     /// What `seek ±15` skips instead, in the default bindings.
     public var skipStep: MediaTime?
     /// The shell pane's prefix chord.

@@ -87,6 +87,10 @@ struct ConfigReader {
             guard let name, let mode = ColorMode(argument: name) else { return refuse(value.debugDescription) }
             config.colors = mode
         case "volume": config.volume = number(0...100)
+        case "speed":
+            let given = value.double.map { String($0) } ?? value.int.map(String.init) ?? value.string
+            guard let given, let speed = PlaybackSpeed(text: given) else { return refuse(value.debugDescription) }
+            config.speed = speed
         case "mute":
             guard let on = value.bool else { return problem(line, "mute: expected true or false") }
             config.muted = on
@@ -160,6 +164,7 @@ struct ConfigReader {
         "colors": "truecolor, 256 or 16",
         "volume": "0 to 100",
         "mute": "true or false",
+        "speed": "a speed from 0.25 to 4 (1.5)",
         "resume": "true or false",
         "screenshot-dir": "a directory, in quotes (~/ for the home folder)",
         "skip-step": "seconds, 1 to 3600",

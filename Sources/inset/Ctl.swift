@@ -10,7 +10,7 @@ struct Ctl: ParsableCommand {
         commandName: "ctl",
         abstract: "Control a running player: pause, seek +15, window-move top-left, get time, observe…",
         discussion: """
-            The words are a command as inset keys lists them, or get time|duration|paused|pip|file, \
+            The words are a command as inset keys lists them, or get time|duration|paused|pip|file|speed, \
             or observe (print the player's events as JSON lines). The newest running player is \
             controlled, unless --socket names another. Options go before the command.
             """)

@@ -200,7 +200,7 @@ struct Play: ParsableCommand {
         options.windowCorner = config.windowCorner ?? .bottomRight
         options.windowSizeSteps = config.windowSize ?? 0
         options.screenshotDirectory = screenshotDirectory ?? config.screenshotDirectory
-        options.speed = speed.flatMap(PlaybackSpeed.init(text:)) ?? .normal
+        options.speed = speed.flatMap(PlaybackSpeed.init(text:)) ?? config.speed ?? .normal
         if let first = config.problems.first {
             let more = config.problems.count - 1
             // The home folder as ~, so the line and what would be valid fit on the bar.

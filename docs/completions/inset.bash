@@ -188,7 +188,7 @@ _inset_play() {
     repeating_flags=()
     non_repeating_flags=(--pip --shell --stats --loop --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --sub --sub-lang --sub-charset --audio-lang --config --socket --screenshot-dir)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-lang --sub-charset --audio-lang --config --socket --screenshot-dir)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -216,6 +216,9 @@ _inset_play() {
         return
         ;;
     '--volume')
+        return
+        ;;
+    '--speed')
         return
         ;;
     '--sub')

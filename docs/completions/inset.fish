@@ -23,7 +23,7 @@ function __inset_parse_tokens -S
         __inset_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'play'
-            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
         case 'probe'
             __inset_parse_subcommand 1 'json' 'version' 'h/help'
         case 'probe-terminal'
@@ -118,6 +118,7 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" graphics' -l 'graphics' -d 'kitty, sixel (real pixels), cells (the blitter) or auto. Default: auto, the best the terminal answers it has.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" mute' -l 'mute' -d 'Play without sound (the sound\'s clock still times the picture).'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" volume' -l 'volume' -d 'Volume, 0 to 100. Default: 100.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" speed' -l 'speed' -d 'Play at this speed, 0.25 to 4 (1.5, 2x, 150%), the pitch kept. Default: 1. [ and ] step it, Backspace resets it.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" sub' -l 'sub' -d 'A subtitle file (.srt, .vtt, .ass) for the file played, shown first. Files beside the video with its name (movie.srt, movie.en.srt) are found without it.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" sub-lang' -l 'sub-lang' -d 'Show the first subtitle track in this language (ISO 639: en, eng, fr…). Default: the first track. c cycles the tracks and off.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" sub-charset' -l 'sub-charset' -d 'The character set of the subtitle files (CP1252, ISO-8859-15, CP1251, SHIFT_JIS…: any iconv name). Default: UTF-8, or a guess from the bytes (CP1252 for text that is not UTF-8).' -rfka ''

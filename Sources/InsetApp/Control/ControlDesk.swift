@@ -13,7 +13,7 @@ final class ControlDesk {
     private var lastState: StateEvent?
     private var lastSecond: Int64?
 
-    static let properties = ["time", "duration", "paused", "pip", "file"]
+    static let properties = ["time", "duration", "paused", "pip", "file", "speed"]
 
     init(server: ControlServer) { self.server = server }
 
@@ -68,6 +68,7 @@ final class ControlDesk {
         case "duration": status.duration.map { .double($0.seconds) } ?? .null
         case "paused": .bool(status.paused)
         case "pip": .bool(status.inWindow)
+        case "speed": .double(status.speed.factor)
         default: .string(status.file)
         }
     }

@@ -13,6 +13,7 @@ extension Director {
         /// The video plays in the floating window.
         var inWindow: Bool
         var ended: Bool
+        var speed: PlaybackSpeed = .normal
     }
 
     func controlledVideoStatus(at now: HostTime) -> VideoStatus? {
@@ -20,7 +21,7 @@ extension Director {
         let snapshot = video.snapshot
         return VideoStatus(file: video.path, time: video.masterTime(at: now), duration: video.range.duration,
                            paused: !snapshot.isPlaying, inWindow: video === videos.window && panes.window.isOpen,
-                           ended: video.endOfStream)
+                           ended: video.endOfStream, speed: snapshot.speed)
     }
 
     /// A command from outside (the control socket), carried out as a key's would be.
