@@ -43,3 +43,24 @@ struct ClockTests {
         #expect(clock.time(at: host(1020), serial: 1) == .milliseconds(9000))
     }
 }
+
+/// The audio clock when the samples were stretched for another speed.
+@Suite("The audio clock at another speed")
+struct SpeedClockReadingTests {
+    let format = AudioFormat(sampleRate: 1000, channels: 2)
+
+    @Test("each frame heard holds `speed` frames of media: what the device holds, and the run on from there")
+    func stretched() {
+        var clock = AudioClock()
+        // 20 frames written ending before 540 ms of media at 2x, 20 more held: 80 ms of media unheard.
+        clock.record(nextPTS: .milliseconds(540), realFrames: 20, heldFrames: 20, serial: 0,
+                     host: .milliseconds(1000), format: format, speed: PlaybackSpeed(clamping: 200))
+        #expect(clock.time(at: .milliseconds(1000), serial: 0) == .milliseconds(460))
+        #expect(clock.time(at: .milliseconds(1030), serial: 0) == .milliseconds(520))
+        #expect(clock.time(at: .milliseconds(1100), serial: 0) == .milliseconds(540))
+        clock.record(nextPTS: .milliseconds(520), realFrames: 20, heldFrames: 20, serial: 0,
+                     host: .milliseconds(2000), format: format, speed: PlaybackSpeed(clamping: 50))
+        #expect(clock.time(at: .milliseconds(2000), serial: 0) == .milliseconds(500))
+        #expect(clock.time(at: .milliseconds(2020), serial: 0) == .milliseconds(510))
+    }
+}

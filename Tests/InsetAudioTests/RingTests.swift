@@ -65,3 +65,22 @@ struct RingTests {
         #expect(write(ring, frames(1...2), pts: 0, serial: 3) == .closed)
     }
 }
+
+@Suite("The audio ring at another speed")
+struct SpeedRingTests {
+    @Test("a run written for 2x gives the time of the next frame two frames of media on per frame read, and its speed")
+    func stretchedRuns() {
+        let ring = AudioRing(format: AudioFormat(sampleRate: 1000, channels: 2), duration: .milliseconds(256))
+        let samples = [Float](repeating: 0.5, count: 200)
+        #expect(samples.withUnsafeBytes { ring.write($0, pts: .milliseconds(1000), serial: 0, speed: PlaybackSpeed(clamping: 200)) }
+                == .accepted(frames: 100))
+        #expect(samples.withUnsafeBytes { ring.write($0, pts: .milliseconds(1200), serial: 0) } == .accepted(frames: 100))
+        var out = [Float](repeating: 0, count: 2 * 150)
+        let first = out.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: 40) }
+        #expect(first.nextPTS == .milliseconds(1080))
+        #expect(first.speed == PlaybackSpeed(clamping: 200))
+        let second = out.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: 110) }
+        #expect(second.nextPTS == .milliseconds(1250))
+        #expect(second.speed == .normal)
+    }
+}

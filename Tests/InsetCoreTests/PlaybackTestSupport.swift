@@ -55,7 +55,7 @@ struct AVKitDelegateChecker {
             case .willStop: expect(phase == .active || phase == .restoring, effect); phase = .stopping
             case .animate(.exit): expect(phase == .stopping, effect)
             case .didStop: expect(phase == .stopping, effect); phase = .inactive
-            case .failedToStart, .play, .pause, .seek, .finished, .refused, .setRenderSize: break
+            case .failedToStart, .play, .pause, .seek, .finished, .refused, .setRenderSize, .setSpeed: break
             }
         }
     }
