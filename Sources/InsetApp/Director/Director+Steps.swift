@@ -22,6 +22,9 @@ extension Director {
         let before = video.snapshot.speed
         let wanted = change.applied(to: before)
         deliver(video.send(.setSpeed(wanted), at: now), from: video, at: now)
+        // The next file (the library's next, a playlist's) plays at it too, as mpv's speed
+        // carries over: a lecture series at 1.5× stays at 1.5×.
+        options.speed = wanted
         if wanted == before && (change == .up || change == .down) {
             show(message: "speed \(wanted) (the \(change == .up ? "fastest" : "slowest"))", at: now)
         } else {

@@ -15,7 +15,8 @@ final class Director {
     enum Screen: Equatable { case library, details, player, shell }
     enum Focus: Equatable { case pane, window }
 
-    let options: AppOptions
+    /// The command line's options; the speed is the one chosen last (`changeSpeed`).
+    var options: AppOptions
     /// The screen's size and how pictures are drawn on it.
     var stage: Stage
     let catalog: LibraryCatalog
