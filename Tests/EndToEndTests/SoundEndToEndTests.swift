@@ -64,24 +64,8 @@ struct SoundEndToEndTests {
     @Test("A/V offset at every marker measured outside the player (pty and disk driver): within ±45 ms through a pause, a skip and PiP",
           arguments: [false, true])
     func markersInSyncFromOutside(piped: Bool) throws {
-        let script = repositoryRoot.appendingPathComponent("scripts/av-sync").path
-        let output = try runCommand(["INSET_BIN=\(try insetBinary())", "python3", script, "--json"] + (piped ? ["--pipe"] : []))
-        guard let data = output.split(separator: "\n").last.map({ Data($0.utf8) }),
-              let result = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            Issue.record("av-sync printed no result: \(output)")
-            return
-        }
-        let pairs = result["pairs"] as? [[String: Any]] ?? []
-        let offsets = pairs.compactMap { $0["offset_ms"] as? Double }
-        let phases = Set(pairs.compactMap { $0["phase"] as? String })
-        #expect(result["exit"] as? Int == 0, "player exit: \(result)")
-        #expect(pairs.count >= 7, "markers paired: \(pairs)")
-        #expect(phases.isSuperset(of: ["start", "after pause", "after skip", "in PiP", "after PiP"]), "\(phases)")
-        for pair in pairs {
-            #expect(abs(pair["offset_ms"] as? Double ?? .infinity) <= 45, "\(pair)")
-        }
-        #expect(result["ok"] as? Bool == true, "\(result)")
-        print("A/V from outside: \(offsets.count) markers, offsets \(offsets) ms")
+        let offsets = try AVSyncScript.check(piped ? ["--pipe"] : [])
+        print("A/V from outside: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
     }
 
     @Test("with no sound device: the video plays on the system clock and one notice says so")

@@ -56,21 +56,7 @@ struct SpeedEndToEndTests {
     /// times, and each flash is paired with its tone from outside the player.
     @Test("A/V offset at every marker measured outside the player at 0.5× and 2×: within ±45 ms", arguments: ["0.5", "2"])
     func markersInSync(speed: String) throws {
-        let script = repositoryRoot.appendingPathComponent("scripts/av-sync").path
-        let output = try runCommand(["INSET_BIN=\(try insetBinary())", "python3", script, "--json", "--speed", speed])
-        guard let data = output.split(separator: "\n").last.map({ Data($0.utf8) }),
-              let result = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            Issue.record("av-sync printed no result: \(output)")
-            return
-        }
-        let pairs = result["pairs"] as? [[String: Any]] ?? []
-        let phases = Set(pairs.compactMap { $0["phase"] as? String })
-        #expect(result["exit"] as? Int == 0, "player exit: \(result)")
-        #expect(pairs.count >= 7, "markers paired: \(pairs)")
-        #expect(phases.isSuperset(of: ["start", "after pause", "after skip", "in PiP", "after PiP"]), "\(phases)")
-        for pair in pairs {
-            #expect(abs(pair["offset_ms"] as? Double ?? .infinity) <= 45, "\(pair)")
-        }
-        print("A/V at \(speed)× from outside: offsets \(pairs.compactMap { $0["offset_ms"] as? Double }) ms")
+        let offsets = try AVSyncScript.check(["--speed", speed])
+        print("A/V at \(speed)× from outside: offsets \(offsets ?? []) ms")
     }
 }
