@@ -2,8 +2,8 @@ import InsetCore
 
 /// What the command line asked for.
 public struct AppOptions: Sendable {
-    /// Files or directories. One file plays full screen; several, or a directory, open the
-    /// library.
+    /// Files, playlists or directories. Files play full screen, one after the other, the
+    /// library listing them; no path or only directories open the library.
     public var paths: [String]
     public var colorMode: ColorMode?
     public var showStats: Bool
@@ -58,6 +58,17 @@ public struct AppOptions: Sendable {
     public var screenshotDirectory: String? = nil
     /// Where the control socket is served (`inset ctl` finds it); nil serves none.
     public var controlSocketPath: String? = nil
+    /// At the end of a file the next of the list plays (`--no-advance` turns it off).
+    public var advances: Bool = true
+    /// `--loop-playlist`: after the last file, the first again.
+    public var loopsPlaylist: Bool = false
+    /// `--shuffle`: the files play in an order made from this seed (each once).
+    public var shuffleSeed: UInt64? = nil
+
+    /// The playlist's rules from the three options above.
+    var playlistRules: PlaylistCursor.Rules {
+        .init(advances: advances, loops: loopsPlaylist, shuffleSeed: shuffleSeed)
+    }
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
                 start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,

@@ -25,6 +25,12 @@ public struct Config: Sendable {
     public var audioLanguage: String?
     /// `resume = false`: every file starts at 0, as with `--no-resume`.
     public var resumes: Bool?
+    /// `advance = false`: a file's end does not play the next, as with `--no-advance`.
+    public var advances: Bool?
+    /// `shuffle = true`, as `--shuffle`.
+    public var shuffles: Bool?
+    /// `loop-playlist = true`, as `--loop-playlist`.
+    public var loopsPlaylist: Bool?
     /// Where screenshots go, as `--screenshot-dir`; `~/` is the home folder.
     public var screenshotDirectory: String?
     /// `[keys.*]` lines: each rebinds (or, bound to "none", unbinds) a key in a context.

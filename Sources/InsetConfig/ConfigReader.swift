@@ -107,9 +107,14 @@ struct ConfigReader {
         case "window-corner":
             guard let name = text() else { return }
             if let corner = PiPLayout.Corner(name: name) { config.windowCorner = corner } else { refuse(name) }
-        case "resume":
-            guard let on = value.bool else { return problem(line, "resume: expected true or false") }
-            config.resumes = on
+        case "resume", "advance", "shuffle", "loop-playlist":
+            guard let on = value.bool else { return problem(line, "\(key): expected true or false") }
+            switch key {
+            case "resume": config.resumes = on
+            case "advance": config.advances = on
+            case "shuffle": config.shuffles = on
+            default: config.loopsPlaylist = on
+            }
         case "screenshot-dir":
             guard let path = text() else { return }
             guard !path.isEmpty else { return refuse(path) }
@@ -166,6 +171,9 @@ struct ConfigReader {
         "mute": "true or false",
         "speed": "a speed from 0.25 to 4 (1.5)",
         "resume": "true or false",
+        "advance": "true or false",
+        "shuffle": "true or false",
+        "loop-playlist": "true or false",
         "screenshot-dir": "a directory, in quotes (~/ for the home folder)",
         "skip-step": "seconds, 1 to 3600",
         "prefix": "a chord, C-a or M-x",

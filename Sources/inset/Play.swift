@@ -11,7 +11,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a video full screen (the default command).")
 
-    @Argument(help: "A file plays full screen; several files or a directory open the library. With none, the bundled samples.")
+    @Argument(help: "Files play full screen, one after the other (a .m3u playlist plays its files); a directory opens the library. With none, the bundled samples.")
     var paths: [String] = []
 
     @Flag(name: .customLong("pip"), help: "Start in picture in picture, over the library.")
@@ -35,6 +35,15 @@ struct Play: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5).", valueName: "time"))
     var start: TimeArgument?
+
+    @Flag(name: .customLong("no-advance"), help: "At the end of a file, stay on its last frame instead of playing the next of the list.")
+    var noAdvance = false
+
+    @Flag(help: "Play the list's files in a random order, each once.")
+    var shuffle = false
+
+    @Flag(name: .customLong("loop-playlist"), help: "After the last file of the list, play the first again.")
+    var loopPlaylist = false
 
     @Flag(name: .customLong("no-resume"), help: "Start at the beginning, not where this file was left (the position is still kept when it stops).")
     var noResume = false
@@ -213,6 +222,9 @@ struct Play: ParsableCommand {
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         options.resumeStore = ResumeStore.standard()
         options.resumes = !noResume && config.resumes != false
+        options.advances = !noAdvance && config.advances != false
+        options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
+        if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }
         let app: App
         do {
             app = try App(options: options)

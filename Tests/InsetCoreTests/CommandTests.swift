@@ -8,7 +8,7 @@ struct CommandTests {
                       "seek-to 90", "live-edge", "pip", "restore", "close-window", "swap", "focus", "focus window", "focus pane",
                       "window-move bottom-left", "window-move left", "window-size +1", "window-size -2", "window-stash",
                       "volume +10", "volume -5", "volume 50", "mute", "subtitles next", "subtitles off", "audio next",
-                      "chapter next", "chapter previous", "shell", "library", "details", "select page-down", "open", "send-prefix", "help", "quit"])
+                      "chapter next", "chapter previous", "playlist next", "playlist previous", "shell", "library", "details", "select page-down", "open", "send-prefix", "help", "quit"])
     func roundTrip(_ text: String) throws {
         let command = try Command(parsing: text)
         let expected = text == "seek-to 90" ? "seek-to 1:30" : text
@@ -68,6 +68,14 @@ struct CommandTests {
         #expect(bindings.command(for: .key(KeyPress(.pageDown)), in: [.player, .global]) == .chapter(.next))
         #expect(bindings.command(for: .key(KeyPress(.pageUp)), in: [.window, .library, .global]) == .chapter(.previous))
         #expect(bindings.command(for: .key(KeyPress(.pageDown)), in: [.library, .global]) == .select(.pageDown))
+    }
+
+    @Test("> and < are the next and previous file, as in mpv, in the player and the window")
+    func playlistKeys() {
+        let bindings = KeyBindings.defaults
+        #expect(bindings.command(for: .key(KeyPress(.character(">"))), in: [.player, .global]) == .playlist(.next))
+        #expect(bindings.command(for: .key(KeyPress(.character("<"))), in: [.window, .library, .global]) == .playlist(.previous))
+        #expect(bindings.command(for: .key(KeyPress(.character(">"))), in: [.library, .global]) == nil)
     }
 }
 

@@ -48,6 +48,8 @@ extension Director {
             cycleAudioTrack(at: now)
         case .chapter(let step):
             return jumpToChapter(step, at: now)
+        case .playlist(let step):
+            return stepPlaylist(step, at: now)
         case .shell:
             openShell(at: now)
         case .library, .details, .select, .open:

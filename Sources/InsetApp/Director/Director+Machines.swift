@@ -54,11 +54,19 @@ extension Director {
         for effect in effects {
             switch effect {
             case .finished:
+                if advanceAtEnd(of: video, at: now) { break }
                 if outcome.quitsAtEnd && !panes.window.isOpen && screen == .player { quit() }
             case .refused(let reason):
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
                 show(message: failure.description, at: now)
+            case .willStart where video === videos.takingOverWindow && panes.window.isOpen:
+                // The next of the list takes the window as it is (`Director+Playlist`).
+                videos.moveToWindow(video)
+            case .animate(.enter) where video === videos.takingOverWindow:
+                queue(.animationFinished(.enter), for: video)
+            case .didStart where video === videos.takingOverWindow:
+                panes.library.invalidate()
             case .willStart:
                 let aspect = video.info.video.map {
                     Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)

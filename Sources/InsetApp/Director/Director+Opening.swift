@@ -8,9 +8,12 @@ extension Director {
     /// PiP or from another pane). Another file replaces it, unless it is in the PiP window:
     /// then it stays there and the new one plays full screen beside it (replacing a second
     /// one). Opening happens off the UI thread; the player says "opening…" until
-    /// `finishOpening`.
-    func open(entry index: Int, at now: HostTime) {
-        let entry = catalog.entries[index]
+    /// `finishOpening`. `byPlaylist`: the playlist chose it (the end of the file before,
+    /// `>`), not the user, so if it cannot be opened the next one is tried.
+    func open(entry index: Int, byPlaylist: Bool = false, at now: HostTime) {
+        let entry = catalog.entry(index)
+        playlist.select(entry: index)
+        videos.listLabels[entry.path] = playlist.label(for: index)
         effects.append(.paint)
         if let video = videos.contains(path: entry.path) {
             cancelOpening()
@@ -31,6 +34,7 @@ extension Director {
                                                                    language: options.audioLanguage)))
         opener.request.subtitles = subtitleRequest(for: entry.path)
         opener.besideWindow = keepsWindow
+        opener.playlistEntry = byPlaylist ? index : nil
         opener.catalog = catalog
         videos.opening = opener
         let waker = self.waker
@@ -50,7 +54,10 @@ extension Director {
         switch result {
         case .failure(let error):
             if let failure = error as? MediaError { catalog.record(failure, for: opener.path) }
-            fail((error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)", at: now)
+            let line = (error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)"
+            if passOver(opener, line, at: now) { return }
+            if opener.intoWindow { show(message: line, at: now); return }
+            fail(line, at: now)
         case .success(let media):
             var configuration = options.playbackConfiguration(loops: options.loop)
             let startPastEnd = startPastEnd(of: media)
@@ -66,6 +73,10 @@ extension Director {
                 if let startPastEnd { show(message: startPastEnd + "; playing from the start", at: now) }
                 if let resumed { show(message: "resumed at \(resumed.clockString)", at: now) }
             }
+            if opener.intoWindow {
+                startInWindow(media, configuration: configuration, at: now)
+                return
+            }
             if opener.besideWindow && windowStaysForNextVideo {
                 startBesideWindow(media, configuration: configuration, at: now)
                 return
@@ -73,24 +84,29 @@ extension Director {
             // Meant to play beside a window that has gone since (restored, closed): it
             // replaces the video as any other file does.
             if opener.besideWindow { closePlayback() }
-            let playback = Playback(media: media, configuration: configuration,
-                                    pipSupported: PiPLayout.canShow(on: stage.size), at: now)
-            playback.prefersMuted = options.muted
-            videos.showFullScreen(playback)
-            catalog.record(media.info, for: media.path)
-            wakeOnArrivals(of: playback, at: now)
-            panes.player.layout(stage.size, current: nil)
-            panes.player.revealControls(at: now)
-            deliver(playback.start(renderSize: viewport(stage.size), at: now), from: playback, at: now)
-            // `--pip` that could not start: the picture comes full screen rather than
-            // playing unseen (with its sound) behind the library.
-            if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !playback.isSoundOnly && screen != .shell {
-                screen = .player
-            }
-            sayWhatIsMissing(in: playback, at: now)
-            if outcome.quitsAtEnd, let truncation = playback.info.truncation {
-                outcome.closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
-            }
+            startFullScreen(media, configuration: configuration, at: now)
+        }
+    }
+
+    /// The file just opened plays full screen, the only video.
+    func startFullScreen(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
+        let playback = Playback(media: media, configuration: configuration,
+                                pipSupported: PiPLayout.canShow(on: stage.size), at: now)
+        playback.prefersMuted = options.muted
+        videos.showFullScreen(playback)
+        catalog.record(media.info, for: media.path)
+        wakeOnArrivals(of: playback, at: now)
+        panes.player.layout(stage.size, current: nil)
+        panes.player.revealControls(at: now)
+        deliver(playback.start(renderSize: viewport(stage.size), at: now), from: playback, at: now)
+        // `--pip` that could not start: the picture comes full screen rather than
+        // playing unseen (with its sound) behind the library.
+        if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !playback.isSoundOnly && screen != .shell {
+            screen = .player
+        }
+        sayWhatIsMissing(in: playback, at: now)
+        if outcome.quitsAtEnd, let truncation = playback.info.truncation {
+            outcome.closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
         }
     }
 

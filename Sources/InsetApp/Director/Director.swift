@@ -34,6 +34,11 @@ final class Director {
     var outcome: Outcome
     /// Screenshots being taken, each on its own thread.
     var screenshots: [Screenshot] = []
+    /// The library's entries in their playing order, and which plays now
+    /// (`Director+Playlist`).
+    var playlist: PlaylistCursor
+    /// Entries the playlist could not open in this run: it goes past them.
+    var passedOver: Set<Int> = []
 
     /// The terminal as the director needs to know it: its size, how the video's cells hold
     /// pixels, and whether (and how) real pixels go out.
@@ -60,9 +65,13 @@ final class Director {
 
     /// How the session goes and ends.
     struct Outcome {
-        /// A single file given on the command line: its end quits, as a player's does.
+        /// Files given on the command line, played at once: the end of the last quits, as a
+        /// player's does.
         let quitsAtEnd: Bool
         let singleFile: Bool
+        /// Files (not only directories) given on the command line: they play at once, in
+        /// order, and the library lists them.
+        let playsAtStart: Bool
         var running = true
         var terminationSignal: Int32?
         /// `--pip` over a library: the first playable file starts once the catalog has one.
@@ -82,8 +91,11 @@ final class Director {
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
         if singleFile { try MediaSource.checkPath(options.paths[0]) }
         catalog = LibraryCatalog(paths: options.paths)
-        outcome = Outcome(quitsAtEnd: singleFile && !options.startsInPiP && !options.startsInShell, singleFile: singleFile)
-        screen = options.startsInShell ? .shell : singleFile ? .player : .library
+        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
+        let playsAtStart = Director.playsAtStart(options.paths)
+        outcome = Outcome(quitsAtEnd: playsAtStart && !options.startsInPiP && !options.startsInShell, singleFile: singleFile,
+                          playsAtStart: playsAtStart)
+        screen = options.startsInShell ? .shell : playsAtStart ? .player : .library
         waker = LoopWaker()
         videos = VideoPlaces()
         let placeholders = stage.pictures?.usesPlaceholders == true
@@ -107,12 +119,15 @@ final class Director {
     /// What is due, in order, and nothing after: the loop calls this once per turn.
     func takeEffects() -> [AppEffect] { effects.take() }
 
-    /// Starts what the command line asked for: the single file playing (or the shell with
-    /// it in the window), or the library.
+    /// Starts what the command line asked for: its files playing, the first of them (or the
+    /// shell with it in the window), or the library.
     func start(at now: HostTime) -> [AppEffect] {
-        // A single file played at once is opened by the player only, not by the catalog as
-        // well (with `--pip` the catalog's probe is what starts it).
-        if outcome.singleFile && (screen == .player || screen == .shell) { catalog.leaveToPlayer(options.paths[0]) }
+        let first = playlist.first(where: canPlayInTurn)
+        // A file played at once is opened by the player only, not by the catalog as well
+        // (with `--pip` the catalog's probe is what starts it).
+        if outcome.playsAtStart && (screen == .player || screen == .shell), let first {
+            catalog.leaveToPlayer(catalog.entries[first].path)
+        }
         catalog.startProbing()
         panes.library.refreshWatched(from: options.resumeStore)
         panes.player.revealControls(at: now)
@@ -122,9 +137,9 @@ final class Director {
             screen = .library
             openShell(at: now)
             if panes.shell.shell == nil { outcome.running = false; outcome.fatalError = overlays.message?.text }
-            if outcome.singleFile { open(entry: 0, at: now) }
+            if outcome.playsAtStart, let first { open(entry: first, at: now) }
         } else if screen == .player {
-            open(entry: 0, at: now)
+            startPlaylist(first, at: now)
         } else if options.startsInPiP {
             outcome.waitingForFirstPlayable = true
         }

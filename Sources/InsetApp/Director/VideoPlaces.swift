@@ -14,6 +14,12 @@ final class VideoPlaces {
     /// The last video's figures, kept for the closing line after it is closed.
     var lastStatistics = PlaybackStatistics()
     var contentSwap = ContentSwapCoordinator()
+    /// Each open file's place in its list ("2/3"), by path, for the bar
+    /// (`Director+Playlist`).
+    var listLabels: [String: String] = [:]
+    /// The video taking the window's place from the one that was there (the next of the
+    /// list): while its machine starts PiP, the window stays as it is.
+    var takingOverWindow: Playback?
 
     /// The video whose state machine holds the window (or the only one): the window's
     /// while there is one, else the full-screen one.

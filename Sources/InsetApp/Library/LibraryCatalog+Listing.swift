@@ -12,6 +12,7 @@ import InsetMedia
 /// - Any other path is listed as given, whatever its name, in the order given: the user
 ///   asked for it, so a missing or foreign file is shown with its reason, never dropped.
 /// - A directory that cannot be read is listed itself, with the reason.
+/// - A plain `.m3u` / `.m3u8` playlist is listed as its entries (`LibraryCatalog+Playlists`).
 /// - `-` (standard input) is listed as failed: probing would read the input that playing
 ///   needs, and it can be read only once. `inset -` plays it on its own.
 extension LibraryCatalog {
@@ -45,6 +46,7 @@ extension LibraryCatalog {
             case .directory:
                 entries.append(contentsOf: directoryListing(path))
             case .regular(let size):
+                if let playlist = playlistListing(path, size: size) { entries += playlist; continue }
                 entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: size))
             case .other:
                 // Missing, a device, unreadable: probing gives the precise reason.

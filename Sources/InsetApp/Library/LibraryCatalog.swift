@@ -44,6 +44,9 @@ public final class LibraryCatalog: @unchecked Sendable {
 
     public var count: Int { lock.withLock { stored.count } }
 
+    /// One entry as it is now, without copying the list (the playlist asks of one at a time).
+    public func entry(_ index: Int) -> LibraryEntry { lock.withLock { stored[index] } }
+
     /// Whether the worker is at work: started, not stopped, and some entry still waits
     /// for its probe. While it is, the UI may poll `takeChanges()` more often.
     public var isProbing: Bool {

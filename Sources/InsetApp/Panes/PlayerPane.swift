@@ -53,7 +53,7 @@ final class PlayerPane: Pane {
     func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
         if let front = videos.front {
             screen.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
-                          status: front.buffering.label ?? front.steppedFrameLabel,
+                          status: front.buffering.label ?? front.steppedFrameLabel, place: videos.listLabels[front.path],
                           chapters: front.chapters.chapters, at: now, into: &planes)
         } else {
             if let opening = videos.opening { screen.drawOpening(opening.name) }

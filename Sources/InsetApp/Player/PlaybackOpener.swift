@@ -22,6 +22,12 @@ final class PlaybackOpener: @unchecked Sendable {
     var request: Request
     /// Opened to play full screen beside the video in the PiP window (two videos); UI thread.
     var besideWindow = false
+    /// Opened by the playlist (`Director+Playlist`), not chosen by hand: which entry of the
+    /// library it is, so a file that fails is passed over for the next; UI thread.
+    var playlistEntry: Int?
+    /// Opened to take the window's place when the window's video ended or was moved on
+    /// (`>`): the window stays where it is, no animation; UI thread.
+    var intoWindow = false
     /// The library whose probe must not open the same file meanwhile (`LibraryCatalog.claim`).
     var catalog: LibraryCatalog?
     /// When the UI stops waiting whatever libavformat does: a demuxer busy with no I/O

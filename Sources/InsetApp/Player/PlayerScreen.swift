@@ -38,11 +38,13 @@ struct PlayerScreen {
     /// A file with sound only (`soundOnly` is its title) shows the title on black with the
     /// controls always up, so the time and the progress line are there to see and click.
     /// `status` is a state the bar says while it lasts ("buffering…"); the bar stays up for it.
+    /// `place` is the file's place in its list ("2/3"), after the time.
     mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, cover: VideoFrame? = nil,
-                         status: String? = nil, chapters: [Chapter] = [], at now: HostTime, into planes: inout [Plane]) {
+                         status: String? = nil, place: String? = nil, chapters: [Chapter] = [], at now: HostTime,
+                         into planes: inout [Plane]) {
         if let title {
             drawTitle(title, cover: cover)
-            ControlBar.draw(snapshot, chapters: chapters, into: &controls.grid)
+            ControlBar.draw(snapshot, place: place, chapters: chapters, into: &controls.grid)
             controls.isVisible = true
             planes.append(video.plane)
             planes.append(controls)
@@ -54,7 +56,7 @@ struct PlayerScreen {
             return
         }
         controls.isVisible = controlsVisible(at: now) || !snapshot.isPlaying || status != nil
-        if controls.isVisible { ControlBar.draw(snapshot, status: status, chapters: chapters, into: &controls.grid) }
+        if controls.isVisible { ControlBar.draw(snapshot, status: status, place: place, chapters: chapters, into: &controls.grid) }
         planes.append(video.plane)
         planes.append(controls)
     }

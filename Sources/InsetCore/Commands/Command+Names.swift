@@ -34,6 +34,7 @@ extension Command {
         .init(name: "subtitles", arguments: "next | off", help: "subtitles: the next track (after the last: off), or off"),
         .init(name: "audio", arguments: "next", help: "sound: the next track (language, title)"),
         .init(name: "chapter", arguments: "next | previous", help: "the next chapter, or back to this one's start (the one before)"),
+        .init(name: "playlist", arguments: "next | previous", help: "the next / previous file of the list"),
         .init(name: "shell", arguments: "", help: "the shell pane (a playing video goes on in the window)"),
         .init(name: "library", arguments: "", help: "back to the library (a playing video goes on in the window)"),
         .init(name: "details", arguments: "", help: "details of the selected file"),
@@ -73,6 +74,7 @@ extension Command {
         case .subtitles: "subtitles"
         case .audio: "audio"
         case .chapter: "chapter"
+        case .playlist: "playlist"
         case .shell: "shell"
         case .library: "library"
         case .details: "details"
@@ -107,6 +109,8 @@ extension Command {
         case .subtitles(.off): "subtitles off"
         case .chapter(.next): "next chapter"
         case .chapter(.previous): "previous chapter (this one's start if past its first 2 s)"
+        case .playlist(.next): "the next file of the list"
+        case .playlist(.previous): "the file before in the list"
         case .select(let move): "choose a file: \(move.rawValue.spacedOut)"
         default: Command.definition(named: name)?.help ?? name
         }

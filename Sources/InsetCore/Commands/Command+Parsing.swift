@@ -89,6 +89,7 @@ extension Command {
             guard try one() == "next" else { throw refuse() }
             self = .audio(.next)
         case "chapter": self = .chapter(try choice(try one(), ChapterStep.self))
+        case "playlist": self = .playlist(try choice(try one(), PlaylistStep.self))
         case "select": self = .select(try choice(try one(), SelectionMove.self))
         default:
             guard arguments.isEmpty else { throw refuse() }
@@ -135,6 +136,7 @@ extension Command {
         case .subtitles(let step), .audio(let step): [name, step.rawValue]
         case .select(let move): [name, move.rawValue]
         case .chapter(let step): [name, step.rawValue]
+        case .playlist(let step): [name, step.rawValue]
         default: [name]
         }
     }

@@ -45,6 +45,9 @@ public enum Command: Hashable, Sendable {
     /// The focused video's next chapter, or back to the start of this one (more than 2 s
     /// into it) or the one before.
     case chapter(ChapterStep)
+    /// The next or previous file of the list the focused video came from (the library's,
+    /// the command line's, a playlist's: `PlaylistCursor`).
+    case playlist(PlaylistStep)
     /// The shell pane (started the first time).
     case shell
     /// The library (a playing video goes on in the window).
@@ -105,6 +108,10 @@ public enum Command: Hashable, Sendable {
     }
 
     public enum ChapterStep: String, Hashable, Sendable, CaseIterable {
+        case next, previous
+    }
+
+    public enum PlaylistStep: String, Hashable, Sendable, CaseIterable {
         case next, previous
     }
 

@@ -1,0 +1,131 @@
+import InsetCore
+import InsetMedia
+
+/// The list a file was played from (the library's, the command line's, a playlist's) and
+/// what comes after it: at the end of a file the next one plays where it played, full
+/// screen or in the window (`--no-advance` stops instead), `>` and `<` move by hand, and a
+/// file that cannot be opened is passed over for the one after. The rules are
+/// `PlaylistCursor`'s; this is where they meet the videos.
+extension Director {
+    /// The command line plays its files at once, unless it gave none or only directories
+    /// (the library then opens).
+    static func playsAtStart(_ paths: [String]) -> Bool {
+        !paths.isEmpty && !paths.allSatisfy(isDirectory)
+    }
+
+    /// An entry the playlist may go to: not one found unplayable (by the library's probe, or
+    /// by an open that failed in this run).
+    func canPlayInTurn(_ index: Int) -> Bool {
+        !passedOver.contains(index) && catalog.entry(index).failure == nil
+    }
+
+    /// The command line's first file plays; with none that can (an empty playlist, one
+    /// refused), the reason is the one line the program ends with.
+    func startPlaylist(_ first: Int?, at now: HostTime) {
+        guard let first else {
+            let reason = catalog.entries.first?.failure?.description ?? "nothing to play in \(options.paths.joined(separator: " "))"
+            fail(reason, at: now)
+            return
+        }
+        open(entry: first, byPlaylist: true, at: now)
+    }
+
+    /// `video` played to its end: the next entry takes its place. False when none does
+    /// (`--no-advance`, the last without `--loop-playlist`, a file not from the list).
+    func advanceAtEnd(of video: Playback, at now: HostTime) -> Bool {
+        guard let entry = entryIndex(of: video) else { return false }
+        playlist.select(entry: entry)
+        guard let next = playlist.afterEnd(where: canPlayInTurn) else { return false }
+        play(entry: next, after: video, at: now)
+        return true
+    }
+
+    /// `playlist next` / `previous` (`>`, `<`) on the focused video.
+    func stepPlaylist(_ step: Command.PlaylistStep, at now: HostTime) -> CommandOutcome {
+        guard let video = focusedVideo, let entry = entryIndex(of: video) else { return .refused("nothing is playing") }
+        playlist.select(entry: entry)
+        let target = step == .next ? playlist.next(where: canPlayInTurn) : playlist.previous(where: canPlayInTurn)
+        guard let target else {
+            let why = step == .next ? "this is the last file of the list" : "this is the first file of the list"
+            show(message: why, for: .seconds(2), at: now)
+            return .refused(why)
+        }
+        play(entry: target, after: video, at: now)
+        return .done
+    }
+
+    /// Plays `entry` where `video` plays: in the window, or full screen.
+    private func play(entry: Int, after video: Playback, at now: HostTime) {
+        if video === videos.window { openIntoWindow(entry: entry, at: now) } else { open(entry: entry, byPlaylist: true, at: now) }
+    }
+
+    /// The entry `video` was opened from: the cursor's when it is that file, else the first
+    /// entry of its path.
+    func entryIndex(of video: Playback) -> Int? {
+        if let current = playlist.current, catalog.entry(current).path == video.path { return current }
+        return catalog.entries.firstIndex { $0.path == video.path }
+    }
+
+    /// A file the playlist opened could not be: it is passed over for the next one, said on
+    /// the bar. False when there is no next (the caller then fails as for any file).
+    func passOver(_ opener: PlaybackOpener, _ line: String, at now: HostTime) -> Bool {
+        guard let entry = opener.playlistEntry else { return false }
+        passedOver.insert(entry)
+        playlist.select(entry: entry)
+        guard let next = playlist.next(where: canPlayInTurn) else { return false }
+        show(message: line, at: now)
+        if opener.intoWindow { openIntoWindow(entry: next, at: now) } else { open(entry: next, byPlaylist: true, at: now) }
+        return true
+    }
+
+    /// Opens `entry` to take the window's place once open (`startInWindow`); the window's
+    /// video stays there meanwhile. Not while another file is opening for the user.
+    func openIntoWindow(entry index: Int, at now: HostTime) {
+        guard videos.opening == nil || videos.opening?.intoWindow == true else { return }
+        videos.opening?.cancel()
+        let entry = catalog.entry(index)
+        playlist.select(entry: index)
+        videos.listLabels[entry.path] = playlist.label(for: index)
+        let cells = panes.window.pip?.videoCells ?? stage.size
+        let opener = PlaybackOpener(.init(
+            path: entry.path, viewport: viewport(cells), threads: options.threads,
+            sound: SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage)))
+        opener.request.subtitles = subtitleRequest(for: entry.path)
+        opener.intoWindow = true
+        opener.playlistEntry = index
+        opener.catalog = catalog
+        videos.opening = opener
+        let waker = self.waker
+        opener.start { waker.wake() }
+    }
+
+    /// The file opened for the window takes the place of the one there, which is retired
+    /// (its position kept). The new one's machine goes through PiP's start as any does, but
+    /// the window is already up: `react` keeps it where it is and skips the animation.
+    func startInWindow(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
+        guard panes.window.isOpen, let old = videos.window else {
+            // The window went while the file opened: it plays full screen instead.
+            startFullScreen(media, configuration: configuration, at: now)
+            return
+        }
+        _ = videos.dropWindow()
+        retire(old)
+        var configuration = configuration
+        configuration.startsInPiP = true
+        let video = Playback(media: media, configuration: configuration,
+                             pipSupported: PiPLayout.canShow(on: stage.size), at: now)
+        video.prefersMuted = options.muted
+        video.heardInWindow = old.heardInWindow
+        catalog.record(media.info, for: media.path)
+        wakeOnArrivals(of: video, at: now)
+        videos.takingOverWindow = video
+        deliver(video.start(renderSize: viewport(panes.window.pip?.videoCells ?? stage.size), at: now), from: video, at: now)
+        videos.takingOverWindow = nil
+        if videos.window !== video {
+            // PiP could not start after all (the terminal shrank): full screen, or let go.
+            if videos.fullScreen == nil { videos.showFullScreen(video); screen = .player } else { retire(video) }
+        }
+        soundFollowsFullScreen()
+        sayWhatIsMissing(in: video, at: now)
+    }
+}
