@@ -97,7 +97,10 @@ struct HostileInputEndToEndTests {
         let fifo = dir.appendingPathComponent("stuck.mp4").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let tmux = try Tmux()
-        try tmux.run("\(try insetBinary()) \(fifo) \(samplePath("clock_4x3.mp4"))")
+        // The clip plays first (paths play in order) while the library probes the FIFO.
+        try tmux.run("\(try insetBinary()) --loop \(samplePath("clock_4x3.mp4")) \(fifo)")
+        try tmux.waitFor(timeout: 10, "playing") { $0.shownTime != nil }
+        try tmux.keys("Escape")
         try tmux.waitFor(timeout: 10, "the library") { $0.text.contains("stuck.mp4") && $0.text.contains("clock_4x3.mp4") }
         let pid = try #require(try tmux.childPID())
         Thread.sleep(forTimeInterval: 0.5)  // the probe is in open(2) of the FIFO by now

@@ -229,6 +229,9 @@ extension NetworkEndToEndTests {
         let tmux = try Tmux(columns: 160, rows: 30)
         try tmux.run("\(try insetBinary()) \(samplePath("clock_4x3.mp4")) \(server.url("clock_16x9_aac.mp4")) "
                      + "\(server.url("hls/master.m3u8")) \(server.url("nope.mp4")); echo EXIT=$?")
+        // The first file plays at once; Esc shows the library of the four.
+        try tmux.waitFor(timeout: 10, "the first file playing") { $0.shownTime != nil }
+        try tmux.keys("Escape")
         let listed = try tmux.waitFor(timeout: 10, "four entries probed") { screen in
             screen.text.contains("Library — 4 files") && screen.text.contains("HTTP 404 Not Found")
                 && screen.text.components(separatedBy: "h264").count == 4

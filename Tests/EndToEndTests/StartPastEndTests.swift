@@ -22,9 +22,15 @@ struct StartPastEndTests {
     @Test("in the library: the file plays from its start, the bar saying why")
     func library() throws {
         let tmux = try Tmux()
-        let short = samplePath("clock_4x3.mp4")
+        // A folder of the two (files given as paths would play at once), clock_4x3.mp4 first.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inset-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["clock_4x3.mp4", "long_gop.mp4"] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: samplePath(name))
+        }
         // long_gop.mp4 lasts 30 s: --start 0:08 is within it, so the option is not refused.
-        try tmux.run("\(try insetBinary()) --start 0:08 \(short) \(samplePath("long_gop.mp4"))")
+        try tmux.run("\(try insetBinary()) --start 0:08 \(folder.path)")
         try tmux.waitFor(timeout: 10, "the library") { $0.text.contains("Library — 2 files") && $0.text.contains("0:30") }
         try tmux.keys("Enter")
         let screen = try tmux.waitFor(timeout: 10, "the short file playing, the reason on the bar") {

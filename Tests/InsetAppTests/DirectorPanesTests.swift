@@ -24,7 +24,7 @@ struct DirectorPanesTests {
 
     @Test("the library, a file's details and back; the shell from the details and back there when it exits")
     func detailsAndBack() throws {
-        let app = try DirectorHarness(paths: [Self.clip, Self.other], shell: ["/bin/sh"])
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.clip, Self.other])], shell: ["/bin/sh"])
         #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
         app.key("i")
         #expect(app.screen == .details)
@@ -79,7 +79,7 @@ struct DirectorPanesTests {
 
     @Test("after the prefix, ? shows the keys and q quits")
     func prefixQuits() throws {
-        let app = try DirectorHarness(paths: [Self.clip, Self.other], shell: ["/bin/sh"])
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.clip, Self.other])], shell: ["/bin/sh"])
         app.key("!")
         app.keys("C-]", "?")
         #expect(app.director.overlays.helpVisible)
@@ -91,7 +91,7 @@ struct DirectorPanesTests {
 
     @Test("a key sent to the shell paints nothing until the shell answers")
     func echoPaints() throws {
-        let app = try DirectorHarness(paths: [Self.clip, Self.other], shell: ["/bin/sh"])
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.clip, Self.other])], shell: ["/bin/sh"])
         app.key("!")
         _ = app.takeEffects()
         app.key("a")

@@ -11,16 +11,16 @@ struct DirectorResumeTests {
     static let clip = sample("long_gop.mp4")  // 30 s
 
     /// A director playing `clip` whose positions go to `state`.
-    static func player(_ state: URL, configure: (inout AppOptions) -> Void = { _ in }) throws -> DirectorHarness {
-        try DirectorHarness(paths: [clip]) { options in
+    static func player(_ state: URL, path: String = clip, configure: (inout AppOptions) -> Void = { _ in }) throws -> DirectorHarness {
+        try DirectorHarness(paths: [path]) { options in
             options.resumeStore = ResumeStore(directory: state.path)
             configure(&options)
         }
     }
 
     /// Plays `clip`, goes to `time` and stops the player as quitting does.
-    static func stop(at time: String, _ state: URL) throws {
-        let app = try player(state)
+    static func stop(at time: String, _ state: URL, path: String = clip) throws {
+        let app = try player(state, path: path)
         #expect(app.waitForPlayer())
         try app.command("seek-to \(time)")
         #expect(app.waitUntil { app.director.videos.fullScreen.map { abs($0.snapshot.position.seconds - (Double(time) ?? 0)) < 0.5 } == true })
@@ -95,9 +95,10 @@ struct DirectorResumeTests {
     @Test("the library shows how far each file was watched, at start and after a video stops")
     func libraryShowsWatched() throws {
         let state = try makeTemporaryDirectory("resume")
-        try Self.stop(at: "12", state)  // 12 of 30 s: 40%
-        let other = sample("clock_16x9_aac.mp4")
-        let app = try DirectorHarness(paths: [Self.clip, other]) { $0.resumeStore = ResumeStore(directory: state.path) }
+        // Listed by name: clock_16x9_aac.mp4, then long_gop.mp4.
+        let library = try libraryFolder([Self.clip, sample("clock_16x9_aac.mp4")])
+        try Self.stop(at: "12", state, path: library + "/long_gop.mp4")  // 12 of 30 s: 40%
+        let app = try DirectorHarness(paths: [library]) { $0.resumeStore = ResumeStore(directory: state.path) }
         #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
         let before = Self.libraryText(app)
         #expect(before.contains("Watched"))
@@ -105,12 +106,12 @@ struct DirectorResumeTests {
         #expect(rows.first { $0.contains("long_gop.mp4") }?.contains("40%") == true, "\(before)")
         #expect(rows.first { $0.contains("clock_16x9_aac.mp4") }?.contains("%") == false, "\(before)")
         // The other file played to 5 s of 10 and replaced by the first: it shows 50%.
-        app.keys("Down", "Enter")
+        app.key("Enter")
         #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
         try app.command("seek-to 5")
         #expect(app.waitUntil { abs((app.time(of: app.director.videos.fullScreen) ?? 0) - 5) < 0.3 })
         app.key("Esc")
-        app.keys("Up", "Enter")
+        app.keys("Down", "Enter")
         #expect(app.waitForPlayer("long_gop.mp4"))
         let after = Self.libraryText(app).split(separator: "\n")
         #expect(after.first { $0.contains("clock_16x9_aac.mp4") }?.contains("50%") == true, "\(after)")

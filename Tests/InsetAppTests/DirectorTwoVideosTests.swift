@@ -11,7 +11,7 @@ struct DirectorTwoVideosTests {
 
     /// A in the window over the library, then Enter on B: B full screen, A in the window.
     static func twoVideos() throws -> DirectorHarness {
-        let app = try DirectorHarness(paths: [first, second])
+        let app = try DirectorHarness(paths: [try libraryFolder([first, second])])
         #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
         app.key("Enter")
         #expect(app.waitForPlayer("clock_16x9_aac.mp4"))

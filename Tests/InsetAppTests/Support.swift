@@ -18,6 +18,17 @@ func makeTemporaryDirectory(_ label: String) throws -> URL {
     return dir
 }
 
+/// A folder holding (as symbolic links, under their own names) `files`: the library of
+/// just those files, since files given as paths play at once instead.
+func libraryFolder(_ files: [String], label: String = "library") throws -> String {
+    let dir = try makeTemporaryDirectory(label)
+    for file in files {
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent((file as NSString).lastPathComponent).path,
+                                                   withDestinationPath: file)
+    }
+    return dir.path
+}
+
 /// Polls `condition` every 20 ms for up to `timeout` seconds; true once it held.
 func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)

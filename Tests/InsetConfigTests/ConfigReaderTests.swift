@@ -19,6 +19,9 @@ import Testing
             sub-lang = "en"
             audio-lang = "fr"
             resume = false
+            advance = false
+            shuffle = true
+            loop-playlist = true
             screenshot-dir = "/tmp/shots"
 
             [keys]
@@ -42,6 +45,7 @@ import Testing
         #expect(config.subtitleLanguage == "en")
         #expect(config.audioLanguage == "fr")
         #expect(config.resumes == false)
+        #expect(config.advances == false && config.shuffles == true && config.loopsPlaylist == true)
         #expect(config.screenshotDirectory == "/tmp/shots")
         let bindings = config.keyBindings()
         let key = { (name: String) in KeyBindings.Trigger(name: name)! }

@@ -62,8 +62,8 @@ extension Director {
             var configuration = options.playbackConfiguration(loops: options.loop)
             let startPastEnd = startPastEnd(of: media)
             if let startPastEnd {
-                if outcome.quitsAtEnd { media.close(); fail(startPastEnd, at: now); return }
-                // Another file of the library may be long enough for it: this one plays.
+                if outcome.quitsAtEnd && playlist.count == 1 { media.close(); fail(startPastEnd, at: now); return }
+                // Another file of the list may be long enough for it: this one plays.
                 configuration.startPosition = nil
             }
             let resumed = resumePosition(for: media)

@@ -20,7 +20,7 @@ extension LibraryCatalog {
         guard M3UPlaylist.isPlaylistName(path) else { return nil }
         let identity = realPath(path)
         if open.contains(identity) || open.count >= maximumNesting {
-            let why = open.contains(identity) ? "playlist names itself (through \(displayName(open.last ?? path)))"
+            let why = open.contains(identity) ? "it names itself (through \(displayName(open.last ?? path)))"
                                               : "playlists nested more than \(maximumNesting) deep"
             return [failedEntry(path, why)]
         }
@@ -42,9 +42,9 @@ extension LibraryCatalog {
     /// Reads at most one byte more than a playlist may have, so a bigger file is refused
     /// without reading it all (a `.m3u` may be a device, a FIFO, a huge file by mistake).
     static func readPlaylist(_ path: String, size: Int64) -> M3UPlaylist.Reading {
-        if size > Int64(M3UPlaylist.maximumBytes) { return .refused("playlist is larger than \(M3UPlaylist.maximumBytes >> 20) MiB") }
+        if size > Int64(M3UPlaylist.maximumBytes) { return .refused("larger than \(M3UPlaylist.maximumBytes >> 20) MiB") }
         let descriptor = open(FileNameBytes.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .refused("playlist: " + String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { return .refused(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: M3UPlaylist.maximumBytes + 1)
         var filled = 0
@@ -55,11 +55,7 @@ extension LibraryCatalog {
             filled += got
         }
         bytes.removeSubrange(filled...)
-        let directory = (path as NSString).deletingLastPathComponent
-        switch M3UPlaylist.read(bytes, directory: directory) {
-        case .refused(let reason): return .refused("playlist " + reason)
-        case let reading: return reading
-        }
+        return M3UPlaylist.read(bytes, directory: (path as NSString).deletingLastPathComponent)
     }
 
     /// One line of a playlist: a URL, a file, or another playlist (read in its turn).
@@ -80,7 +76,7 @@ extension LibraryCatalog {
 
     private static func failedEntry(_ path: String, _ reason: String) -> LibraryEntry {
         LibraryEntry(path: path, name: displayName(path), fileSize: nil,
-                     state: .failed(.refused(path: path, detail: reason)))
+                     state: .failed(.ffmpeg(path: path, operation: "reading the playlist", detail: reason)))
     }
 
     /// The file's own name, symbolic links and `..` resolved, so a playlist reached twice

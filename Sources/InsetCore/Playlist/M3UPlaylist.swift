@@ -30,7 +30,7 @@ public enum M3UPlaylist {
         case playlist([Entry])
         /// An HLS playlist: FFmpeg plays it as one input.
         case hls
-        /// Not read as a playlist, with the reason as a few words ("is larger than 4 MiB").
+        /// Not read as a playlist, with the reason as a few words ("larger than 4 MiB").
         case refused(String)
     }
 
@@ -47,8 +47,8 @@ public enum M3UPlaylist {
 
     /// Reads a playlist's bytes. `directory` is the playlist's folder, for relative paths.
     public static func read(_ bytes: [UInt8], directory: String) -> Reading {
-        guard bytes.count <= maximumBytes else { return .refused("is larger than \(maximumBytes >> 20) MiB") }
-        guard !bytes.contains(0) else { return .refused("is binary, not a list of files") }
+        guard bytes.count <= maximumBytes else { return .refused("larger than \(maximumBytes >> 20) MiB") }
+        guard !bytes.contains(0) else { return .refused("binary, not a list of files") }
         var entries: [Entry] = []
         var title: String?
         for line in lines(of: bytes) {
@@ -57,7 +57,7 @@ public enum M3UPlaylist {
                 if startsWith(line, "#EXTINF:") { title = extinfTitle(line) }
                 continue
             }
-            guard entries.count < maximumEntries else { return .refused("has more than \(maximumEntries) entries") }
+            guard entries.count < maximumEntries else { return .refused("more than \(maximumEntries) entries") }
             entries.append(Entry(location: resolve(FileNameBytes.decode(line), against: directory), title: title))
             title = nil
         }

@@ -1,0 +1,148 @@
+import Foundation
+import InsetTestSupport
+import Testing
+
+/// Playlists in a real terminal, on clips of one colour each made here by ffmpeg: which
+/// file is on screen is told by the picture's colour, and its place in the list by the
+/// bar ("2/3").
+@Suite("Playlists end to end", .serialized)
+struct PlaylistEndToEndTests {
+    /// red, lime and blue, 1 s each, in `clips/` of a new folder, named `1-red.mp4`… so the
+    /// folder lists them in that order; the folder and the clips' paths.
+    static func makeClips(_ colours: [String] = ["red", "lime", "blue"]) throws -> (folder: URL, clips: [String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inset-playlist-\(UUID().uuidString)")
+        let clips = try ColourClips.make(colours, in: folder.appendingPathComponent("clips"), prefix: { "\($0 + 1)-" })
+        return (folder, clips)
+    }
+
+    /// The colour at the middle of the screen (or of `region`), by name.
+    static func colour(_ screen: Screen, in region: (column: Int, row: Int, columns: Int, rows: Int)? = nil) -> String? {
+        let row = region.map { $0.row + $0.rows / 2 } ?? screen.rows.count / 2
+        let column = region.map { $0.column + $0.columns / 2 } ?? (screen.rows.first?.count ?? 0) / 2
+        guard row < screen.rows.count, column < screen.rows[row].count else { return nil }
+        let cell = screen.rows[row][column]
+        guard let rgb = cell.character == "▀" ? cell.foreground : cell.background else { return nil }
+        return ColourClips.name(r: rgb.r, g: rgb.g, b: rgb.b)
+    }
+
+    /// The bar's "N/M", if shown.
+    static func place(_ screen: Screen) -> String? {
+        guard let range = screen.text.range(of: #"\d+:\d\d / \d+:\d\d  \d+/\d+"#, options: .regularExpression) else { return nil }
+        return screen.text[range].split(separator: " ").last.map(String.init)
+    }
+
+    /// Watches the screen until `done` holds (or `timeout`), and returns each colour seen, in
+    /// order, a colour held over several looks counted once; with the bar's place beside it
+    /// when it showed with that colour.
+    static func watch(_ tmux: Tmux, timeout: Double, region: Bool = false,
+                      until done: (Screen, Int) -> Bool) throws -> [(colour: String, place: String?)] {
+        var seen: [(colour: String, place: String?)] = []
+        _ = try Tmux.eventually(timeout: timeout) {
+            let screen = try tmux.capture()
+            let window = region ? screen.pipWindow : nil
+            if let colour = colour(screen, in: window) {
+                if seen.last?.colour != colour { seen.append((colour, nil)) }
+                if seen[seen.count - 1].place == nil { seen[seen.count - 1].place = place(screen) }
+            }
+            return done(screen, seen.count)
+        }
+        return seen
+    }
+
+    static func shellBack(_ tmux: Tmux) -> Bool { (try? tmux.terminalState()) == "0 1" }
+
+    @Test("an .m3u in a subfolder, with relative paths, a title, a comment, CR LF and a blank line: its files play in order, each by itself, and the last one's end quits")
+    func m3uPlaysInOrder() throws {
+        let (folder, clips) = try Self.makeClips()
+        let lists = folder.appendingPathComponent("lists")
+        try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
+        let names = clips.map { "../clips/" + ($0 as NSString).lastPathComponent }
+        let text = "#EXTM3U\r\n#EXTINF:1,The red one\r\n\(names[0])\r\n# a comment\r\n\r\n\(names[1])\r\n\(names[2])\r\n"
+        try text.write(to: lists.appendingPathComponent("colours.m3u"), atomically: true, encoding: .utf8)
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(lists.appendingPathComponent("colours.m3u").path)")
+        let seen = try Self.watch(tmux, timeout: 12) { _, _ in Self.shellBack(tmux) }
+        #expect(seen.map(\.colour) == ["red", "lime", "blue"], "\(seen)")
+        #expect(seen.map(\.place) == ["1/3", "2/3", "3/3"], "\(seen)")
+        #expect(Self.shellBack(tmux))
+    }
+
+    @Test("several paths on the command line play in order, then quit; > goes to the next and < back; Esc shows them in the library")
+    func pathsAndKeys() throws {
+        let (_, clips) = try Self.makeClips()
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(clips[0]) \(clips[1])")
+        let seen = try Self.watch(tmux, timeout: 10) { _, _ in Self.shellBack(tmux) }
+        #expect(seen.map(\.colour) == ["red", "lime"], "\(seen)")
+        #expect(seen.map(\.place) == ["1/2", "2/2"], "\(seen)")
+
+        // Looping, no file ends: only the keys move.
+        try tmux.run("\(try insetBinary()) --loop \(clips.joined(separator: " "))")
+        try tmux.waitFor(timeout: 5, "red, 1/3") { Self.colour($0) == "red" && Self.place($0) == "1/3" }
+        try tmux.keys(">")
+        try tmux.waitFor(timeout: 5, "lime, 2/3") { Self.colour($0) == "lime" && Self.place($0) == "2/3" }
+        try tmux.keys(">")
+        try tmux.waitFor(timeout: 5, "blue, 3/3") { Self.colour($0) == "blue" && Self.place($0) == "3/3" }
+        try tmux.keys(">")
+        try tmux.waitFor(timeout: 3, "no file after the last") { $0.text.contains("this is the last file of the list") }
+        try tmux.keys("<")
+        try tmux.waitFor(timeout: 5, "lime again, 2/3") { Self.colour($0) == "lime" && Self.place($0) == "2/3" }
+        try tmux.keys("Escape")
+        try tmux.waitFor(timeout: 5, "the library lists the three") { screen in
+            ["1-red.mp4", "2-lime.mp4", "3-blue.mp4"].allSatisfy { screen.text.contains($0) }
+        }
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in Self.shellBack(tmux) }
+    }
+
+    @Test("a file played from the library goes on to the next when it ends, and stays on the last")
+    func libraryAdvances() throws {
+        let (folder, _) = try Self.makeClips()
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(folder.appendingPathComponent("clips").path)")
+        try tmux.waitFor(timeout: 8, "the library, probed") { $0.text.contains("3-blue.mp4") && $0.text.contains("0:01") }
+        try tmux.keys("Enter")
+        let seen = try Self.watch(tmux, timeout: 10) { screen, _ in
+            Self.colour(screen) == "blue" && screen.text.contains("▶") && screen.shownTime?.position == 1
+        }
+        #expect(seen.map(\.colour) == ["red", "lime", "blue"], "\(seen)")
+        #expect(try tmux.terminalState() == "1 0", "the library's player stays after the last file")
+        try tmux.keys("q")
+    }
+
+    @Test("--no-advance: the first file's end stays on its last frame")
+    func noAdvance() throws {
+        let (_, clips) = try Self.makeClips(["red", "lime"])
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --no-advance \(clips.joined(separator: " "))")
+        try tmux.waitFor(timeout: 5, "red ended") { $0.text.contains("▶") && $0.shownTime?.position == 1 && Self.colour($0) == "red" }
+        let seen = try Self.watch(tmux, timeout: 1.5) { _, _ in false }
+        #expect(seen.map(\.colour) == ["red"], "\(seen)")
+        #expect(try tmux.terminalState() == "1 0")
+        try tmux.keys("q")
+    }
+
+    @Test("--loop-playlist: after the last file, the first again")
+    func loopPlaylist() throws {
+        let (_, clips) = try Self.makeClips(["red", "lime"])
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --loop-playlist \(clips.joined(separator: " "))")
+        let seen = try Self.watch(tmux, timeout: 10) { _, count in count >= 4 }.prefix(4)
+        #expect(seen.map(\.colour) == ["red", "lime", "red", "lime"], "\(seen)")
+        try tmux.keys("q")
+        try tmux.waitFor(timeout: 3, "shell back") { _ in Self.shellBack(tmux) }
+    }
+
+    @Test("in PiP, the window goes on to the next file")
+    func windowAdvances() throws {
+        let (folder, _) = try Self.makeClips()
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --pip \(folder.appendingPathComponent("clips").path)")
+        let seen = try Self.watch(tmux, timeout: 12, region: true) { screen, _ in
+            screen.pipWindow.map { Self.colour(screen, in: $0) == "blue" } == true
+        }
+        #expect(seen.map(\.colour) == ["red", "lime", "blue"], "\(seen)")
+        #expect(try tmux.capture().text.contains("Library"))
+        try tmux.keys("q")
+    }
+}
