@@ -55,7 +55,9 @@ extension Director {
             switch effect {
             case .finished:
                 if advanceAtEnd(of: video, at: now) { break }
-                if outcome.quitsAtEnd && !panes.window.isOpen && screen == .player { quit() }
+                // The last of the command line's files quits; with `--no-advance` an earlier
+                // one stays on its last frame, the next a key away.
+                if outcome.quitsAtEnd && !panes.window.isOpen && screen == .player && !hasNext(after: video) { quit() }
             case .refused(let reason):
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):

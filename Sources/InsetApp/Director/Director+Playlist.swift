@@ -40,6 +40,13 @@ extension Director {
         return true
     }
 
+    /// Whether a file follows `video`'s in its list, advancing or not.
+    func hasNext(after video: Playback) -> Bool {
+        guard let entry = entryIndex(of: video) else { return false }
+        playlist.select(entry: entry)
+        return playlist.next(where: canPlayInTurn) != nil
+    }
+
     /// `playlist next` / `previous` (`>`, `<`) on the focused video.
     func stepPlaylist(_ step: Command.PlaylistStep, at now: HostTime) -> CommandOutcome {
         guard let video = focusedVideo, let entry = entryIndex(of: video) else { return .refused("nothing is playing") }
