@@ -90,14 +90,13 @@ struct HostileInputEndToEndTests {
         #expect(line.hasPrefix("inset: cannot open ") && line.contains("not opened") && line.filter { $0 == "\n" }.count == 1, "\(line)")
     }
 
-    @Test("a library whose probe is stuck in libavformat (a FIFO nobody writes) still leaves within a second of q")
+    @Test("a library whose probe is stuck in libavformat (a FIFO nobody writes, probed while the clip before it plays) still leaves within a second of q")
     func stuckProbe() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("stuck.mp4").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let tmux = try Tmux()
-        // The clip plays first (paths play in order) while the library probes the FIFO.
         try tmux.run("\(try insetBinary()) --loop \(samplePath("clock_4x3.mp4")) \(fifo)")
         try tmux.waitFor(timeout: 10, "playing") { $0.shownTime != nil }
         try tmux.keys("Escape")

@@ -23,7 +23,7 @@ function __inset_parse_tokens -S
         __inset_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'play'
-            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-advance' 'shuffle' 'loop-playlist' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
         case 'probe'
             __inset_parse_subcommand 1 'json' 'version' 'h/help'
         case 'probe-terminal'
@@ -108,6 +108,9 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" stats' -l 'stats' -d 'Show frames/s, drops and bytes per frame in a corner.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" loop' -l 'loop' -d 'Start again at the end instead of quitting.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" start' -l 'start' -d 'Start at this time (90, 1:30, 1:02:03.5).' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-advance' -l 'no-advance' -d 'At the end of a file, stay on its last frame instead of playing the next of the list.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" shuffle' -l 'shuffle' -d 'Play the list\'s files in a random order, each once.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" loop-playlist' -l 'loop-playlist' -d 'After the last file of the list, play the first again.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-resume' -l 'no-resume' -d 'Start at the beginning, not where this file was left (the position is still kept when it stops).'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" linear' -l 'linear' -d 'Disallow skipping: all (also --linear alone), or ranges like 0:00-0:30,1:00-1:10.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-pip' -l 'no-pip' -d 'Do not allow picture in picture.'
