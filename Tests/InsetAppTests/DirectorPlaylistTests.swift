@@ -1,0 +1,73 @@
+import Foundation
+import InsetCore
+import Testing
+@testable import InsetApp
+
+/// The playlist through the director: the command line's files in order, `>` and `<`,
+/// the place on the bar, the shuffled order, a file that does not open, and the position
+/// kept of each file left for the next.
+@Suite("Director: playlists", .serialized)
+struct DirectorPlaylistTests {
+    static let first = sample("clock_16x9_aac.mp4"), second = sample("long_gop.mp4"), third = sample("clock_4x3.mp4")
+
+    @Test("several paths: the first plays at once, > and < move through them, the bar's place follows, and each file left keeps its position")
+    func keysAndResume() throws {
+        let state = try makeTemporaryDirectory("playlist-resume")
+        let store = ResumeStore(directory: state.path)
+        let app = try DirectorHarness(paths: [Self.first, Self.second, Self.third]) { $0.resumeStore = store }
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        #expect(app.director.videos.listLabels[Self.first] == "1/3")
+        try app.command("seek-to 4")
+        #expect(app.waitUntil { abs((app.time(of: app.director.videos.fullScreen) ?? 0) - 4) < 0.3 })
+        app.key(">")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        #expect(app.director.videos.listLabels[Self.second] == "2/3")
+        #expect(abs((store.position(for: Self.first)?.seconds ?? 0) - 4) < 0.5, "the file left keeps its position")
+        app.key("<")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        #expect(app.message == "resumed at 0:04")
+        app.key("<")
+        #expect(app.message == "this is the first file of the list")
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4")
+    }
+
+    @Test("a file that does not open is passed over for the next, said on the bar")
+    func passesOver() throws {
+        let app = try DirectorHarness(paths: ["/no/such/file.mp4", Self.third])
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        #expect(app.message?.contains("/no/such/file.mp4") == true, "\(app.message ?? "")")
+        #expect(app.director.videos.listLabels[Self.third] == "2/2")
+        #expect(app.isRunning)
+    }
+
+    @Test("--shuffle: the first file played is the first of the seed's order")
+    func shuffledStart() throws {
+        let paths = [Self.first, Self.second, Self.third]
+        let seeds: [UInt64] = [1, 2, 3, 4]
+        // Not all the list's own order: some seed starts elsewhere.
+        #expect(seeds.contains { PlaylistShuffle.order(count: 3, seed: $0)[0] != 0 })
+        for seed in seeds {
+            let order = PlaylistShuffle.order(count: 3, seed: seed)
+            let app = try DirectorHarness(paths: paths) { $0.shuffleSeed = seed }
+            let name = (paths[order[0]] as NSString).lastPathComponent
+            #expect(app.waitForPlayer(name), "seed \(seed): \(name) first")
+            #expect(app.director.videos.listLabels[paths[order[0]]] == "1/3")
+        }
+    }
+
+    @Test("the library: a file chosen by hand goes on to the next of the library when it ends, and the last one stays")
+    func libraryGoesOn() throws {
+        // Listed by name, numbers by value: clock_4x3.mp4 (6 s), then clock_16x9_aac.mp4 (10 s).
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.first, Self.third])])
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        try app.command("seek-to 5.5")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4", timeout: 5))
+        #expect(app.director.videos.listLabels[app.director.videos.fullScreen?.path ?? ""] == "2/2")
+        try app.command("seek-to 9.5")
+        #expect(app.waitUntil(timeout: 5) { app.director.videos.fullScreen?.snapshot.isFinished == true })
+        app.run(for: 0.5)
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.screen == .player && app.isRunning)
+    }
+}
