@@ -25,10 +25,11 @@ struct PlaylistEndToEndTests {
         return ColourClips.name(r: rgb.r, g: rgb.g, b: rgb.b)
     }
 
-    /// The bar's "N/M", if shown.
+    /// The bar's "N/M" (after the time, and the speed when it is not 1×), if shown.
     static func place(_ screen: Screen) -> String? {
-        guard let range = screen.text.range(of: #"\d+:\d\d / \d+:\d\d  \d+/\d+"#, options: .regularExpression) else { return nil }
-        return screen.text[range].split(separator: " ").last.map(String.init)
+        guard let bar = screen.text.split(separator: "\n").first(where: { $0.contains(" / ") && $0.contains("PiP") }),
+              let range = bar.range(of: #"  \d+/\d+( |$)"#, options: .regularExpression) else { return nil }
+        return bar[range].trimmingCharacters(in: .whitespaces)
     }
 
     /// Watches the screen until `done` holds (or `timeout`), and returns each colour seen, in
