@@ -65,4 +65,29 @@ struct LibraryPlaylistTests {
         #expect(entries[0].failure?.description == "cannot open \(big.path): reading the playlist failed: larger than 4 MiB")
         #expect(entries[1].failure?.description == "cannot open \(binary.path): reading the playlist failed: binary, not a list of files")
     }
+
+    @Test("playlists naming one another many times over stop at 100,000 entries in all, with the reason")
+    func noMultiplying() throws {
+        let dir = try makeTemporaryDirectory("m3u-many")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.write((0..<200).map { "f\($0).mp4\n" }.joined(), to: dir.appendingPathComponent("b.m3u"))
+        try Self.write(String(repeating: "b.m3u\n", count: 1_000), to: dir.appendingPathComponent("a.m3u"))
+        let entries = LibraryCatalog(paths: [dir.appendingPathComponent("a.m3u").path]).entries
+        #expect(entries.count == M3UPlaylist.maximumEntries + 1)
+        #expect(entries.last?.failure?.reason == "reading the playlist failed: its playlists name more than 100000 entries in all")
+    }
+
+    @Test("playlists are read up to 16 MiB in all: the one past it is refused, the ones before are listed")
+    func bytesInAll() throws {
+        let dir = try makeTemporaryDirectory("m3u-bytes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let padding = String(repeating: "# padding of a comment line, to make the file big\n", count: 3_500_000 / 50)
+        for index in 0..<5 {
+            try Self.write(padding + "clip\(index).mp4\n", to: dir.appendingPathComponent("p\(index).m3u"))
+        }
+        try Self.write((0..<5).map { "p\($0).m3u\n" }.joined(), to: dir.appendingPathComponent("all.m3u"))
+        let entries = LibraryCatalog(paths: [dir.appendingPathComponent("all.m3u").path]).entries
+        #expect(entries.map(\.name) == ["clip0.mp4", "clip1.mp4", "clip2.mp4", "clip3.mp4", "p4.m3u"])
+        #expect(entries.last?.failure?.reason == "reading the playlist failed: over 16 MiB of playlists in all")
+    }
 }

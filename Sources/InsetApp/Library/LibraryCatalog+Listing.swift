@@ -31,6 +31,11 @@ extension LibraryCatalog {
 
     /// The entries for `paths`, all `.probing` except those failed before any probe.
     static func listing(for paths: [String]) -> [LibraryEntry] {
+        listing(for: paths, playlists: PlaylistExpansion())
+    }
+
+    /// The same, within the playlists already being read (`LibraryCatalog+Playlists`).
+    static func listing(for paths: [String], playlists: PlaylistExpansion) -> [LibraryEntry] {
         var entries: [LibraryEntry] = []
         for path in paths {
             if path == "-" {
@@ -46,7 +51,7 @@ extension LibraryCatalog {
             case .directory:
                 entries.append(contentsOf: directoryListing(path))
             case .regular(let size):
-                if let playlist = playlistListing(path, size: size) { entries += playlist; continue }
+                if let playlist = playlistListing(path, size: size, playlists) { entries += playlist; continue }
                 entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: size))
             case .other:
                 // Missing, a device, unreadable: probing gives the precise reason.

@@ -10,30 +10,43 @@ import InsetMedia
 /// `M3UPlaylist.maximumBytes` are read (a bigger file is refused whole, one line naming
 /// it, listed as the reason), and a playlist that names itself, or one that names it
 /// back, is not read again: nesting stops at the first repeat and after `maximumNesting`
-/// levels, each stop listed as a failed entry so the user sees why.
+/// levels, each stop listed as a failed entry so the user sees why. Nor may playlists that
+/// name one another many times over multiply: each file is read once per listing
+/// (`PlaylistExpansion`), all of them together give at most `M3UPlaylist.maximumEntries`
+/// (a repeat and a refusal count as one) and are read up to `maximumPlaylistBytes` in all.
 extension LibraryCatalog {
     static let maximumNesting = 8
+    static let maximumPlaylistBytes = 16 << 20
 
     /// The playlist's entries as library entries, or nil when `path` is not a plain
     /// playlist (not named as one, or HLS): it is then listed as any other file.
-    static func playlistListing(_ path: String, size: Int64, within open: [String] = []) -> [LibraryEntry]? {
+    static func playlistListing(_ path: String, size: Int64, _ playlists: PlaylistExpansion,
+                                within open: [String] = []) -> [LibraryEntry]? {
         guard M3UPlaylist.isPlaylistName(path) else { return nil }
         let identity = realPath(path)
         if open.contains(identity) || open.count >= maximumNesting {
             let why = open.contains(identity) ? "it names itself (through \(displayName(open.last ?? path)))"
                                               : "playlists nested more than \(maximumNesting) deep"
+            playlists.listed += 1
             return [failedEntry(path, why)]
         }
-        switch readPlaylist(path, size: size) {
+        let reading = playlists.readings[identity] ?? playlists.read(path, size: size)
+        playlists.readings[identity] = reading
+        switch reading {
         case .hls:
             return nil
         case .refused(let reason):
+            playlists.listed += 1
             return [failedEntry(path, reason)]
         case .playlist(let items):
             var entries: [LibraryEntry] = []
             entries.reserveCapacity(items.count)
             for item in items {
-                entries += listing(forPlaylistItem: item, within: open + [identity])
+                guard playlists.listed < M3UPlaylist.maximumEntries else {
+                    entries.append(failedEntry(path, "its playlists name more than \(M3UPlaylist.maximumEntries) entries in all"))
+                    break
+                }
+                entries += listing(forPlaylistItem: item, playlists, within: open + [identity])
             }
             return entries
         }
@@ -41,12 +54,17 @@ extension LibraryCatalog {
 
     /// Reads at most one byte more than a playlist may have, so a bigger file is refused
     /// without reading it all (a `.m3u` may be a device, a FIFO, a huge file by mistake).
-    static func readPlaylist(_ path: String, size: Int64) -> M3UPlaylist.Reading {
+    /// `limit` (at most `M3UPlaylist.maximumBytes`) is what the listing may still read;
+    /// `count` is what was read.
+    static func readPlaylist(_ path: String, size: Int64, limit: Int = M3UPlaylist.maximumBytes,
+                             count: inout Int) -> M3UPlaylist.Reading {
         if size > Int64(M3UPlaylist.maximumBytes) { return .refused("larger than \(M3UPlaylist.maximumBytes >> 20) MiB") }
+        if size > Int64(limit) { return .refused("over \(maximumPlaylistBytes >> 20) MiB of playlists in all") }
         let descriptor = open(FileNameBytes.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .refused(String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: M3UPlaylist.maximumBytes + 1)
+        // One byte more than may be read tells a file that grew (or lied about its size).
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
         var filled = 0
         while filled < bytes.count {
             let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
@@ -54,18 +72,23 @@ extension LibraryCatalog {
             guard got > 0 else { break }
             filled += got
         }
+        count = filled
+        if filled > limit && limit < M3UPlaylist.maximumBytes { return .refused("over \(maximumPlaylistBytes >> 20) MiB of playlists in all") }
         bytes.removeSubrange(filled...)
         return M3UPlaylist.read(bytes, directory: (path as NSString).deletingLastPathComponent)
     }
 
     /// One line of a playlist: a URL, a file, or another playlist (read in its turn).
-    private static func listing(forPlaylistItem item: M3UPlaylist.Entry, within open: [String]) -> [LibraryEntry] {
+    private static func listing(forPlaylistItem item: M3UPlaylist.Entry, _ playlists: PlaylistExpansion,
+                                        within open: [String]) -> [LibraryEntry] {
         let path = item.location
         if !InputLocation.isURL(path), case .regular(let size) = fileKind(path),
-           let nested = playlistListing(path, size: size, within: open) {
+           let nested = playlistListing(path, size: size, playlists, within: open) {
             return nested
         }
-        var entries = listing(for: [path])
+        var entries = listing(for: [path], playlists: playlists)
+        // Counted here, where entries are made; a nested playlist's are counted in it.
+        playlists.listed += entries.count
         // The playlist's title names it in the library; a directory keeps its files' names.
         if let title = item.title, entries.count == 1, entries[0].path == path {
             entries[0] = LibraryEntry(path: path, name: PrintableText.escaped(title), fileSize: entries[0].fileSize,
@@ -85,5 +108,21 @@ extension LibraryCatalog {
         guard let resolved = realpath(FileNameBytes.cString(path), nil) else { return path }
         defer { free(resolved) }
         return FileNameBytes.decode(cString: resolved)
+    }
+}
+
+/// What one listing has read of playlists: each file's reading, by its real path (a
+/// playlist named many times is read once), and how many entries they have given.
+final class PlaylistExpansion {
+    var readings: [String: M3UPlaylist.Reading] = [:]
+    var listed = 0
+    private(set) var bytesRead = 0
+
+    /// Reads a playlist within what is left of the listing's bytes.
+    func read(_ path: String, size: Int64) -> M3UPlaylist.Reading {
+        var count = 0
+        let left = LibraryCatalog.maximumPlaylistBytes - bytesRead
+        defer { bytesRead += count }
+        return LibraryCatalog.readPlaylist(path, size: size, limit: min(M3UPlaylist.maximumBytes, left), count: &count)
     }
 }
