@@ -141,6 +141,20 @@ struct PlaylistEndToEndTests {
         try tmux.waitForWhole(timeout: 3, "shell back") { _ in Self.shellBack(tmux) }
     }
 
+    @Test("a binary .m3u, and one that names nothing: one line each, exit 1")
+    func refusedPlaylists() throws {
+        let (folder, _) = try Self.makeClips(["red"])
+        let binary = folder.appendingPathComponent("binary.m3u"), empty = folder.appendingPathComponent("empty.m3u8")
+        try Data([0x61, 0x2E, 0x6D, 0x70, 0x34, 0x00, 0x0A]).write(to: binary)
+        try Data("#EXTM3U\n# nothing here\n".utf8).write(to: empty)
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) \(binary.path); echo EXIT=$?; \(try insetBinary()) \(empty.path); echo EXIT=$?")
+        try tmux.waitForWhole(timeout: 5, "both exits") { $0.text.components(separatedBy: "EXIT=1").count == 3 }
+        let text = try tmux.unwrappedText()
+        #expect(text.contains("inset: cannot open \(binary.path): reading the playlist failed: binary, not a list of files\nEXIT=1"), "\(text)")
+        #expect(text.contains("inset: nothing to play in \(empty.path)\nEXIT=1"), "\(text)")
+    }
+
     @Test("in PiP, the window goes on to the next file")
     func windowAdvances() throws {
         // 2 s each: the first is still on when the window has settled.
