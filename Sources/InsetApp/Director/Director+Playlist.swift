@@ -111,8 +111,9 @@ extension Director {
     /// the window is already up: `react` keeps it where it is and skips the animation.
     func startInWindow(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
         guard panes.window.isOpen, let old = videos.window else {
-            // The window went while the file opened: it plays full screen instead.
-            startFullScreen(media, configuration: configuration, at: now)
+            // The window was closed (or restored) while the file opened: the user is done
+            // with the window's list, and a video full screen is not to be replaced.
+            media.close()
             return
         }
         _ = videos.dropWindow()
