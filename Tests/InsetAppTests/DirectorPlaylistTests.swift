@@ -70,4 +70,23 @@ struct DirectorPlaylistTests {
         app.run(for: 0.5)
         #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.screen == .player && app.isRunning)
     }
+
+    @Test("in the window: the next file takes the window where it is, with no animation, the library staying in front")
+    func windowGoesOn() throws {
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.first, Self.third])])
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        app.key("p")
+        #expect(app.waitForWindow())
+        app.key("S-Up")  // moved by the user: the next file keeps the place
+        #expect(app.waitForWindow())
+        let frame = try #require(app.window?.layout.frame)
+        app.key("Tab")
+        try app.command("seek-to 5.5")
+        #expect(app.waitUntil(timeout: 5) { app.windowVideo == "clock_16x9_aac.mp4" && app.director.videos.window?.current != nil })
+        #expect(app.window?.isAnimating == false && app.window?.layout.frame == frame)
+        #expect(app.screen == .library && app.director.videos.fullScreen == nil)
+        #expect(app.director.videos.window?.snapshot.isPlaying == true)
+    }
 }
