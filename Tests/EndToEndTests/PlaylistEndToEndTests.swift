@@ -141,6 +141,20 @@ struct PlaylistEndToEndTests {
         try tmux.waitForWhole(timeout: 3, "shell back") { _ in Self.shellBack(tmux) }
     }
 
+    /// The order is random per run (a unit test pins it by its seed): what a user can rely
+    /// on is that every file plays once and the list then ends.
+    @Test("--shuffle: each file plays once, the places count 1/3 to 3/3, and the last one's end quits")
+    func shuffle() throws {
+        let (_, clips) = try Self.makeClips()
+        let tmux = try Tmux()
+        try Self.start(tmux, "\(try insetBinary()) --shuffle \(clips.joined(separator: " "))")
+        let seen = try Self.watch(tmux, timeout: 12) { _, _ in Self.shellBack(tmux) }
+        #expect(seen.map(\.colour).sorted() == ["blue", "lime", "red"], "\(seen)")
+        #expect(seen.map(\.place) == ["1/3", "2/3", "3/3"], "\(seen)")
+        #expect(Self.shellBack(tmux))
+        print("shuffled order: \(seen.map(\.colour))")
+    }
+
     @Test("a binary .m3u, and one that names nothing: one line each, exit 1")
     func refusedPlaylists() throws {
         let (folder, _) = try Self.makeClips(["red"])

@@ -54,7 +54,7 @@ struct LibraryPlaylistTests {
         let dir = try makeTemporaryDirectory("m3u-bad")
         defer { try? FileManager.default.removeItem(at: dir) }
         let big = dir.appendingPathComponent("big.m3u")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: UInt64(M3UPlaylist.maximumBytes) + 1)
         try handle.close()
