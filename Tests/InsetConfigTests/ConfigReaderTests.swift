@@ -12,6 +12,7 @@ import Testing
             colors = 256
             volume = 70
             mute = true
+            speed = 1.5
             skip-step = 10
             prefix = "C-a"
             window-size = 2
@@ -38,6 +39,7 @@ import Testing
         #expect(config.colors == .palette256)
         #expect(config.volume == 70)
         #expect(config.muted == true)
+        #expect(config.speed == PlaybackSpeed(clamping: 150))
         #expect(config.skipStep == .seconds(10))
         #expect(config.prefix == KeyPress.chord(parsing: "C-a"))
         #expect(config.windowSize == 2)
@@ -90,6 +92,14 @@ import Testing
         #expect(config.screenshotDirectory == home + "/Pictures/inset")
         #expect(config.resumes == nil)
         #expect(config.problems.map(\.description) == ["config:2: resume: expected true or false"])
+    }
+
+    @Test func theSpeedIsANumberOrItsText() {
+        #expect(ConfigReader.read(path: "c", text: "speed = 2\n").speed == PlaybackSpeed(clamping: 200))
+        #expect(ConfigReader.read(path: "c", text: "speed = \"0.75x\"\n").speed == PlaybackSpeed(clamping: 75))
+        let bad = ConfigReader.read(path: "c", text: "speed = 8\n")
+        #expect(bad.speed == nil)
+        #expect(bad.problems.map(\.description) == ["c:1: speed: '8' is not valid; expected a speed from 0.25 to 4 (1.5)"])
     }
 
     @Test func aFileThatIsNotThereIsNoConfigUnlessNamed() {
