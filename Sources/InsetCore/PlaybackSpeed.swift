@@ -28,7 +28,10 @@ public struct PlaybackSpeed: Hashable, Sendable, Comparable, CustomStringConvert
         else if body.hasSuffix("%") { body = body.dropLast(); percent = true }
         guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               body.filter({ $0 == "." }).count <= 1, let value = Double(body), value.isFinite else { return nil }
-        let hundredths = Int((percent ? value : value * 100).rounded())
+        // Bounded before the conversion to Int, which would trap on a long number (1e20).
+        let scaled = (percent ? value : value * 100).rounded()
+        guard scaled >= Double(Self.slowestHundredths), scaled <= Double(Self.fastestHundredths) else { return nil }
+        let hundredths = Int(scaled)
         guard (Self.slowestHundredths...Self.fastestHundredths).contains(hundredths) else { return nil }
         self.hundredths = hundredths
     }

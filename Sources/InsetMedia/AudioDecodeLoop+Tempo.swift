@@ -14,12 +14,21 @@ extension AudioDecodeLoop {
         var start: MediaTime?
         /// Frames given out since `start`.
         var outFrames = 0
+        /// The time of the first sample pushed, and the frames pushed since: where the next
+        /// push should begin if the input runs on without a gap.
+        var inputStart: MediaTime?
+        var inFrames = 0
     }
+
+    /// A jump in the input's times larger than this (a corrupt packet dropped, a gap in a
+    /// capture's audio) starts the filter again from the new time, as 1× stamps every run
+    /// afresh; smaller differences are timestamp rounding.
+    static let tempoGapTolerance = MediaTime.milliseconds(20)
 
     var speed: PlaybackSpeed { tempo?.filter.speed ?? .normal }
 
     /// Takes up the speed asked for: what the old filter still holds goes out at the old
-    /// speed (so not a sample is lost or stamped wrong), then a filter for the new one.
+    /// speed, stamped so, then a filter for the new one; the stamps run on continuously.
     mutating func followSpeed(waitForRoom: () -> Bool) -> Outcome {
         let wanted = wantedSpeed()
         guard wanted != speed else { return .running }
@@ -47,14 +56,27 @@ extension AudioDecodeLoop {
     /// Pushes frames whose first plays at `pts` through the filter and offers what comes out.
     mutating func stretch(_ samples: UnsafePointer<Float>, frames: Int, pts: MediaTime,
                           waitForRoom: () -> Bool) -> WriteOutcome {
-        guard frames > 0, var stage = tempo else { return .written }
+        guard frames > 0, let current = tempo else { return .written }
+        let format = sink.format
+        if let inputStart = current.inputStart,
+           abs((pts - (inputStart + format.duration(ofFrames: current.inFrames))).microseconds) > Self.tempoGapTolerance.microseconds {
+            // The filter's stamps count from its first sample: after a gap they would run
+            // early by the gap for the rest of the file. What it holds goes out, and a new
+            // one starts at the new time.
+            drainTempo(waitForRoom: waitForRoom)
+            if case .failed(let reason) = startTempo(at: current.filter.speed) { return .failed(reason) }
+        }
+        guard var stage = tempo else { return .written }
         if stage.start == nil {
-            stage.start = pts + AudioTempo.lead(for: stage.filter.speed, sampleRate: sink.format.sampleRate)
+            stage.start = pts + AudioTempo.lead(for: stage.filter.speed, sampleRate: format.sampleRate)
             stage.outFrames = 0
+            stage.inputStart = pts
+            stage.inFrames = 0
         }
         do { try stage.filter.push(samples, frames: frames) } catch {
             return .failed((error as? AudioStreamError)?.reason ?? "\(error)")
         }
+        stage.inFrames += frames
         tempo = stage
         return offerStretched(waitForRoom: waitForRoom) ? .written : .interrupted
     }

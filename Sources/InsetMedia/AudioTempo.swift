@@ -51,8 +51,13 @@ public final class AudioTempo {
         var sink: UnsafeMutablePointer<AVFilterContext>?
         let error = cffmpeg_audio_filter_graph(Self.chain(for: speed), Int32(format.sampleRate), Int32(format.channels),
                                                &graph, &source, &sink)
-        guard error >= 0, let graph, let source, let sink, let output = av_frame_alloc() else {
+        guard error >= 0, let graph, let source, let sink else {
             throw AudioStreamError.undecodable(path: path, detail: "atempo at \(speed): \(ffmpegErrorText(error))")
+        }
+        guard let output = av_frame_alloc() else {
+            var built: UnsafeMutablePointer<AVFilterGraph>? = graph
+            avfilter_graph_free(&built)
+            throw AudioStreamError.undecodable(path: path, detail: "atempo: no memory for a frame")
         }
         self.graph = graph
         self.source = source

@@ -127,3 +127,40 @@ struct SpeedPipelineTests {
         #expect(abs(seconds - 12 / speed.factor) < 0.15, "\(seconds) s of sound")
     }
 }
+
+@Suite("Decoding audio at another speed, across a gap in the times")
+struct SpeedGapTests {
+    @Test("a 1 s gap in the audio's times at 2 s: at 2x the sound after it is stamped from 3 s on, and the last at 5 s")
+    func gapRestartsTheStamps() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-audio-gap-\(getpid()).mkv").path
+        defer { unlink(path) }
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=1000:d=4:sample_rate=48000",
+                            "-af", "asetpts='if(gte(T,2),PTS+SR,PTS)'", "-c:a", "pcm_s16le", path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let ring = AudioRing(format: stereo48k)
+        let events = EventLog()
+        let pipeline = try AudioPipeline(path: path, sink: ring, onEvent: { events.append($0) })
+        pipeline.setSpeed(PlaybackSpeed(clamping: 200))
+        pipeline.start()
+        defer { pipeline.stop() }
+        var buffer = [Float](repeating: 0, count: 480 * 2)
+        var stamps: [Double] = []
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while Date() < deadline {
+            let got = buffer.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: 480) }
+            if got.frames == 0 {
+                if events.all.contains(where: { if case .endOfStream = $0 { true } else { false } }), ring.bufferedFrames == 0 { break }
+                usleep(1_000)
+                continue
+            }
+            stamps.append(got.nextPTS!.seconds)
+        }
+        let last = try #require(stamps.last)
+        #expect(abs(last - 5) < 0.06, "the last sample stamped at \(last) s")
+        // Nothing between the end of the first part and the start of the second.
+        #expect(!stamps.contains { $0 > 2.1 && $0 < 2.95 }, "\(stamps.filter { $0 > 1.9 && $0 < 3.1 })")
+    }
+}

@@ -10,7 +10,8 @@ struct PlaybackSpeedTests {
         #expect(PlaybackSpeed(text: text)?.hundredths == hundredths)
     }
 
-    @Test("anything else is refused", arguments: ["0.2", "5", "4.01", "abc", "-1", "1e2", "", "1.2.3", "nan", "x", "%", " 2", "0x2"])
+    @Test("anything else is refused, a number too long for an Int too", arguments: ["0.2", "5", "4.01", "abc", "-1", "1e2", "", "1.2.3", "nan", "x", "%", " 2", "0x2",
+                                               "100000000000000000000", String(repeating: "9", count: 400), "100000000000000000000%"])
     func refuses(_ text: String) {
         #expect(PlaybackSpeed(text: text) == nil)
     }
