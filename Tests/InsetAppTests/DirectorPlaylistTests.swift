@@ -40,6 +40,35 @@ struct DirectorPlaylistTests {
         #expect(app.isRunning)
     }
 
+    @Test("a file listed twice in a row plays again from its start, and the list then ends")
+    func sameFileTwice() throws {
+        let app = try DirectorHarness(paths: [Self.third, Self.third])
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        try app.command("seek-to 5.6")
+        #expect(app.waitUntil(timeout: 8) { app.director.videos.listLabels[Self.third] == "2/2" })
+        #expect(app.waitUntil { (app.time(of: app.director.videos.fullScreen) ?? 9) < 2 }, "played again from its start")
+        #expect(app.isRunning)
+        try app.command("seek-to 5.6")
+        #expect(app.waitUntil(timeout: 8) { !app.isRunning }, "the end of the list quits")
+    }
+
+    @Test("a file of the command line that does not open makes the exit status 1, named, before or after the one that plays, however far the probe got")
+    func failedFileSetsTheStatus() throws {
+        for paths in [[Self.missing, Self.third], [Self.third, Self.missing]] {
+            let app = try DirectorHarness(paths: paths)
+            #expect(app.waitForPlayer("clock_4x3.mp4"))
+            // Let the library's probe find the missing file first, as it may on a fast machine.
+            #expect(app.waitUntil { app.director.catalog.entries.contains { $0.failure != nil } })
+            try app.command("seek-to 5.6")
+            #expect(app.waitUntil(timeout: 8) { !app.isRunning }, "\(paths)")
+            let exit = app.director.exitStatus
+            #expect(exit.status == 1, "\(paths): \(exit)")
+            #expect(exit.lastLine?.contains(Self.missing) == true, "\(paths): \(exit)")
+        }
+    }
+
+    static let missing = "/no/such/file.mp4"
+
     @Test("--shuffle: the first file played is the first of the seed's order")
     func shuffledStart() throws {
         let paths = [Self.first, Self.second, Self.third]

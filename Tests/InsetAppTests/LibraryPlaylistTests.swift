@@ -73,8 +73,24 @@ struct LibraryPlaylistTests {
         try Self.write((0..<200).map { "f\($0).mp4\n" }.joined(), to: dir.appendingPathComponent("b.m3u"))
         try Self.write(String(repeating: "b.m3u\n", count: 1_000), to: dir.appendingPathComponent("a.m3u"))
         let entries = LibraryCatalog(paths: [dir.appendingPathComponent("a.m3u").path]).entries
-        #expect(entries.count == M3UPlaylist.maximumEntries + 1)
+        // The limit counts the files listed and the playlists read: the files stop short of
+        // 100,000 by the playlists read, and one more entry says why.
+        #expect(entries.count > M3UPlaylist.maximumEntries - 3 && entries.count <= M3UPlaylist.maximumEntries)
         #expect(entries.last?.failure?.reason == "reading the playlist failed: its playlists name more than 100000 entries in all")
+    }
+
+    @Test("lines that name no media (an empty folder) count toward the 100,000 all the same")
+    func emptyLinesCount() throws {
+        let dir = try makeTemporaryDirectory("m3u-empty-lines")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        for name in ["a.m3u", "b.m3u"] {
+            try Self.write(String(repeating: "empty\n", count: 60_000), to: dir.appendingPathComponent(name))
+        }
+        try Self.write("a.m3u\nb.m3u\nafter.mp4\n", to: dir.appendingPathComponent("list.m3u"))
+        let entries = LibraryCatalog(paths: [dir.appendingPathComponent("list.m3u").path]).entries
+        #expect(entries.last?.failure?.reason == "reading the playlist failed: its playlists name more than 100000 entries in all")
+        #expect(!entries.contains { $0.path.hasSuffix("after.mp4") })
     }
 
     @Test("playlists are read up to 16 MiB in all: the one past it is refused, the ones before are listed")

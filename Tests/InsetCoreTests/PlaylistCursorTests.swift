@@ -43,14 +43,19 @@ struct PlaylistCursorTests {
         #expect(cursor.previous() == 2)
     }
 
-    @Test("a list of one never goes anywhere, even looping (--loop is what repeats a file)")
+    @Test("a list of one goes nowhere; looping, it plays again (as mpv's --loop-playlist does)")
     func listOfOne() {
-        var cursor = PlaylistCursor(count: 1, rules: .init(loops: true))
+        var cursor = PlaylistCursor(count: 1)
         cursor.select(entry: 0)
         #expect(cursor.next() == nil)
         #expect(cursor.previous() == nil)
         #expect(cursor.afterEnd() == nil)
         #expect(cursor.label == nil)
+        var looping = PlaylistCursor(count: 1, rules: .init(loops: true))
+        looping.select(entry: 0)
+        #expect(looping.next() == 0)
+        #expect(looping.afterEnd() == 0)
+        #expect(PlaylistCursor(count: 1, rules: .init(advances: false, loops: true)).afterEnd() == nil)
         #expect(PlaylistCursor(count: 0).next() == nil)
     }
 
@@ -64,7 +69,9 @@ struct PlaylistCursorTests {
         cursor.select(entry: 4)
         #expect(cursor.next(where: playable) == 0)
         #expect(cursor.previous(where: playable) == 1)
-        #expect(cursor.next(where: { $0 == 4 }) == nil)
+        // Looping with only the current one playable: it plays again.
+        #expect(cursor.next(where: { $0 == 4 }) == 4)
+        #expect(cursor.next(where: { _ in false }) == nil)
         var plain = PlaylistCursor(count: 5)
         plain.select(entry: 3)
         #expect(plain.next(where: { $0 != 4 }) == nil)

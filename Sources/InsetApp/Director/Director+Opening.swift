@@ -17,6 +17,15 @@ extension Director {
         effects.append(.paint)
         if let video = videos.contains(path: entry.path) {
             cancelOpening()
+            // The list names this file again (`inset a.mp4 a.mp4`, a clip repeated in a
+            // playlist): it plays again from its start, rather than coming back as it is.
+            if byPlaylist && video === videos.fullScreen {
+                screen = .player
+                deliver(video.send(video.snapshot.isFinished ? .play : .seek(to: video.range.start), at: now), from: video, at: now)
+                if !video.snapshot.isPlaying { deliver(video.send(.play, at: now), from: video, at: now) }
+                updateRenderSize(at: now)
+                return
+            }
             // The window's video, with another full screen: the two change places.
             if video === videos.window && videos.besideWindow != nil { swapVideos(at: now); return }
             screen = .player

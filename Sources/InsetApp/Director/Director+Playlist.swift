@@ -13,10 +13,14 @@ extension Director {
         !paths.isEmpty && !paths.allSatisfy(isDirectory)
     }
 
-    /// An entry the playlist may go to: not one found unplayable (by the library's probe, or
-    /// by an open that failed in this run).
+    /// An entry the playlist may go to: not one whose open failed in this run, nor one found
+    /// unplayable as the list was made. The command line's files are each opened in their
+    /// turn, whatever the library's probe found meanwhile, so which are passed over (and the
+    /// exit status, `closingError`) does not hang on how far the probe got; the library's
+    /// own list goes past what its probe found.
     func canPlayInTurn(_ index: Int) -> Bool {
-        !passedOver.contains(index) && catalog.entry(index).failure == nil
+        if passedOver.contains(index) || outcome.unplayableAtStart.contains(index) { return false }
+        return outcome.quitsAtEnd || catalog.entry(index).failure == nil
     }
 
     /// The command line's first file plays; with none that can (an empty playlist, one
@@ -50,7 +54,13 @@ extension Director {
     /// `playlist next` / `previous` (`>`, `<`) on the focused video.
     func stepPlaylist(_ step: Command.PlaylistStep, at now: HostTime) -> CommandOutcome {
         guard let video = focusedVideo, let entry = entryIndex(of: video) else { return .refused("nothing is playing") }
-        playlist.select(entry: entry)
+        // Pressed again while the window's next file is still opening: on from that one, so
+        // quick presses each go one further.
+        if video === videos.window, let opening = videos.opening, opening.intoWindow, let pending = opening.playlistEntry {
+            playlist.select(entry: pending)
+        } else {
+            playlist.select(entry: entry)
+        }
         let target = step == .next ? playlist.next(where: canPlayInTurn) : playlist.previous(where: canPlayInTurn)
         guard let target else {
             let why = step == .next ? "this is the last file of the list" : "this is the first file of the list"
@@ -81,6 +91,7 @@ extension Director {
         playlist.select(entry: entry)
         guard let next = playlist.next(where: canPlayInTurn) else { return false }
         show(message: line, at: now)
+        if outcome.quitsAtEnd { outcome.passedOverLines.append(line) }
         if opener.intoWindow { openIntoWindow(entry: next, at: now) } else { open(entry: next, byPlaylist: true, at: now) }
         return true
     }

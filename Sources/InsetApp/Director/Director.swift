@@ -81,6 +81,11 @@ final class Director {
         var fatalError: String?
         /// Said once on standard error after the terminal is restored (a file cut short).
         var closingNotice: String?
+        /// Entries found unplayable as the list was made (a refused playlist): never opened.
+        var unplayableAtStart: Set<Int> = []
+        /// The command line's files that could not be opened when their turn came, each a
+        /// line: the list went on past them, and the program ends with status 1 naming them.
+        var passedOverLines: [String] = []
     }
 
     /// Lists the paths. A single file's path is checked first (missing, a directory,
@@ -95,6 +100,8 @@ final class Director {
         let playsAtStart = Director.playsAtStart(options.paths)
         outcome = Outcome(quitsAtEnd: playsAtStart && !options.startsInPiP && !options.startsInShell, singleFile: singleFile,
                           playsAtStart: playsAtStart)
+        let listed = catalog.entries
+        outcome.unplayableAtStart = Set(listed.indices.filter { listed[$0].failure != nil })
         screen = options.startsInShell ? .shell : playsAtStart ? .player : .library
         waker = LoopWaker()
         videos = VideoPlaces()
@@ -159,7 +166,7 @@ final class Director {
         videos.opening?.cancel()
         let main = videos.fullScreen ?? videos.windowOwner
         var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
-        summary.error = outcome.fatalError
+        summary.error = closingError
         summary.notice = outcome.closingNotice
         for video in videos.removeAll() { retire(video) }
         catalog.stop()
@@ -170,8 +177,16 @@ final class Director {
 
     /// The exit status and the one line to say after the terminal is restored.
     var exitStatus: (status: Int32, lastLine: String?) {
-        (outcome.terminationSignal.map { 128 + $0 } ?? (outcome.fatalError == nil ? 0 : 1),
-         outcome.fatalError ?? outcome.closingNotice)
+        (outcome.terminationSignal.map { 128 + $0 } ?? (closingError == nil ? 0 : 1),
+         closingError ?? outcome.closingNotice)
+    }
+
+    /// What ends the program with status 1: the files the list passed over, then the line
+    /// that stopped it, if one did. The same whichever way out is taken (the deadline's or
+    /// the orderly one).
+    var closingError: String? {
+        let lines = outcome.passedOverLines + (outcome.fatalError.map { [$0] } ?? [])
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
     }
 
     /// Cancels a file still opening: the loop does it first on the way out, since the user

@@ -30,8 +30,12 @@ extension LibraryCatalog {
             playlists.listed += 1
             return [failedEntry(path, why)]
         }
-        let reading = playlists.readings[identity] ?? playlists.read(path, size: size)
+        let known = playlists.readings[identity]
+        let reading = known ?? playlists.read(path, size: size)
         playlists.readings[identity] = reading
+        // Each playlist read counts as an entry, so thousands of empty ones (which read no
+        // bytes) still meet the limit.
+        if known == nil { playlists.listed += 1 }
         switch reading {
         case .hls:
             return nil
@@ -63,13 +67,18 @@ extension LibraryCatalog {
         let descriptor = open(FileNameBytes.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .refused(String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        // One byte more than may be read tells a file that grew (or lied about its size).
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        // Read in chunks as far as one byte past what may be read (which tells a file that
+        // grew, or a device), so an empty or small playlist costs what it holds, not the
+        // limit: a listing may read thousands of them.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        while filled <= limit {
+            let want = min(chunk.count, limit + 1 - filled)
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, want) }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { break }
+            bytes += chunk[0..<got]
             filled += got
         }
         count = filled
@@ -87,8 +96,10 @@ extension LibraryCatalog {
             return nested
         }
         var entries = listing(for: [path], playlists: playlists)
-        // Counted here, where entries are made; a nested playlist's are counted in it.
-        playlists.listed += entries.count
+        // Counted here, where entries are made; a nested playlist's are counted in it. A
+        // line that gives none (a directory with no media) counts as one all the same: each
+        // costs a listing, and 100,000 of them must not go uncounted.
+        playlists.listed += max(1, entries.count)
         // The playlist's title names it in the library; a directory keeps its files' names.
         if let title = item.title, entries.count == 1, entries[0].path == path {
             entries[0] = LibraryEntry(path: path, name: PrintableText.escaped(title), fileSize: entries[0].fileSize,

@@ -94,6 +94,9 @@ final class Playback {
     /// Starts decoding and tells the machine the media is ready (which autoplays).
     func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {
         pipeline?.start()
+        // The sound decodes ahead of the machine's `.setSpeed` at `mediaReady`: told first,
+        // its first samples are already stretched.
+        sound?.setSpeed(machine.snapshot.speed)
         sound?.start()
         if isSoundOnly {
             awaitingFirstFrame = false

@@ -80,18 +80,19 @@ public struct PlaylistCursor: Equatable, Sendable {
     }
 
     /// Walks the order from the current entry by `direction`, at most once round, to the
-    /// first playable entry; the current one itself is never the answer.
+    /// first playable entry. The current one itself is the answer only when the list loops
+    /// and nothing else can play (a list of one with `--loop-playlist` plays it again).
     private func step(by direction: Int, where playable: (Int) -> Bool) -> Int? {
         guard count > 0 else { return nil }
         guard let position else { return direction > 0 ? first(where: playable) : nil }
         var index = position
-        for _ in 1..<max(count, 2) {
+        for _ in 0..<count {
             index += direction
             if index < 0 || index >= count {
                 guard rules.loops else { return nil }
                 index = (index + count) % count
             }
-            if index == position { return nil }
+            if index == position { return rules.loops && playable(order[index]) ? order[index] : nil }
             if playable(order[index]) { return order[index] }
         }
         return nil
