@@ -76,16 +76,7 @@ public struct InputLocation: Equatable, Sendable {
     public static func isURL(_ path: String) -> Bool { scheme(of: path).map { $0 != "file" } ?? false }
 
     /// The lower-cased scheme of `scheme://…`, or nil.
-    static func scheme(of path: String) -> String? {
-        guard let range = path.range(of: "://") else { return nil }
-        let scheme = path[..<range.lowerBound]
-        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first.lowercasedScalar) else { return nil }
-        let allowed = scheme.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0.lowercasedScalar) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "."
-        }
-        guard allowed else { return nil }
-        return scheme.lowercased()
-    }
+    static func scheme(of path: String) -> String? { URLScheme.of(path) }
 
     /// `path` made absolute against the working directory, kept byte for byte.
     static func absolute(_ path: String) -> String {
@@ -107,8 +98,3 @@ public struct InputLocation: Equatable, Sendable {
     }
 }
 
-private extension Unicode.Scalar {
-    var lowercasedScalar: Unicode.Scalar {
-        value >= 0x41 && value <= 0x5A ? Unicode.Scalar(value + 0x20)! : self
-    }
-}

@@ -37,22 +37,27 @@ extension Director {
         let keepsWindow = windowStaysForNextVideo
         if keepsWindow { closeBesideWindow() } else { closePlayback() }
         videos.opening?.cancel()
-        let opener = PlaybackOpener(.init(
-            path: entry.path, viewport: viewport(stage.size), threads: options.threads,
-            sound: SoundTrack.Options(muted: options.muted, volume: options.volume,
-                                                                   language: options.audioLanguage)))
-        opener.request.subtitles = subtitleRequest(for: entry.path)
-        opener.besideWindow = keepsWindow
-        opener.playlistEntry = byPlaylist ? index : nil
-        opener.catalog = catalog
-        videos.opening = opener
-        let waker = self.waker
-        opener.start { waker.wake() }
+        startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil) { $0.besideWindow = keepsWindow }
         if keepsWindow { screen = .player } else if screen != .shell || !options.startsInShell {
             screen = options.startsInPiP ? .library : .player
         }
         panes.player.layout(stage.size, current: nil)
         panes.player.revealControls(at: now)
+    }
+
+    /// Opens `path` off the UI thread for cells of `cells`, as the videos' opener: the
+    /// options' threads, sound and subtitles; `placed` says where it goes once open.
+    func startOpening(_ path: String, cells: CellSize, playlistEntry: Int?, placed: (PlaybackOpener) -> Void) {
+        let opener = PlaybackOpener(.init(
+            path: path, viewport: viewport(cells), threads: options.threads,
+            sound: SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage)))
+        opener.request.subtitles = subtitleRequest(for: path)
+        opener.playlistEntry = playlistEntry
+        opener.catalog = catalog
+        placed(opener)
+        videos.opening = opener
+        let waker = self.waker
+        opener.start { waker.wake() }
     }
 
     /// The file is open (or could not be): start playing it, or say why not. A single file

@@ -73,7 +73,11 @@ extension Director {
 
     /// Plays `entry` where `video` plays: in the window, or full screen.
     private func play(entry: Int, after video: Playback, at now: HostTime) {
-        if video === videos.window { openIntoWindow(entry: entry, at: now) } else { open(entry: entry, byPlaylist: true, at: now) }
+        play(entry: entry, inWindow: video === videos.window, at: now)
+    }
+
+    private func play(entry: Int, inWindow: Bool, at now: HostTime) {
+        if inWindow { openIntoWindow(entry: entry, at: now) } else { open(entry: entry, byPlaylist: true, at: now) }
     }
 
     /// The entry `video` was opened from: the cursor's when it is that file, else the first
@@ -92,7 +96,7 @@ extension Director {
         guard let next = playlist.next(where: canPlayInTurn) else { return false }
         show(message: line, at: now)
         if outcome.quitsAtEnd { outcome.passedOverLines.append(line) }
-        if opener.intoWindow { openIntoWindow(entry: next, at: now) } else { open(entry: next, byPlaylist: true, at: now) }
+        play(entry: next, inWindow: opener.intoWindow, at: now)
         return true
     }
 
@@ -104,17 +108,7 @@ extension Director {
         let entry = catalog.entry(index)
         playlist.select(entry: index)
         videos.listLabels[entry.path] = playlist.label(for: index)
-        let cells = panes.window.pip?.videoCells ?? stage.size
-        let opener = PlaybackOpener(.init(
-            path: entry.path, viewport: viewport(cells), threads: options.threads,
-            sound: SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage)))
-        opener.request.subtitles = subtitleRequest(for: entry.path)
-        opener.intoWindow = true
-        opener.playlistEntry = index
-        opener.catalog = catalog
-        videos.opening = opener
-        let waker = self.waker
-        opener.start { waker.wake() }
+        startOpening(entry.path, cells: panes.window.pip?.videoCells ?? stage.size, playlistEntry: index) { $0.intoWindow = true }
     }
 
     /// The file opened for the window takes the place of the one there, which is retired

@@ -104,11 +104,6 @@ public enum M3UPlaylist {
         return directory.hasSuffix("/") ? directory + location : directory + "/" + location
     }
 
-    /// `scheme://…`, the scheme letters, digits, `+`, `-` or `.` after a letter.
-    static func isURL(_ text: String) -> Bool {
-        guard let range = text.range(of: "://") else { return false }
-        let scheme = text[..<range.lowerBound]
-        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-        return scheme.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
-    }
+    /// `scheme://…` (`file://` too: kept as written, not joined to the playlist's folder).
+    static func isURL(_ text: String) -> Bool { URLScheme.of(text) != nil }
 }
