@@ -20,7 +20,7 @@ extension Director {
     /// own list goes past what its probe found.
     func canPlayInTurn(_ index: Int) -> Bool {
         if passedOver.contains(index) || outcome.unplayableAtStart.contains(index) { return false }
-        return outcome.quitsAtEnd || catalog.entry(index).failure == nil
+        return outcome.quitsAtEnd || options.paths == ["-"] || catalog.entry(index).failure == nil
     }
 
     /// The command line's first file plays; with none that can (an empty playlist, one
