@@ -10,17 +10,12 @@ import Testing
 struct AudioTrackTests {
     static let file: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-two-tracks-\(getpid()).mkv").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-y",
-                             "-f", "lavfi", "-i", "testsrc=size=160x90:rate=25:duration=6",
+        try? runFFmpeg(["-f", "lavfi", "-i", "testsrc=size=160x90:rate=25:duration=6",
                              "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
                              "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=6",
                              "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-g", "25", "-c:a", "flac",
                              "-metadata:s:a:0", "language=eng", "-metadata:s:a:0", "title=Main",
-                             "-metadata:s:a:1", "language=fra", "-metadata:s:a:1", "title=Commentaire", path]
-        try? process.run()
-        process.waitUntilExit()
+                             "-metadata:s:a:1", "language=fra", "-metadata:s:a:1", "title=Commentaire", path])
         return path
     }()
 

@@ -12,13 +12,8 @@ struct LiveAudioTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-live-audio-\(getpid())")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let full = dir.appendingPathComponent("full.m3u8").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", sample("av_sync_markers.mp4"), "-c", "copy",
-                             "-f", "hls", "-hls_time", "2", "-hls_list_size", "0",
-                             "-hls_segment_filename", dir.appendingPathComponent("s%d.ts").path, full]
-        try? process.run()
-        process.waitUntilExit()
+        try? runFFmpeg(["-i", sample("av_sync_markers.mp4"), "-c", "copy", "-f", "hls", "-hls_time", "2", "-hls_list_size", "0",
+                        "-hls_segment_filename", dir.appendingPathComponent("s%d.ts").path, full])
         let live = dir.appendingPathComponent("live.m3u8").path
         let text = (try? String(contentsOfFile: full, encoding: .utf8)) ?? ""
         try? text.replacingOccurrences(of: "#EXT-X-ENDLIST\n", with: "").write(toFile: live, atomically: true, encoding: .utf8)

@@ -27,12 +27,7 @@ struct PipelineTests {
     func audioOnlyResampled() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-audio-only-\(getpid()).m4a").path
         defer { unlink(path) }
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=44100:duration=2",
-                            "-c:a", "aac", "-b:a", "48k", path]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
+        try runFFmpeg(["-f", "lavfi", "-i", "sine=frequency=300:sample_rate=44100:duration=2", "-c:a", "aac", "-b:a", "48k", path])
         let ring = AudioRing(format: AudioFormat(sampleRate: 48_000, channels: 2))
         let events = EventLog()
         let pipeline = try AudioPipeline(path: path, sink: ring, onEvent: { events.append($0) })
@@ -134,12 +129,8 @@ struct SpeedGapTests {
     func gapRestartsTheStamps() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-audio-gap-\(getpid()).mkv").path
         defer { unlink(path) }
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=1000:d=4:sample_rate=48000",
-                            "-af", "asetpts='if(gte(T,2),PTS+SR,PTS)'", "-c:a", "pcm_s16le", path]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
+        try runFFmpeg(["-f", "lavfi", "-i", "sine=f=1000:d=4:sample_rate=48000",
+                       "-af", "asetpts='if(gte(T,2),PTS+SR,PTS)'", "-c:a", "pcm_s16le", path])
         let ring = AudioRing(format: stereo48k)
         let events = EventLog()
         let pipeline = try AudioPipeline(path: path, sink: ring, onEvent: { events.append($0) })

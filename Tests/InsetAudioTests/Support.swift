@@ -133,3 +133,13 @@ struct DiskCapture {
 
     func milliseconds(_ frames: Int) -> Double { Double(frames) * 1000 / Double(format.sampleRate) }
 }
+
+/// Runs ffmpeg (quiet, never reading stdin, overwriting) with `arguments` and waits for it:
+/// the files the audio tests make for themselves.
+func runFFmpeg(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-y"] + arguments
+    try process.run()
+    process.waitUntilExit()
+}
