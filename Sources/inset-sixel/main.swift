@@ -52,6 +52,7 @@ func threadCPU() -> Double {
 
 let image = RGBImage(size: PixelSize(width: width, height: height))
 let encoder = SixelEncoder()
+if let strength = getenv("INSET_SIXEL_DITHER").flatMap({ Float(String(cString: $0)) }) { encoder.ditherStrength = strength }
 let output = OutputBuffer(capacity: 1 << 22)
 var frame = 0
 readFrames: while true {

@@ -60,6 +60,20 @@ final class SixelBand {
         presentCount = state.presentCount
     }
 
+    /// Sorts rows `top..<top+rows` by their nearest palette entry.
+    func fillNearest(_ image: RGBImage, top: Int, rows: Int, map: SixelColorMap) {
+        var state = FillState(self)
+        for row in 0..<rows {
+            var p = image.bytes + (top + row) * image.bytesPerRow
+            let bit = UInt8(1) << row
+            for x in 0..<width {
+                state.mark(map.index(Int32(p[0]), Int32(p[1]), Int32(p[2])), x: x, bit: bit)
+                p += 3
+            }
+        }
+        presentCount = state.presentCount
+    }
+
     /// Sorts rows `top..<top+rows` by palette entry after the ordered dither.
     func fillDithered(_ image: RGBImage, top: Int, rows: Int, map: SixelColorMap) {
         var state = FillState(self)

@@ -25,6 +25,9 @@ import InsetCore
 public final class SixelEncoder {
     /// Palette entries per frame (colour registers the terminal must have); 1–256.
     public let maxColors: Int
+    /// Ordered dither, as a fraction of the palette's spacing: 0 (the default, chosen by
+    /// measurement: see `SixelColorMap`) maps each pixel to its nearest entry.
+    public var ditherStrength: Float = 0
 
     private let palette = SixelPalette()
     private let colorMap = SixelColorMap()
@@ -42,7 +45,7 @@ public final class SixelEncoder {
     public func encode(_ image: RGBImage, into output: OutputBuffer) {
         guard !image.size.isEmpty else { return }
         palette.build(from: image, maxColors: maxColors)
-        if !palette.isExact { colorMap.prepare(for: palette) }
+        if !palette.isExact { colorMap.prepare(for: palette, ditherStrength: ditherStrength) }
         band.prepare(width: image.width)
         writeHeader(size: image.size, into: output)
         var top = 0
@@ -50,8 +53,10 @@ public final class SixelEncoder {
             let rows = min(6, image.height - top)
             if palette.isExact {
                 band.fillExact(image, top: top, rows: rows, palette: palette)
-            } else {
+            } else if colorMap.dithers {
                 band.fillDithered(image, top: top, rows: rows, map: colorMap)
+            } else {
+                band.fillNearest(image, top: top, rows: rows, map: colorMap)
             }
             top += 6
             band.write(into: output, isLast: top >= image.height)
