@@ -141,6 +141,13 @@ final class SixelColorMap {
         return bestIndex
     }
 
+    /// The squared distance from entry `e`, as shown, to `colour`.
+    @inline(__always)
+    func distance(_ e: UInt8, _ colour: SIMD3<Int32>) -> Int32 {
+        let d = shown[Int(e)] &- colour
+        return (d &* d).wrappedSum()
+    }
+
     @inline(never)
     private func fill(_ box: Int) {
         if poolCount + 256 > poolCapacity {

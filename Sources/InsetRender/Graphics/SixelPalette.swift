@@ -64,6 +64,8 @@ final class SixelPalette {
     private(set) var generation = 0
     /// Whether this frame's palette was carried over from the last one.
     private(set) var wasCarried = false
+    /// Per entry, whether this build changed its colour (all of them unless carried over).
+    let entryChanged: UnsafeMutablePointer<Bool>
 
     // The histogram. Only the bins listed in `occupied` are non-zero between builds.
     let counts: UnsafeMutablePointer<UInt32>
@@ -103,6 +105,8 @@ final class SixelPalette {
         previousShare.initialize(repeating: 0, count: Self.binCount)
         previousOccupied = .allocate(capacity: Self.binCount)
         previousCentres = .allocate(capacity: 256)
+        entryChanged = .allocate(capacity: 256)
+        entryChanged.initialize(repeating: true, count: 256)
         boxes.reserveCapacity(256)
     }
 
@@ -110,6 +114,7 @@ final class SixelPalette {
         colors.deallocate(); percents.deallocate(); counts.deallocate(); sums.deallocate()
         firstColor.deallocate(); occupied.deallocate(); binEntry.deallocate(); levelPopulations.deallocate()
         previousShare.deallocate(); previousOccupied.deallocate(); previousCentres.deallocate()
+        entryChanged.deallocate()
     }
 
     /// The entry for a colour of the frame, when `isExact`.
@@ -151,9 +156,11 @@ final class SixelPalette {
             let move = kMeans.centres[i] - previousCentres[i]
             if wasCarried && pointwiseMax(move, -move).max() <= Self.snap {
                 kMeans.centres[i] = previousCentres[i]
+                entryChanged[i] = false
                 continue
             }
             changed = true
+            entryChanged[i] = true
             let c = pointwiseMin(pointwiseMax(kMeans.centres[i].rounded(.toNearestOrEven), .zero), SIMD3(repeating: 255))
             setEntry(i, RGB(UInt8(c.x), UInt8(c.y), UInt8(c.z)))
         }
@@ -249,6 +256,7 @@ final class SixelPalette {
         spacing = 0
         count = occupiedCount
         generation += 1
+        entryChanged.update(repeating: true, count: 256)
         for i in 0..<occupiedCount {
             let bin = Int(occupied[i])
             binEntry[bin] = UInt8(i)
