@@ -162,6 +162,15 @@ final class SixelIndexedFrame {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Sets `used[e]` for exactly the entries that occur in `rect`.
+    func markEntries(in rect: PixelRect, into used: UnsafeMutablePointer<Bool>) {
+        used.update(repeating: false, count: 256)
+        for y in rect.y..<(rect.y + rect.height) {
+            let row = entries + y * size.width + rect.x
+            for x in 0..<rect.width { used[Int(row[x])] = true }
+        }
+    }
+
     /// Forgets the last frame: the next one is compared with nothing.
     func forget() { hasPrevious = false; size = PixelSize(width: 0, height: 0) }
 }

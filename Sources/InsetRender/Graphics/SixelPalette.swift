@@ -41,6 +41,10 @@ final class SixelPalette {
     /// the last palette is carried over: consecutive frames of a shot measure about 0.1–0.3
     /// on Big Buck Bunny, a cut above 1.
     static let maxCarriedShift: Float = 0.5
+    /// A carried palette whose error on the new frame is within this factor of its error
+    /// when it was last refined is kept as it is, without a k-means pass: video noise
+    /// then changes no entry at all.
+    static let keptDistortion: Float = 1.05
     /// An entry that moved no further than this (levels, on every channel) stays put.
     static let snap: Float = 2
 
@@ -75,8 +79,11 @@ final class SixelPalette {
     let occupied: UnsafeMutablePointer<UInt16>
     var occupiedCount = 0
     private static let mixed: UInt32 = 1 << 24
-    /// For an exact palette: the entry of each occupied bin.
+    /// For an exact palette: the entry of each occupied bin, or when bins mix colours
+    /// (`exactByBin` false), of each colour.
     private let binEntry: UnsafeMutablePointer<UInt8>
+    private var exactByBin = true
+    private let exactColors = SixelExactColors()
     var boxes: [Box] = []
     /// Scratch for `split`: the population at each level of the axis being cut.
     let levelPopulations: UnsafeMutablePointer<Int>
@@ -89,6 +96,8 @@ final class SixelPalette {
     private var previousOccupiedCount = 0
     private let previousCentres: UnsafeMutablePointer<SIMD3<Float>>
     private var previousCentreCount = 0
+    /// The distortion (`SixelKMeans`) of the palette when k-means last moved it.
+    private var refinedDistortion: Float = 0
 
     init() {
         colors = .allocate(capacity: 256)
@@ -119,7 +128,9 @@ final class SixelPalette {
 
     /// The entry for a colour of the frame, when `isExact`.
     @inline(__always)
-    func exactIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 { binEntry[Self.bin(r, g, b)] }
+    func exactIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        exactByBin ? binEntry[Self.bin(r, g, b)] : exactColors.entry(UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
+    }
 
     /// Chooses at most `maxColors` (1–256) entries for `image`, carrying the last frame's
     /// over when the histogram barely moved.
@@ -129,6 +140,11 @@ final class SixelPalette {
         countColors(of: image)
         if occupiedCount <= maxColors && allBinsPure() {
             takeExactColors()
+            previousCentreCount = 0
+        } else if occupiedCount <= maxColors && exactColors.collect(image, limit: maxColors) {
+            // Few bins but some hold several colours (a fine ramp): still few enough
+            // colours to keep them all, found by hash instead of by bin.
+            takeExactColors(byBin: false)
             previousCentreCount = 0
         } else {
             choose(maxColors: maxColors, pixels: image.width * image.height)
@@ -145,10 +161,16 @@ final class SixelPalette {
         if wasCarried {
             kMeans.centreCount = previousCentreCount
             kMeans.centres.update(from: previousCentres, count: previousCentreCount)
+            // Still as good a fit as when it was last refined: kept exactly, no pass.
+            if kMeans.distortion() <= refinedDistortion * Self.keptDistortion {
+                entryChanged.update(repeating: false, count: 256)
+                return
+            }
         } else {
             medianCut(maxColors: maxColors)
         }
         let distortion = kMeans.refine(passes: wasCarried ? Self.carriedPasses : Self.freshPasses)
+        refinedDistortion = distortion
         // A uniform quantiser of step s leaves s²/12 a channel, s²/4 over three.
         spacing = min(48, max(8, Int(2 * distortion.squareRoot())))
         var changed = !wasCarried || count != kMeans.centreCount
@@ -250,13 +272,19 @@ final class SixelPalette {
 
     // MARK: Entries
 
-    private func takeExactColors() {
+    private func takeExactColors(byBin: Bool = true) {
         isExact = true
+        exactByBin = byBin
         wasCarried = false
         spacing = 0
-        count = occupiedCount
         generation += 1
         entryChanged.update(repeating: true, count: 256)
+        guard byBin else {
+            count = exactColors.count
+            for i in 0..<count { setEntry(i, RGB(packed: exactColors.colors[i])) }
+            return
+        }
+        count = occupiedCount
         for i in 0..<occupiedCount {
             let bin = Int(occupied[i])
             binEntry[bin] = UInt8(i)
