@@ -102,17 +102,17 @@ final class SixelIndexedFrame {
             let above = out - width
             var left: UInt8 = 0
             for x in 0..<width {
-                let colour = SIMD3(Int32(p[0]), Int32(p[1]), Int32(p[2]))
-                var e = map.index(colour.x, colour.y, colour.z)
+                let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
+                var e = map.index(r, g, b)
                 if slack > 0 {
-                    let bound = map.distance(e, colour) &+ slack
-                    if hasAbove && above[x] != e && map.distance(above[x], colour) <= bound {
+                    let bound = map.distance(e, r, g, b) &+ slack
+                    if hasAbove && above[x] != e && map.distance(above[x], r, g, b) <= bound {
                         e = above[x]
-                    } else if x > 0 && left != e && map.distance(left, colour) <= bound {
+                    } else if x > 0 && left != e && map.distance(left, r, g, b) <= bound {
                         e = left
                     } else if useLast && last[x] != e
-                        && Self.isStill(colour, before + 3 * x, within: still)
-                        && map.distance(last[x], colour) <= bound {
+                        && Self.isStill(r, g, b, before + 3 * x, within: still)
+                        && map.distance(last[x], r, g, b) <= bound {
                         e = last[x]
                     }
                 }
@@ -124,9 +124,9 @@ final class SixelIndexedFrame {
     }
 
     @inline(__always)
-    private static func isStill(_ colour: SIMD3<Int32>, _ before: UnsafeMutablePointer<UInt8>, within still: Int32) -> Bool {
-        let d = colour &- SIMD3(Int32(before[0]), Int32(before[1]), Int32(before[2]))
-        return pointwiseMax(d, 0 &- d).max() <= still
+    private static func isStill(_ r: Int32, _ g: Int32, _ b: Int32, _ before: UnsafeMutablePointer<UInt8>,
+                                within still: Int32) -> Bool {
+        abs(r - Int32(before[0])) <= still && abs(g - Int32(before[1])) <= still && abs(b - Int32(before[2])) <= still
     }
 
     /// The smallest rectangle holding every pixel whose colour differs from the last
