@@ -58,7 +58,7 @@ final class PicturePresenter: @unchecked Sendable {
         var frame: (serial: Int, time: MediaTime)
         /// The image id, for placeholders the one the layer's cells name.
         var imageID: UInt32 = PicturePresenter.imageID
-        /// Pixels per cell, for sixel to send only the cells that changed (zero: always whole).
+        /// Pixels per cell, for sixel to send only the cells that changed (zero: whole).
         var pixelsPerCell = PixelSize(width: 0, height: 0)
     }
 
@@ -172,8 +172,7 @@ final class PicturePresenter: @unchecked Sendable {
         if redrawn { condition.withLock { onScreen = -1 } }
         if next == shown && (!redrawn || lastWrittenWhole) {
             // The same frame at the same place: nothing to encode; a redraw wiped it, so the
-            // last bytes go again (they are this very picture, whole; a sixel picture of
-            // only the cells that changed is encoded again whole below).
+            // last bytes go again if whole (they are this very picture), else it is encoded.
             if redrawn { lastWritten?.withUnsafeBytes(write) }
             return
         }
@@ -232,25 +231,23 @@ final class PicturePresenter: @unchecked Sendable {
     }
 
     private func run() {
-        var sixel: SixelEncoder?
+        var sixel: SixelSender?
         var kitty: KittyGraphicsEncoder?
         switch output {
-        case .sixel: sixel = SixelEncoder()
+        case .sixel: sixel = SixelSender()
         case .kitty(let transmission, let passthrough):
             kitty = KittyGraphicsEncoder(transmission: transmission, passthrough: passthrough)
         case .kittyPlaceholders(let passthrough):
             kitty = KittyGraphicsEncoder(transmission: .direct, passthrough: passthrough)
         }
         let placeholders = output.usesPlaceholders
-        // The last sixel picture encoded: only the changed cells follow it if still shown.
-        var lastSixel: (generation: Int, cells: CellRect, size: PixelSize)?
         while true {
             condition.lock()
             while !stopped && waiting == nil { condition.wait() }
             if stopped { condition.unlock(); return }
             let job = waiting!
             waiting = nil
-            let shownStill = lastSixel.map { $0.generation == onScreen && $0.cells == job.cells && $0.size == job.image.size } ?? false
+            let shownGeneration = onScreen
             let buffer = spareBuffer ?? OutputBuffer(capacity: 1 << 20)
             spareBuffer = nil
             condition.unlock()
@@ -259,17 +256,8 @@ final class PicturePresenter: @unchecked Sendable {
             buffer.append(Rasterizer.syncBegin)
             var whole = true
             if let sixel {
-                let perCell = job.pixelsPerCell
-                let changesOnly = shownStill && perCell.width > 0 && perCell.height > 0 ? perCell : nil
-                if let rect = sixel.prepare(job.image, changesOnly: changesOnly) {
-                    whole = rect.size == job.image.size
-                    let column = changesOnly.map { rect.x / $0.width } ?? 0, row = changesOnly.map { rect.y / $0.height } ?? 0
-                    buffer.appendMove(to: CellPoint(column: job.cells.origin.column + column, row: job.cells.origin.row + row))
-                    sixel.write(into: buffer)
-                } else {
-                    whole = false
-                }
-                lastSixel = (job.generation, job.cells, job.image.size)
+                whole = sixel.send(job.image, cells: job.cells, pixelsPerCell: job.pixelsPerCell, generation: job.generation,
+                                   onScreen: shownGeneration, into: buffer)
             } else if let kitty {
                 // A virtual placement is not at the cursor: the cells say where.
                 if !placeholders { buffer.appendMove(to: job.cells.origin) }

@@ -91,9 +91,9 @@ final class SixelPalette {
 
     // The last frame's histogram, normalised, and its palette (k-means centres), for
     // carrying it over.
-    private let previousShare: UnsafeMutablePointer<Float>
-    private let previousOccupied: UnsafeMutablePointer<UInt16>
-    private var previousOccupiedCount = 0
+    let previousShare: UnsafeMutablePointer<Float>
+    let previousOccupied: UnsafeMutablePointer<UInt16>
+    var previousOccupiedCount = 0
     private let previousCentres: UnsafeMutablePointer<SIMD3<Float>>
     private var previousCentreCount = 0
     /// The distortion (`SixelKMeans`) of the palette when k-means last moved it.
@@ -234,31 +234,6 @@ final class SixelPalette {
             kMeans.weights[i] = n
         }
         kMeans.pointCount = occupiedCount
-    }
-
-    /// How far the histogram moved since the last frame: the L1 distance of the two
-    /// normalised histograms, 0 (the same) to 2 (no colour in common).
-    private func histogramShift(pixels: Int) -> Float {
-        let scale = 1 / Float(max(1, pixels))
-        var distance: Float = 0, sharedBefore: Float = 0
-        for i in 0..<occupiedCount {
-            let bin = Int(occupied[i])
-            let before = previousShare[bin]
-            distance += abs(Float(counts[bin]) * scale - before)
-            sharedBefore += before
-        }
-        return distance + max(0, 1 - sharedBefore)
-    }
-
-    private func rememberHistogram(pixels: Int) {
-        for i in 0..<previousOccupiedCount { previousShare[Int(previousOccupied[i])] = 0 }
-        let scale = 1 / Float(max(1, pixels))
-        for i in 0..<occupiedCount {
-            let bin = Int(occupied[i])
-            previousShare[bin] = Float(counts[bin]) * scale
-            previousOccupied[i] = UInt16(bin)
-        }
-        previousOccupiedCount = occupiedCount
     }
 
     private func clearHistogram() {
