@@ -10,7 +10,9 @@ import InsetCore
 /// carried from frame to frame, a still area keeps its entries: nothing shimmers, as it
 /// would with error diffusion, whose every change ripples through the pixels after it.
 /// The ordered dither stays available (`ditherStrength`, a fraction of the palette's
-/// spacing) for measuring; it trades PSNR and bytes for smoother gradients.
+/// spacing) for measuring: on three Big Buck Bunny frames, strength 0.25 gives 34.7 dB at
+/// 853 KB, 0.5 34.4 dB at 949 KB, 1 33.1 dB at 1.16 MB, where nearest alone gives 34.9 dB
+/// at 784 KB (and 34.0 dB at 615 KB with `SixelEncoder.runSlack`).
 ///
 /// Lookup is exact, not a cut-down table: for each 5-bit box of colours the map lists the
 /// entries that can be nearest to some colour in the box (`SixelNearest.candidates`),
