@@ -61,6 +61,6 @@ extension App {
         guard region.width > 0, region.height > 0 else { return nil }
         return .init(image: picture.image, region: region,
                      cells: CellRect(origin: visible.origin, size: CellSize(columns: visible.size.columns, rows: rows)),
-                     frame: picture.frame)
+                     frame: picture.frame, pixelsPerCell: perCell)
     }
 }

@@ -61,6 +61,31 @@ struct PicturePresenterTests {
         #expect(Self.now(presenter, nil).isEmpty)
     }
 
+    @Test("sixel: the next frame sends only the cells that changed; after a redraw the whole picture again")
+    func sixelChangedCells() throws {
+        let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
+        defer { presenter.stop() }
+        let perCell = PixelSize(width: 6, height: 13)
+        var picture = Self.picture(Self.image(PixelSize(width: 24, height: 26), shade: 10), time: 1)
+        picture.pixelsPerCell = perCell
+        _ = Self.now(presenter, picture)
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).hasPrefix("\u{1B}[?2026h\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"))
+
+        // Four pixels of the picture's last cell (column 3, row 1) take a colour from its
+        // first: only that cell goes, at its place on the screen (column 2+3, row 1+1).
+        let next = Self.image(PixelSize(width: 24, height: 26), shade: 10)
+        for (x, y) in [(20, 20), (21, 20), (20, 21), (21, 21)] { next.setPixel(x: x, y: y, next.pixel(x: 0, y: 0)) }
+        picture = Self.picture(next, time: 2)
+        picture.pixelsPerCell = perCell
+        _ = Self.now(presenter, picture)
+        let text = String(decoding: Self.written(presenter), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[3;6H\u{1B}P0;1;0q\"1;1;6;13"), "\(text.prefix(40).debugDescription)")
+
+        // A full redraw wiped the screen: the same frame again, encoded whole.
+        #expect(Self.now(presenter, picture, redrawn: true).isEmpty)
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).hasPrefix("\u{1B}[?2026h\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"))
+    }
+
     @Test("kitty: the picture goes as one placement under text, and is deleted when it goes and at exit")
     func kittyDeletes() throws {
         let presenter = PicturePresenter(output: .kitty(.direct, passthrough: false), waker: LoopWaker())

@@ -58,6 +58,8 @@ final class PicturePresenter: @unchecked Sendable {
         var frame: (serial: Int, time: MediaTime)
         /// The image id, for placeholders the one the layer's cells name.
         var imageID: UInt32 = PicturePresenter.imageID
+        /// Pixels per cell, for sixel to send only the cells that changed (zero: whole).
+        var pixelsPerCell = PixelSize(width: 0, height: 0)
     }
 
     /// The picture's image id and placement id, one for the whole session: each frame
@@ -83,12 +85,17 @@ final class PicturePresenter: @unchecked Sendable {
     private var spareImage: RGBImage?
     private var spareBuffer: OutputBuffer?
     private var stopped = false
+    /// The generation of the sixel picture written last that the screen still shows (-1:
+    /// none, or it may be drawn over): after it, only the cells that changed are sent.
+    private var onScreen = -1
 
     // UI thread only.
     private var shown: Shown?
     private var generation = 0
-    /// The last picture written, to send again at once after a full redraw.
+    /// The last picture written, to send again at once after a full redraw, and whether
+    /// it was whole (a sixel picture of the cells that changed is not enough again).
     private var lastWritten: OutputBuffer?
+    private var lastWrittenWhole = true
     private let small = OutputBuffer(capacity: 256)
 
     private struct Job {
@@ -96,11 +103,13 @@ final class PicturePresenter: @unchecked Sendable {
         var cells: CellRect
         var imageID: UInt32
         var generation: Int
+        var pixelsPerCell: PixelSize
     }
 
     private struct Encoded {
         var bytes: OutputBuffer
         var generation: Int
+        var whole = true
     }
 
     private struct Shown: Equatable {
@@ -130,7 +139,7 @@ final class PicturePresenter: @unchecked Sendable {
             let gone = shown!.imageID
             shown = nil
             generation += 1
-            condition.withLock { waiting = nil; ready = nil }
+            condition.withLock { waiting = nil; ready = nil; onScreen = -1 }
             switch output {
             case .kitty(_, let passthrough):
                 small.removeAll()
@@ -160,9 +169,10 @@ final class PicturePresenter: @unchecked Sendable {
             if let previous = lastWritten { giveBack(previous) }
             lastWritten = nil
         }
-        if next == shown {
+        if redrawn { condition.withLock { onScreen = -1 } }
+        if next == shown && (!redrawn || lastWrittenWhole) {
             // The same frame at the same place: nothing to encode; a redraw wiped it, so the
-            // last bytes go again (they are this very picture).
+            // last bytes go again if whole (they are this very picture), else it is encoded.
             if redrawn { lastWritten?.withUnsafeBytes(write) }
             return
         }
@@ -174,7 +184,8 @@ final class PicturePresenter: @unchecked Sendable {
         }
         let copy = spare?.size == picture.region.size ? spare! : RGBImage(size: picture.region.size)
         copy.copyPixels(of: picture.region, from: picture.image)
-        let job = Job(image: copy, cells: picture.cells, imageID: picture.imageID, generation: generation)
+        let job = Job(image: copy, cells: picture.cells, imageID: picture.imageID, generation: generation,
+                      pixelsPerCell: picture.pixelsPerCell)
         condition.withLock {
             waiting = job
             condition.signal()
@@ -192,6 +203,8 @@ final class PicturePresenter: @unchecked Sendable {
         encoded.bytes.withUnsafeBytes(write)
         if let previous = lastWritten { giveBack(previous) }
         lastWritten = encoded.bytes
+        lastWrittenWhole = encoded.whole
+        if output == .sixel { condition.withLock { onScreen = encoded.generation } }
     }
 
     /// Ends the encoding thread; the picture on screen is the caller's to delete.
@@ -218,10 +231,10 @@ final class PicturePresenter: @unchecked Sendable {
     }
 
     private func run() {
-        var sixel: SixelEncoder?
+        var sixel: SixelSender?
         var kitty: KittyGraphicsEncoder?
         switch output {
-        case .sixel: sixel = SixelEncoder()
+        case .sixel: sixel = SixelSender()
         case .kitty(let transmission, let passthrough):
             kitty = KittyGraphicsEncoder(transmission: transmission, passthrough: passthrough)
         case .kittyPlaceholders(let passthrough):
@@ -234,17 +247,20 @@ final class PicturePresenter: @unchecked Sendable {
             if stopped { condition.unlock(); return }
             let job = waiting!
             waiting = nil
+            let shownGeneration = onScreen
             let buffer = spareBuffer ?? OutputBuffer(capacity: 1 << 20)
             spareBuffer = nil
             condition.unlock()
 
             buffer.removeAll()
             buffer.append(Rasterizer.syncBegin)
-            // A virtual placement is not at the cursor: the cells say where.
-            if !placeholders { buffer.appendMove(to: job.cells.origin) }
+            var whole = true
             if let sixel {
-                sixel.encode(job.image, into: buffer)
+                whole = sixel.send(job.image, cells: job.cells, pixelsPerCell: job.pixelsPerCell, generation: job.generation,
+                                   onScreen: shownGeneration, into: buffer)
             } else if let kitty {
+                // A virtual placement is not at the cursor: the cells say where.
+                if !placeholders { buffer.appendMove(to: job.cells.origin) }
                 let placement = KittyPlacement(imageID: job.imageID, placementID: 1, cells: job.cells.size,
                                                zIndex: KittyZIndex.underText)
                 do {
@@ -264,7 +280,7 @@ final class PicturePresenter: @unchecked Sendable {
                 spareImage = job.image
                 // A result nobody took (the UI was busy) is overwritten; its buffer is reused.
                 if let stale = ready?.bytes { spareBuffer = stale }
-                ready = Encoded(bytes: buffer, generation: job.generation)
+                ready = Encoded(bytes: buffer, generation: job.generation, whole: whole)
             }
             waker.wake()
         }

@@ -4,23 +4,30 @@ import InsetCore
 ///
 /// Filling sorts the band's pixels by colour in one pass: each colour has a row of sixel
 /// bits (one byte per column, bit k for the band's row k) and the span of columns where it
-/// occurs. Writing then walks only the colours that occurred, each only over its span, and
-/// zeroes what it walked, so the next band starts from clean rows without clearing
-/// 256 x width bytes.
+/// occurs. Writing (`SixelBand+Write`) then walks only the colours that occurred, each only
+/// over its span, and zeroes what it walked, so the next band starts from clean rows
+/// without clearing 256 x width bytes.
 ///
 /// Ownership: the `SixelEncoder` that owns it; memory grows with the widest image seen.
 final class SixelBand {
     private let colorCount: Int
     /// `colorCount` rows of `width` sixel bytes, all zero between bands.
-    private var bits: UnsafeMutablePointer<UInt8>
-    private var width = 0
+    private(set) var bits: UnsafeMutablePointer<UInt8>
+    private(set) var width = 0
     private var capacityWidth = 0
     /// Per colour, its first and last column in the band; `end` < 0 when absent.
-    private let spanStart: UnsafeMutablePointer<Int32>
-    private let spanEnd: UnsafeMutablePointer<Int32>
+    let spanStart: UnsafeMutablePointer<Int32>
+    let spanEnd: UnsafeMutablePointer<Int32>
     /// The colours present, in order of first appearance.
-    private let present: UnsafeMutablePointer<UInt8>
-    private var presentCount = 0
+    let present: UnsafeMutablePointer<UInt8>
+    var presentCount = 0
+    /// The band's segments (`SixelBand+Write`): runs of a colour's columns, at most one per
+    /// column and colour present (6 x width), with the list that orders them by start.
+    private(set) var segments: Segments
+    /// Columns without a colour at which its segment is cut (`SixelBand+Write`).
+    var splitGap = SixelBand.defaultSplitGap
+    /// The colour register the terminal has selected, across bands (-1: none yet).
+    var activeColor = -1
 
     init(colors: Int) {
         colorCount = colors
@@ -30,9 +37,13 @@ final class SixelBand {
         spanEnd.initialize(repeating: -1, count: colors)
         spanStart.initialize(repeating: 0, count: colors)
         present = .allocate(capacity: colors)
+        segments = Segments(width: 1)
     }
 
-    deinit { bits.deallocate(); spanStart.deallocate(); spanEnd.deallocate(); present.deallocate() }
+    deinit {
+        bits.deallocate(); spanStart.deallocate(); spanEnd.deallocate(); present.deallocate()
+        segments.deallocate()
+    }
 
     /// Makes room for rows of `width` sixels. The rows are all zero between bands (writing
     /// zeroes what it read), so a change of width needs no clearing.
@@ -42,40 +53,21 @@ final class SixelBand {
             bits = .allocate(capacity: colorCount * width)
             bits.initialize(repeating: 0, count: colorCount * width)
             capacityWidth = width
+            segments.deallocate()
+            segments = Segments(width: width)
         }
         self.width = width
+        activeColor = -1
     }
 
-    /// Sorts rows `top..<top+rows` by their entries in an exact palette.
-    func fillExact(_ image: RGBImage, top: Int, rows: Int, palette: SixelPalette) {
+    /// Sorts `rows` rows of entries by entry: the row at `entries` and each `stride`
+    /// further, `width` (the band's) of them each.
+    func fill(_ entries: UnsafePointer<UInt8>, stride: Int, rows: Int) {
         var state = FillState(self)
         for row in 0..<rows {
-            var p = image.bytes + (top + row) * image.bytesPerRow
+            let line = entries + row * stride
             let bit = UInt8(1) << row
-            for x in 0..<width {
-                state.mark(palette.exactIndex(p[0], p[1], p[2]), x: x, bit: bit)
-                p += 3
-            }
-        }
-        presentCount = state.presentCount
-    }
-
-    /// Sorts rows `top..<top+rows` by palette entry after the ordered dither.
-    func fillDithered(_ image: RGBImage, top: Int, rows: Int, map: SixelColorMap) {
-        var state = FillState(self)
-        for row in 0..<rows {
-            let y = top + row
-            var p = image.bytes + y * image.bytesPerRow
-            let offsets = map.offsets + (y & 7) * 8
-            let bit = UInt8(1) << row
-            for x in 0..<width {
-                let column = x & 7
-                let r = min(max(Int32(p[0]) + offsets[column], 0), 255)
-                let g = min(max(Int32(p[1]) + offsets[64 + column], 0), 255)
-                let b = min(max(Int32(p[2]) + offsets[128 + column], 0), 255)
-                state.mark(map.index(r, g, b), x: x, bit: bit)
-                p += 3
-            }
+            for x in 0..<width { state.mark(line[x], x: x, bit: bit) }
         }
         presentCount = state.presentCount
     }
@@ -111,48 +103,9 @@ final class SixelBand {
         }
     }
 
-    /// Appends the band: per colour `#n`, its sixels, then `$` (back to the band's left
-    /// edge) between colours and `-` (next band) after the last, unless this is the last
-    /// band, where a `-` would add an empty band below the picture.
-    func write(into output: OutputBuffer, isLast: Bool) {
-        // Per colour: "#255" (4), a skip run of at most 22, the span (runs never take more
-        // bytes than columns, slack included), a separator, and decimal slack.
-        output.withWriter(reserving: presentCount * (width + 32)) { w in
-            for k in 0..<presentCount {
-                let c = Int(present[k])
-                let start = Int(spanStart[c]), end = Int(spanEnd[c])
-                w.put(UInt8(ascii: "#"))
-                w.putSmallDecimal(c)
-                if start > 0 { Self.putRun(&w, sixel: 0, count: start) }
-                let row = bits + c * width
-                var x = start
-                while x <= end {
-                    let value = row[x]
-                    var n = 1
-                    if value == 0 {
-                        // Gaps between a colour's columns are the long runs: 8 at a time.
-                        while x + n + 8 <= end + 1
-                            && UnsafeRawPointer(row + x + n).loadUnaligned(as: UInt64.self) == 0 { n += 8 }
-                    }
-                    while x + n <= end && row[x + n] == value { n += 1 }
-                    Self.putRun(&w, sixel: value, count: n)
-                    x += n
-                }
-                (row + start).update(repeating: 0, count: end - start + 1)
-                spanEnd[c] = -1
-                if k < presentCount - 1 {
-                    w.put(UInt8(ascii: "$"))
-                } else if !isLast {
-                    w.put(UInt8(ascii: "-"))
-                }
-            }
-        }
-        presentCount = 0
-    }
-
     /// `count` columns of one sixel: `!count c` when that is shorter than repeating it.
     @inline(__always)
-    private static func putRun(_ w: inout ByteWriter, sixel: UInt8, count: Int) {
+    static func putRun(_ w: inout ByteWriter, sixel: UInt8, count: Int) {
         let character = 0x3F + sixel
         if count > 3 {
             w.put(UInt8(ascii: "!"))
