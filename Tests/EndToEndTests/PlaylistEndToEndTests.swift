@@ -169,7 +169,7 @@ struct PlaylistEndToEndTests {
         #expect(text.contains("inset: nothing to play in \(empty.path)\nEXIT=1"), "\(text)")
     }
 
-    @Test("in PiP, the window goes on to the next file, where it is, its title saying the place in the list")
+    @Test("in PiP, the window goes on to the next file")
     func windowAdvances() throws {
         // 2 s each: the first is still on when the window has settled.
         let (folder, _) = try Self.makeClips(seconds: 2)
@@ -185,10 +185,7 @@ struct PlaylistEndToEndTests {
         #expect(seen.map(\.colour) == ["red", "lime", "blue"], "\(seen)")
         #expect(last.map { [$0.column, $0.row, $0.columns, $0.rows] } == first.map { [$0.column, $0.row, $0.columns, $0.rows] },
                 "the window stays where it was")
-        let after = try tmux.capture()
-        #expect(after.text.contains("Library"))
-        // The window's title says the file's place in the list.
-        #expect(after.pipWindow.map { after.line($0.row).contains("3/3") } == true, "\(after.text)")
+        #expect(try tmux.capture().text.contains("Library"))
         try tmux.keys("q")
     }
 }

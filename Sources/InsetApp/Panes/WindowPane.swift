@@ -131,9 +131,7 @@ final class WindowPane: Pane {
     func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
         guard pip != nil, let video = videos.window else { return }
         pip!.layout.showsSwap = videos.besideWindow != nil
-        // The place in its list goes before the name, which a narrow window cuts first.
-        let title = videos.listLabels[video.path].map { "\($0)  \(video.name)" } ?? video.name
-        pip!.planes(video.snapshot, frame: video.current, title: title, focused: focused,
+        pip!.planes(video.snapshot, frame: video.current, title: video.name, focused: focused,
                     chapters: video.chapters.chapters, at: now, into: &planes)
     }
 }
