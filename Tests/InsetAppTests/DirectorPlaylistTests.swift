@@ -67,6 +67,20 @@ struct DirectorPlaylistTests {
         }
     }
 
+    @Test("--sub with a playlist: said at start, since it goes with one video; with one video it is not said")
+    func subtitleFileWithAPlaylist() throws {
+        let dir = try makeTemporaryDirectory("playlist-sub")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = dir.appendingPathComponent("two.m3u")
+        try "\(Self.third)\n\(Self.second)\n".write(to: list, atomically: true, encoding: .utf8)
+        let app = try DirectorHarness(paths: [list.path]) { $0.subtitleFile = sample("sidecar.en.srt") }
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        #expect(app.message?.contains("--sub goes with one video") == true, "\(app.message ?? "")")
+        let single = try DirectorHarness(paths: [sample("sidecar.mp4")]) { $0.subtitleFile = sample("sidecar.en.srt") }
+        #expect(single.waitForPlayer("sidecar.mp4"))
+        #expect(single.message?.contains("--sub goes with one video") != true)
+    }
+
     static let missing = "/no/such/file.mp4"
 
     @Test("--shuffle: the first file played is the first of the seed's order")

@@ -13,6 +13,14 @@ extension Director {
                         language: options.subtitleLanguage, charset: options.subtitleCharset)
     }
 
+    /// `--sub FILE` with one path that turned out to be a playlist: the option goes with one
+    /// video, so it is said at start rather than dropped without a word.
+    var subtitleFileUnused: String? {
+        guard options.subtitleFile != nil, let given = options.paths.first,
+              catalog.count != 1 || catalog.entries.first?.path != given else { return nil }
+        return "--sub goes with one video; the playlist's files play without it"
+    }
+
     /// `c`: the next subtitle track, or off, and a message saying which. With two videos,
     /// of the focused one (the window's when it has the focus), as the sound keys do.
     func cycleSubtitles(at now: HostTime) {

@@ -152,7 +152,8 @@ final class Director {
         } else if options.startsInPiP {
             outcome.waitingForFirstPlayable = true
         }
-        let notices = options.notices + overlays.startNotices
+        var notices = options.notices + overlays.startNotices
+        if let notice = subtitleFileUnused { notices.append(notice) }
         if !notices.isEmpty {
             // One message, and long enough to read: each would hide the one before.
             show(message: notices.joined(separator: " · "), at: now)
