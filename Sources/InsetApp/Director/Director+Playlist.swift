@@ -18,9 +18,13 @@ extension Director {
     /// turn, whatever the library's probe found meanwhile, so which are passed over (and the
     /// exit status, `closingError`) does not hang on how far the probe got; the library's
     /// own list goes past what its probe found.
+    /// Standard input is listed as unplayable (the library must never probe it, which would
+    /// read it), but played alone it is the one thing to play.
     func canPlayInTurn(_ index: Int) -> Bool {
-        if passedOver.contains(index) || outcome.unplayableAtStart.contains(index) { return false }
-        return outcome.quitsAtEnd || options.paths == ["-"] || catalog.entry(index).failure == nil
+        if passedOver.contains(index) { return false }
+        if options.paths == ["-"] { return true }
+        if outcome.unplayableAtStart.contains(index) { return false }
+        return outcome.quitsAtEnd || catalog.entry(index).failure == nil
     }
 
     /// The command line's first file plays; with none that can (an empty playlist, one

@@ -100,10 +100,8 @@ final class Director {
         let playsAtStart = Director.playsAtStart(options.paths)
         outcome = Outcome(quitsAtEnd: playsAtStart && !options.startsInPiP && !options.startsInShell, singleFile: singleFile,
                           playsAtStart: playsAtStart)
-        // Standard input is listed as unplayable (the library must never probe it, which
-        // would read it), but played alone it is the one thing to play.
         let listed = catalog.entries
-        if options.paths != ["-"] { outcome.unplayableAtStart = Set(listed.indices.filter { listed[$0].failure != nil }) }
+        outcome.unplayableAtStart = Set(listed.indices.filter { listed[$0].failure != nil })
         screen = options.startsInShell ? .shell : playsAtStart ? .player : .library
         waker = LoopWaker()
         videos = VideoPlaces()
