@@ -10,16 +10,7 @@ struct PipelineTests {
     /// Reads the ring until the pipeline reports the end; returns the frames read.
     func drain(_ ring: AudioRing, events: EventLog, timeout: TimeInterval = 20) -> [Float] {
         var all: [Float] = []
-        var buffer = [Float](repeating: 0, count: 4096 * ring.format.channels)
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            let got = buffer.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: 4096) }
-            all += buffer.prefix(got.frames * ring.format.channels)
-            if got.frames == 0 {
-                if events.all.contains(where: { if case .endOfStream = $0 { true } else { false } }), ring.bufferedFrames == 0 { break }
-                usleep(1_000)
-            }
-        }
+        readUntilEnd(ring, events: events, frames: 4096, timeout: timeout) { _, samples in all += samples }
         return all
     }
 
@@ -79,24 +70,16 @@ struct SpeedPipelineTests {
         pipeline.setSpeed(speed)
         pipeline.start()
         defer { pipeline.stop() }
-        var buffer = [Float](repeating: 0, count: 240 * 2)
         var onsets: [Double] = []
         var quietSince = 0.0
         var frames = 0
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while Date() < deadline {
-            let got = buffer.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: 240) }
-            if got.frames == 0 {
-                if events.all.contains(where: { if case .endOfStream = $0 { true } else { false } }), ring.bufferedFrames == 0 { break }
-                usleep(1_000)
-                continue
-            }
+        readUntilEnd(ring, events: events, frames: 240) { got, samples in
             frames += got.frames
             let perFrame = got.speed.factor / 48_000
             let first = got.nextPTS!.seconds - Double(got.frames) * perFrame
             for i in 0..<got.frames {
                 let at = first + Double(i) * perFrame
-                if abs(buffer[2 * i]) > 0.1 {
+                if abs(samples[samples.startIndex + 2 * i]) > 0.1 {
                     if at - quietSince >= 0.3 { onsets.append(at) }
                     quietSince = at
                 }
@@ -137,18 +120,8 @@ struct SpeedGapTests {
         pipeline.setSpeed(PlaybackSpeed(clamping: 200))
         pipeline.start()
         defer { pipeline.stop() }
-        var buffer = [Float](repeating: 0, count: 480 * 2)
         var stamps: [Double] = []
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while Date() < deadline {
-            let got = buffer.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: 480) }
-            if got.frames == 0 {
-                if events.all.contains(where: { if case .endOfStream = $0 { true } else { false } }), ring.bufferedFrames == 0 { break }
-                usleep(1_000)
-                continue
-            }
-            stamps.append(got.nextPTS!.seconds)
-        }
+        readUntilEnd(ring, events: events, frames: 480) { got, _ in stamps.append(got.nextPTS!.seconds) }
         let last = try #require(stamps.last)
         #expect(abs(last - 5) < 0.06, "the last sample stamped at \(last) s")
         // Nothing between the end of the first part and the start of the second.

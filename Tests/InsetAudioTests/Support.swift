@@ -143,3 +143,20 @@ func runFFmpeg(_ arguments: [String]) throws {
     try process.run()
     process.waitUntilExit()
 }
+
+/// Reads `ring` in runs of up to `frames` until the pipeline has reported its end and the
+/// ring is empty (or `timeout` passes), giving each non-empty read and its samples to `body`.
+func readUntilEnd(_ ring: AudioRing, events: EventLog, frames: Int, timeout: TimeInterval = 20,
+                  _ body: (AudioRing.ReadResult, ArraySlice<Float>) -> Void) {
+    var buffer = [Float](repeating: 0, count: frames * ring.format.channels)
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+        let got = buffer.withUnsafeMutableBufferPointer { ring.read(into: $0.baseAddress!, frames: frames) }
+        if got.frames > 0 {
+            body(got, buffer.prefix(got.frames * ring.format.channels))
+            continue
+        }
+        if events.all.contains(where: { if case .endOfStream = $0 { true } else { false } }), ring.bufferedFrames == 0 { return }
+        usleep(1_000)
+    }
+}
