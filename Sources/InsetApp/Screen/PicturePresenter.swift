@@ -187,6 +187,9 @@ final class PicturePresenter: @unchecked Sendable {
         let job = Job(image: copy, cells: picture.cells, imageID: picture.imageID, generation: generation,
                       pixelsPerCell: picture.pixelsPerCell)
         condition.withLock {
+            // A picture still waiting is replaced unencoded; its copy is the next spare, so a
+            // terminal slower than the video does not cost an image allocation a frame.
+            if let replaced = waiting, spareImage == nil { spareImage = replaced.image }
             waiting = job
             condition.signal()
         }
@@ -201,10 +204,15 @@ final class PicturePresenter: @unchecked Sendable {
         guard let encoded else { return }
         guard encoded.generation == generation else { giveBack(encoded.bytes); return }
         encoded.bytes.withUnsafeBytes(write)
-        if let previous = lastWritten { giveBack(previous) }
+        let previous = lastWritten
         lastWritten = encoded.bytes
         lastWrittenWhole = encoded.whole
-        if output == .sixel { condition.withLock { onScreen = encoded.generation } }
+        // One lock for both: the buffer written before goes back, and sixel learns what the
+        // screen shows now.
+        condition.withLock {
+            if let previous { spareBuffer = previous }
+            if output == .sixel { onScreen = encoded.generation }
+        }
     }
 
     /// Ends the encoding thread; the picture on screen is the caller's to delete.
