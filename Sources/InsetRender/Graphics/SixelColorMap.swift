@@ -110,6 +110,8 @@ final class SixelColorMap {
         // Offsets centred on zero, spanning one palette spacing: (t + ½)/64 − ½ of it.
         let amplitude = Int32((Float(palette.spacing) * ditherStrength).rounded())
         dithers = amplitude > 0
+        // Undithered (the player's setting) the offsets are never read: not worked out.
+        guard dithers else { return }
         let m = Self.bayer8
         for y in 0..<8 {
             for x in 0..<8 {

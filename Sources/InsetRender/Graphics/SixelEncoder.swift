@@ -125,11 +125,11 @@ public final class SixelEncoder {
             top += 6
             band.write(into: output, isLast: top >= rect.height)
         }
-        output.append("\u{1B}\\")
+        output.append("\u{1B}\\" as StaticString)
     }
 
     private func writeHeader(size: PixelSize, into output: OutputBuffer) {
-        output.append("\u{1B}P0;1;0q\"1;1;")
+        output.append("\u{1B}P0;1;0q\"1;1;" as StaticString)
         output.appendDecimal(size.width)
         output.append(UInt8(ascii: ";"))
         output.appendDecimal(size.height)
