@@ -3,12 +3,12 @@ import InsetRender
 import InsetTerminal
 
 extension App {
-    /// After a paint: tells the presenter which picture the screen shows now, and writes
-    /// what it answers at once (a deletion, a picture to put back after a full redraw).
+    /// After a paint: tells the presenter which pictures the screen shows now, and writes
+    /// what it answers at once (deletions, pictures to put back after a full redraw).
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
-        let picture = presenter.output.usesPlaceholders ? placeholderPicture() : visiblePicture(sixel: presenter.output == .sixel)
-        presenter.show(picture, redrawn: painter.lastStats.fullRedraw, write: writePicture)
+        let pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
+        presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, write: writePicture)
     }
 
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
@@ -17,50 +17,61 @@ extension App {
         director.wrotePicture(bytes: bytes.count)
     }
 
-    /// The picture whose placeholder cells the screen shows: the PiP window's, or the
-    /// full-screen player's, whole, under its layer's image id. Nothing is cut: whatever
-    /// covers some of its cells replaced them (the terminal shows text there), and tmux
-    /// does the clipping to the pane.
-    func placeholderPicture() -> PicturePresenter.Picture? {
-        guard let layer = director.pictureLayer, let picture = layer.picture, layer.plane.isVisible, let id = layer.placeholderImageID else { return nil }
-        return .init(image: picture.image, region: picture.region, cells: picture.cells, frame: picture.frame, imageID: id)
+    /// The pictures whose placeholder cells the screen shows: the PiP window's and the
+    /// full-screen player's, each whole, under its layer's image id. Nothing is cut:
+    /// whatever covers some of its cells replaced them (the terminal shows text there), and
+    /// tmux does the clipping to the pane.
+    func placeholderPictures() -> [PicturePresenter.Picture] {
+        director.pictureLayers.compactMap { entry in
+            guard let picture = entry.layer.picture, entry.layer.plane.isVisible, let id = entry.layer.placeholderImageID else { return nil }
+            return .init(image: picture.image, region: picture.region, cells: picture.cells, frame: picture.frame, imageID: id)
+        }
     }
 
-    /// The video's picture where the screen shows it: the PiP window's, or the full-screen
-    /// player's. Only the rows whose cells are all still picture holes in the composed
-    /// frame are kept (an overlay or the control bar over the bottom rows cuts it there):
-    /// sixel pixels cover text, so they must stop where something is drawn over them.
-    /// Kitty's picture sits under text, but is cut the same way so both look alike. With
-    /// sixel the screen's last row is left out too: an image that reaches it scrolls the
-    /// screen in terminals that scroll sixel images.
-    func visiblePicture(sixel: Bool) -> PicturePresenter.Picture? {
-        guard let layer = director.pictureLayer, let picture = layer.picture, layer.plane.isVisible else { return nil }
-        let origin = layer.plane.origin
-        let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
-                                columns: picture.cells.size.columns, rows: picture.cells.size.rows)
+    /// The videos' pictures where the screen shows them, bottom layer first: each cut into
+    /// the rectangles whose cells are all still picture holes in the composed frame and not
+    /// under a layer above (the window over the full-screen video; an overlay or the control
+    /// bar over either): sixel pixels cover text, so they must stop where something is drawn
+    /// over them. Kitty's pictures sit under text, but are cut the same way so both look
+    /// alike. With sixel the screen's last row is left out too: an image that reaches it
+    /// scrolls the screen in terminals that scroll sixel images.
+    func visiblePictures(sixel: Bool) -> [PicturePresenter.Picture] {
+        let layers = director.pictureLayers.filter { $0.layer.plane.isVisible }
+        var pictures: [PicturePresenter.Picture] = []
         var bounds = CellRect(origin: .zero, size: session.size)
         if sixel { bounds.size.rows -= 1 }
-        let visible = onScreen.intersection(bounds)
-        guard !visible.isEmpty else { return nil }
         let frame = painter.lastScreen
-        var rows = 0
-        rowScan: for row in visible.minRow..<visible.maxRow {
-            for column in visible.minColumn..<visible.maxColumn where frame[column, row] != VideoLayer.pictureHole {
-                break rowScan
+        for (index, entry) in layers.enumerated() {
+            guard let picture = entry.layer.picture else { continue }
+            let origin = entry.layer.plane.origin
+            let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
+                                    columns: picture.cells.size.columns, rows: picture.cells.size.rows)
+            let above = layers[(index + 1)...].map(\.layer.frame)
+            let parts = OpenRectangles.find(in: onScreen.intersection(bounds), limit: PicturePresenter.LayerImages.partsPerLayer) {
+                column, row in
+                frame[column, row] == VideoLayer.pictureHole
+                    && !above.contains { $0.contains(CellPoint(column: column, row: row)) }
             }
-            rows += 1
+            for (number, part) in parts.enumerated() {
+                guard var cut = Self.part(of: picture, at: onScreen, showing: part) else { continue }
+                cut.imageID = entry.imageID + UInt32(number)
+                pictures.append(cut)
+            }
         }
-        guard rows > 0 else { return nil }
+        return pictures
+    }
+
+    /// The pixels of `picture` (at `onScreen`) that fall in `part` of its cells.
+    static func part(of picture: VideoLayer.Picture, at onScreen: CellRect, showing part: CellRect) -> PicturePresenter.Picture? {
         let perCell = picture.raster.pixelsPerCell
         var region = picture.region
-        region.x += (visible.minColumn - onScreen.minColumn) * perCell.width
-        region.y += (visible.minRow - onScreen.minRow) * perCell.height
-        region.width = min(region.width - (visible.minColumn - onScreen.minColumn) * perCell.width,
-                           visible.size.columns * perCell.width)
-        region.height = min(region.height - (visible.minRow - onScreen.minRow) * perCell.height, rows * perCell.height)
+        let skipX = (part.minColumn - onScreen.minColumn) * perCell.width
+        let skipY = (part.minRow - onScreen.minRow) * perCell.height
+        region.x += skipX
+        region.y += skipY
+        region.width = min(region.width - skipX, part.size.columns * perCell.width)
+        region.height = min(region.height - skipY, part.size.rows * perCell.height)
         guard region.width > 0, region.height > 0 else { return nil }
-        return .init(image: picture.image, region: region,
-                     cells: CellRect(origin: visible.origin, size: CellSize(columns: visible.size.columns, rows: rows)),
-                     frame: picture.frame, pixelsPerCell: perCell)
+        return .init(image: picture.image, region: region, cells: part, frame: picture.frame, pixelsPerCell: perCell)
     }
 }

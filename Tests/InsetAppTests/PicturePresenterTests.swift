@@ -94,8 +94,10 @@ struct PicturePresenterTests {
         _ = Self.now(presenter, Self.picture(image, time: 1))
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
         #expect(text.contains("\u{1B}_Ga=T,f=24,s=16,v=8,i=\(PicturePresenter.imageID),p=1,c=4,r=2,z=-1,q=2,C=1"))
+        // Its data goes too: a picture's parts come and go with what covers it, and the
+        // terminal should keep no image that nothing shows.
         #expect(String(decoding: Self.now(presenter, nil), as: UTF8.self)
-                == "\u{1B}_Ga=d,d=i,i=\(PicturePresenter.imageID),q=2\u{1B}\\")
+                == "\u{1B}_Ga=d,d=I,i=\(PicturePresenter.imageID),q=2\u{1B}\\")
         #expect(Self.now(presenter, nil).isEmpty, "deleted once")
         _ = Self.now(presenter, Self.picture(image, time: 2))
         var farewell: [UInt8] = []
@@ -180,5 +182,83 @@ struct PicturePresenterTests {
         let copy = RGBImage(size: PixelSize(width: 10, height: 5))
         copy.copyPixels(of: PixelRect(x: 7, y: 3, width: 10, height: 5), from: source)
         for y in 0..<5 { for x in 0..<10 { #expect(copy.pixel(x: x, y: y) == source.pixel(x: x + 7, y: y + 3)) } }
+    }
+
+    @Test("two pictures at once (the full-screen video and the window's): each its own image, written together, and a slot that goes is deleted alone")
+    func twoKittyPictures() throws {
+        let presenter = PicturePresenter(output: .kitty(.direct, passthrough: false), waker: LoopWaker())
+        defer { presenter.stop() }
+        let player = PicturePresenter.LayerImages.player, window = PicturePresenter.LayerImages.window
+        var full = Self.picture(Self.image(PixelSize(width: 16, height: 8), shade: 20), time: 1, at: CellPoint(column: 0, row: 0))
+        full.imageID = player
+        var small = Self.picture(Self.image(PixelSize(width: 16, height: 8), shade: 220), time: 1, at: CellPoint(column: 10, row: 5))
+        small.imageID = window
+        var now: [UInt8] = []
+        presenter.show([full, small], redrawn: false) { now += $0 }
+        #expect(now.isEmpty)
+        var text = ""
+        let deadline = Date().addingTimeInterval(2)
+        while !(text.contains("i=\(player),") && text.contains("i=\(window),")) && Date() < deadline {
+            presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
+            usleep(5_000)
+        }
+        #expect(text.contains("\u{1B}[H\u{1B}_Ga=T,f=24,s=16,v=8,i=\(player),p=1,c=4,r=2,z=-1"))
+        #expect(text.contains("\u{1B}[6;11H\u{1B}_Ga=T,f=24,s=16,v=8,i=\(window),p=1,c=4,r=2,z=-1"))
+
+        // The next frame of the window only: the full-screen picture is not sent again.
+        small.frame = (0, MediaTime(seconds: 2))
+        presenter.show([full, small], redrawn: false) { now += $0 }
+        let next = String(decoding: Self.written(presenter), as: UTF8.self)
+        #expect(next.contains("i=\(window),") && !next.contains("i=\(player),"))
+
+        // The window closes: its image goes, data and all; the full-screen one stays.
+        var closed = ""
+        presenter.show([full], redrawn: false) { closed += String(decoding: $0, as: UTF8.self) }
+        #expect(closed == "\u{1B}_Ga=d,d=I,i=\(window),q=2\u{1B}\\")
+        var farewell = ""
+        presenter.farewell { farewell += String(decoding: $0, as: UTF8.self) }
+        #expect(farewell == "\u{1B}_Ga=d,d=I,i=\(player),q=2\u{1B}\\")
+    }
+
+    @Test("sixel, two pictures: each slot sends only its own changed cells, and a redraw sends both whole")
+    func twoSixelPictures() throws {
+        let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
+        defer { presenter.stop() }
+        let perCell = PixelSize(width: 6, height: 13)
+        func picture(_ image: RGBImage, time: Int, at cell: CellPoint, id: UInt32) -> PicturePresenter.Picture {
+            var picture = Self.picture(image, time: time, at: cell)
+            picture.imageID = id
+            picture.pixelsPerCell = perCell
+            return picture
+        }
+        let a = Self.image(PixelSize(width: 24, height: 26), shade: 10), b = Self.image(PixelSize(width: 24, height: 26), shade: 240)
+        func writeAll(_ pictures: [PicturePresenter.Picture], redrawn: Bool = false, expecting count: Int) -> String {
+            var text = ""
+            presenter.show(pictures, redrawn: redrawn) { text += String(decoding: $0, as: UTF8.self) }
+            let deadline = Date().addingTimeInterval(2)
+            while text.components(separatedBy: "\u{1B}P0;1;0q").count - 1 < count && Date() < deadline {
+                presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
+                usleep(5_000)
+            }
+            return text
+        }
+        let first = writeAll([picture(a, time: 1, at: CellPoint(column: 0, row: 0), id: 1),
+                              picture(b, time: 1, at: CellPoint(column: 10, row: 4), id: 2)], expecting: 2)
+        #expect(first.contains("\u{1B}[H\u{1B}P0;1;0q\"1;1;24;26"))
+        #expect(first.contains("\u{1B}[5;11H\u{1B}P0;1;0q\"1;1;24;26"))
+
+        // One cell of the second changes: only that cell, at its place (column 10+3, row 4+1).
+        let b2 = Self.image(PixelSize(width: 24, height: 26), shade: 240)
+        for (x, y) in [(20, 20), (21, 20), (20, 21), (21, 21)] { b2.setPixel(x: x, y: y, b2.pixel(x: 0, y: 0)) }
+        let second = writeAll([picture(a, time: 1, at: CellPoint(column: 0, row: 0), id: 1),
+                               picture(b2, time: 2, at: CellPoint(column: 10, row: 4), id: 2)], expecting: 1)
+        #expect(second.hasPrefix("\u{1B}[?2026h\u{1B}[6;14H\u{1B}P0;1;0q\"1;1;6;13"), "\(second.prefix(40).debugDescription)")
+        #expect(second.components(separatedBy: "\u{1B}P").count == 2, "one picture only")
+
+        // A redraw: the first is sent again as it was (whole), the second encoded whole again.
+        let redrawn = writeAll([picture(a, time: 1, at: CellPoint(column: 0, row: 0), id: 1),
+                                picture(b2, time: 2, at: CellPoint(column: 10, row: 4), id: 2)], redrawn: true, expecting: 2)
+        #expect(redrawn.contains("\u{1B}[H\u{1B}P0;1;0q\"1;1;24;26"))
+        #expect(redrawn.contains("\u{1B}[5;11H\u{1B}P0;1;0q\"1;1;24;26"))
     }
 }

@@ -35,16 +35,21 @@ extension Director {
         videos.windowOwner?.statistics.wrote(pictureBytes: bytes)
     }
 
-    /// The video layer whose picture goes out as pixels: the window's (over everything, and
-    /// the one in pixels when two videos play), else the full-screen player's, or the
-    /// details pane's preview.
-    var pictureLayer: VideoLayer? {
-        if let window = panes.window.pip, window.video.plane.isVisible { return window.video }
+    /// The video layers whose pictures go out as pixels, bottom to top, each with the image
+    /// id its parts are numbered from: the full-screen player's (beside the window too) or
+    /// the details pane's preview, then the window's, which floats above.
+    var pictureLayers: [(layer: VideoLayer, imageID: UInt32)] {
+        var layers: [(layer: VideoLayer, imageID: UInt32)] = []
         switch screen {
-        case .player: return panes.window.isOpen ? nil : panes.player.video
-        case .details: return panes.details.previewLayer
-        case .library, .shell: return nil
+        case .player: layers.append((panes.player.video, PicturePresenter.LayerImages.player))
+        case .details:
+            if let preview = panes.details.previewLayer { layers.append((preview, PicturePresenter.LayerImages.preview)) }
+        case .library, .shell: break
         }
+        if let window = panes.window.pip, window.video.plane.isVisible {
+            layers.append((window.video, PicturePresenter.LayerImages.window))
+        }
+        return layers
     }
 
     /// The overlay: the key list of the screen in front, a message, the stats corner.

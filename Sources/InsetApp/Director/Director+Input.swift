@@ -117,12 +117,9 @@ extension Director {
         screen = .details
     }
 
-    /// The details preview's raster: the video's, real pixels included, unless a window
-    /// shows over the pane: one picture goes out as pixels, and then it is the window's.
-    var previewRaster: CellRaster {
-        if let window = panes.window.pip, window.video.plane.isVisible { return stage.videoRaster.inCells }
-        return stage.videoRaster
-    }
+    /// The details preview's raster: the video's, real pixels included (beside a window
+    /// too: each is a picture of its own).
+    var previewRaster: CellRaster { stage.videoRaster }
 
     /// The terminal changed size: every pane and the window fit it again.
     func relayout(at now: HostTime) {

@@ -148,10 +148,7 @@ extension Director {
         Viewport(cells: cells, raster: stage.videoRaster)
     }
 
-    /// Where the video beside the window is drawn: full screen; in cells when the terminal
-    /// takes real pixels, since one picture goes out as pixels at a time and it is the
-    /// window's, which floats above.
-    var besideWindowViewport: Viewport {
-        stage.pictures == nil ? viewport(stage.size) : Viewport(cells: stage.size, raster: stage.videoRaster.inCells)
-    }
+    /// Where the video beside the window is drawn: full screen, as it would be alone (in
+    /// pixels too: the window's picture is a picture of its own, above it).
+    var besideWindowViewport: Viewport { viewport(stage.size) }
 }

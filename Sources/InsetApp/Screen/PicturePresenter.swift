@@ -5,21 +5,27 @@ import InsetRender
 
 /// Sends the video as real pixels, kitty graphics or sixel, beside the cell frames.
 ///
-/// The cells under the picture are `VideoLayer.pictureHole`s, drawn by the rasterizer like
-/// any others; this puts the picture over them. Encoding (a sixel palette, zlib for kitty)
+/// The cells under a picture are `VideoLayer.pictureHole`s, drawn by the rasterizer like
+/// any others; this puts the pictures over them. Encoding (a sixel palette, zlib for kitty)
 /// takes milliseconds, so it runs on a thread of its own: the UI thread copies the part of
 /// the frame to show and hands it over, and writes the bytes when they come back. A frame
 /// that arrives while another is being encoded replaces the one waiting, so a slow encoder
 /// drops frames before encoding them, never queues them. Whether a frame is new is known
 /// by its serial and time (and where it goes), so a paused video sends nothing.
 ///
+/// Several pictures can be on screen at once: the full-screen video's and the PiP
+/// window's, each cut into the rectangles no other plane covers (`App.visiblePictures`).
+/// Each is a slot, named by its image id, with its own encoder state; slots never overlap,
+/// so the order they are written in does not matter and a picture never covers another's
+/// cells. A slot that is not shown any more is forgotten (kitty: its image is deleted).
+///
 /// Nothing is allocated per frame once sizes settle: the copies handed over and the
 /// output buffers go back and forth between the two threads.
 ///
-/// Debris: a kitty picture is one placement, replaced in place each frame and deleted when
-/// the picture goes; a sixel picture is pixels on the terminal's screen, which the cells
-/// the rasterizer writes when the picture moves or goes (hole cells become something else)
-/// paint over.
+/// Debris: a kitty picture is one placement per slot, replaced in place each frame and
+/// deleted when the slot goes; a sixel picture is pixels on the terminal's screen, which the
+/// cells the rasterizer writes when the picture moves or goes (hole cells become something
+/// else) paint over, and where a hole stays a hole, the slot now covering it is sent whole.
 ///
 /// Inside tmux (`.kittyPlaceholders`) the picture is where the screen's placeholder cells
 /// are (`Cell.kittyPlaceholder`, written by the rasterizer like text, so tmux keeps and
@@ -50,21 +56,30 @@ final class PicturePresenter: @unchecked Sendable {
         }
     }
 
-    /// What to show this paint: the pixels of `region` of `image`, at the screen's `cells`.
+    /// What to show this paint in one slot: the pixels of `region` of `image`, at the
+    /// screen's `cells`.
     struct Picture {
         var image: RGBImage
         var region: PixelRect
         var cells: CellRect
         var frame: (serial: Int, time: MediaTime)
-        /// The image id, for placeholders the one the layer's cells name.
+        /// The slot: the image id, for placeholders the one the layer's cells name.
         var imageID: UInt32 = PicturePresenter.imageID
         /// Pixels per cell, for sixel to send only the cells that changed (zero: whole).
         var pixelsPerCell = PixelSize(width: 0, height: 0)
     }
 
-    /// The picture's image id and placement id, one for the whole session: each frame
-    /// replaces the last in place.
+    /// The first image id of the pictures shown at cells (not placeholders); each layer's
+    /// parts take the ids after its own base (`LayerImages`).
     static let imageID: UInt32 = 7_301
+
+    /// The image ids of cell-placed pictures: a base per layer, plus the part's index.
+    enum LayerImages {
+        static let partsPerLayer = 8
+        static let player: UInt32 = PicturePresenter.imageID
+        static let window: UInt32 = player + UInt32(partsPerLayer)
+        static let preview: UInt32 = window + UInt32(partsPerLayer)
+    }
 
     /// The image ids of placeholder pictures, one per layer that can show one, so two on
     /// screen at once never share one (`KittyPlaceholderGlyph`: a top byte, 0x49 for "I",
@@ -76,29 +91,17 @@ final class PicturePresenter: @unchecked Sendable {
     }
 
     let output: Output
-    private let waker: LoopWaker
-    private let condition = NSCondition()
-    // Guarded by `condition`: the job waiting to be encoded, the bytes of the last one
-    // encoded, and what each thread gives back for reuse.
-    private var waiting: Job?
-    private var ready: Encoded?
-    private var spareImage: RGBImage?
-    private var spareBuffer: OutputBuffer?
-    private var stopped = false
-    /// The generation of the sixel picture written last that the screen still shows (-1:
-    /// none, or it may be drawn over): after it, only the cells that changed are sent.
-    private var onScreen = -1
+    let waker: LoopWaker
+    let condition = NSCondition()
+    /// What both threads share, guarded by `condition`.
+    var shared = Shared()
 
     // UI thread only.
-    private var shown: Shown?
+    private var slots: [UInt32: Slot] = [:]
     private var generation = 0
-    /// The last picture written, to send again at once after a full redraw, and whether
-    /// it was whole (a sixel picture of the cells that changed is not enough again).
-    private var lastWritten: OutputBuffer?
-    private var lastWrittenWhole = true
     private let small = OutputBuffer(capacity: 256)
 
-    private struct Job {
+    struct Job {
         var image: RGBImage
         var cells: CellRect
         var imageID: UInt32
@@ -106,10 +109,29 @@ final class PicturePresenter: @unchecked Sendable {
         var pixelsPerCell: PixelSize
     }
 
-    private struct Encoded {
+    struct Encoded {
         var bytes: OutputBuffer
         var generation: Int
         var whole = true
+    }
+
+    /// Guarded by `condition`: the jobs waiting to be encoded and the bytes encoded, by slot;
+    /// which picture of each slot the screen still shows; what each thread gives back.
+    struct Shared {
+        var waiting: [UInt32: Job] = [:]
+        var ready: [UInt32: Encoded] = [:]
+        /// The generation of the sixel picture written last in a slot that the screen still
+        /// shows (absent: none, or it may be drawn over): after it, only changed cells go.
+        var onScreen: [UInt32: Int] = [:]
+        /// The slots shown now: the encoder forgets the state of any other.
+        var live: Set<UInt32> = []
+        var spareImages: [RGBImage] = []
+        var spareBuffers: [OutputBuffer] = []
+        var stopped = false
+
+        /// Keeps a few of each for reuse: two slots' worth in flight, and no more.
+        mutating func spare(_ image: RGBImage) { if spareImages.count < 4 { spareImages.append(image) } }
+        mutating func spare(_ buffer: OutputBuffer) { if spareBuffers.count < 4 { spareBuffers.append(buffer) } }
     }
 
     private struct Shown: Equatable {
@@ -118,179 +140,150 @@ final class PicturePresenter: @unchecked Sendable {
         /// For placeholders, only the size: where the cells are is the rasterizer's business.
         var cells: CellRect
         var region: PixelRect
-        var imageID: UInt32
+    }
+
+    private struct Slot {
+        var shown: Shown
+        var generation: Int
+        /// The last picture written, to send again at once after a full redraw, and whether
+        /// it was whole (a sixel picture of the cells that changed is not enough again).
+        var lastWritten: OutputBuffer?
+        var lastWrittenWhole = true
     }
 
     init(output: Output, waker: LoopWaker) {
         self.output = output
         self.waker = waker
-        let thread = Thread { [unowned self] in self.run() }
+        let thread = Thread { [unowned self] in self.runEncoder() }
         thread.name = "inset.picture"
         thread.start()
     }
 
-    /// UI thread: the picture the screen shows now (nil: none), after a paint whose cell
-    /// frame has been written. `redrawn`: that paint cleared and drew the whole screen,
-    /// which took the last picture with it. What must go out at once (a deletion, or the
-    /// last picture again after a redraw) is handed to `write`.
+    /// UI thread: the one picture the screen shows now (nil: none); see `show(_:redrawn:write:)`.
     func show(_ picture: Picture?, redrawn: Bool, write: (UnsafeRawBufferPointer) -> Void) {
-        guard let picture else {
-            guard shown != nil else { return }
-            let gone = shown!.imageID
-            shown = nil
-            generation += 1
-            condition.withLock { waiting = nil; ready = nil; onScreen = -1 }
-            switch output {
-            case .kitty(_, let passthrough):
-                small.removeAll()
-                KittyGraphicsEncoder.delete(imageID: gone, passthrough: passthrough, into: small)
-                small.withUnsafeBytes(write)
-            case .kittyPlaceholders(let passthrough):
-                // The cells that named it are gone already; its data goes too.
-                small.removeAll()
-                KittyGraphicsEncoder.delete(imageID: gone, freeingData: true, passthrough: passthrough, into: small)
-                small.withUnsafeBytes(write)
-            case .sixel:
-                break
+        show(picture.map { [$0] } ?? [], redrawn: redrawn, write: write)
+    }
+
+    /// UI thread: the pictures the screen shows now, one per slot, after a paint whose cell
+    /// frame has been written. `redrawn`: that paint cleared and drew the whole screen,
+    /// which took the pictures with it. What must go out at once (deletions, the last
+    /// pictures again after a redraw) is handed to `write`.
+    func show(_ pictures: [Picture], redrawn: Bool, write: (UnsafeRawBufferPointer) -> Void) {
+        let ids = Set(pictures.map(\.imageID))
+        let gone = slots.keys.filter { !ids.contains($0) }.sorted()
+        if !gone.isEmpty { forget(gone, write: write) }
+        if redrawn || !gone.isEmpty { condition.withLock { if redrawn { shared.onScreen = [:] }; shared.live = ids } }
+        var jobs: [Job] = []
+        for picture in pictures {
+            var cells = picture.cells
+            if output.usesPlaceholders { cells.origin = .zero }
+            let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region)
+            if let slot = slots[picture.imageID], slot.shown == next, !redrawn || slot.lastWrittenWhole {
+                // The same frame at the same place: nothing to encode; a redraw wiped it, so the
+                // last bytes go again if whole (they are this very picture), else it is encoded.
+                if redrawn { slot.lastWritten?.withUnsafeBytes(write) }
+                continue
             }
-            return
+            generation += 1
+            var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation)
+            slot.shown = next
+            slot.generation = generation
+            slots[picture.imageID] = slot
+            jobs.append(Job(image: copy(picture), cells: picture.cells, imageID: picture.imageID,
+                            generation: generation, pixelsPerCell: picture.pixelsPerCell))
         }
-        var cells = picture.cells
-        if output.usesPlaceholders { cells.origin = .zero }
-        let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region,
-                         imageID: picture.imageID)
-        if let previous = shown, previous.imageID != next.imageID, output.usesPlaceholders {
-            // The picture moved to another layer: the old layer's image is not shown again.
-            small.removeAll()
-            KittyGraphicsEncoder.delete(imageID: previous.imageID, freeingData: true, passthrough: output.passthrough,
-                                        into: small)
-            small.withUnsafeBytes(write)
-            // Sent again after a redraw, it would bring the deleted image back.
-            if let previous = lastWritten { giveBack(previous) }
-            lastWritten = nil
-        }
-        if redrawn { condition.withLock { onScreen = -1 } }
-        if next == shown && (!redrawn || lastWrittenWhole) {
-            // The same frame at the same place: nothing to encode; a redraw wiped it, so the
-            // last bytes go again if whole (they are this very picture), else it is encoded.
-            if redrawn { lastWritten?.withUnsafeBytes(write) }
-            return
-        }
-        shown = next
-        generation += 1
-        let spare: RGBImage? = condition.withLock {
-            defer { spareImage = nil }
-            return spareImage
-        }
-        let copy = spare?.size == picture.region.size ? spare! : RGBImage(size: picture.region.size)
-        copy.copyPixels(of: picture.region, from: picture.image)
-        let job = Job(image: copy, cells: picture.cells, imageID: picture.imageID, generation: generation,
-                      pixelsPerCell: picture.pixelsPerCell)
+        guard !jobs.isEmpty else { return }
         condition.withLock {
-            // A picture still waiting is replaced unencoded; its copy is the next spare, so a
-            // terminal slower than the video does not cost an image allocation a frame.
-            if let replaced = waiting, spareImage == nil { spareImage = replaced.image }
-            waiting = job
+            shared.live = ids
+            for job in jobs {
+                // A picture still waiting is replaced unencoded; its copy is the next spare, so a
+                // terminal slower than the video does not cost an image allocation a frame.
+                if let replaced = shared.waiting[job.imageID] { shared.spare(replaced.image) }
+                shared.waiting[job.imageID] = job
+            }
             condition.signal()
         }
     }
 
-    /// UI thread: writes an encoded picture that is still the one to show.
-    func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
-        let encoded: Encoded? = condition.withLock {
-            defer { ready = nil }
-            return ready
+    /// The picture's pixels, in a spare image of that size when there is one.
+    private func copy(_ picture: Picture) -> RGBImage {
+        let size = picture.region.size
+        let spare: RGBImage? = condition.withLock {
+            guard let index = shared.spareImages.firstIndex(where: { $0.size == size }) else { return nil }
+            return shared.spareImages.remove(at: index)
         }
-        guard let encoded else { return }
-        guard encoded.generation == generation else { giveBack(encoded.bytes); return }
-        encoded.bytes.withUnsafeBytes(write)
-        let previous = lastWritten
-        lastWritten = encoded.bytes
-        lastWrittenWhole = encoded.whole
-        // One lock for both: the buffer written before goes back, and sixel learns what the
+        let copy = spare ?? RGBImage(size: size)
+        copy.copyPixels(of: picture.region, from: picture.image)
+        return copy
+    }
+
+    /// Slots no longer shown: their work is dropped and, for kitty, their images deleted
+    /// with their data (a part that comes back is sent whole, and the terminal keeps no
+    /// image of ours that nothing shows).
+    private func forget(_ ids: [UInt32], write: (UnsafeRawBufferPointer) -> Void) {
+        var buffers: [OutputBuffer] = []
+        for id in ids {
+            if let buffer = slots.removeValue(forKey: id)?.lastWritten { buffers.append(buffer) }
+        }
+        condition.withLock {
+            for id in ids {
+                if let job = shared.waiting.removeValue(forKey: id) { shared.spare(job.image) }
+                if let ready = shared.ready.removeValue(forKey: id) { shared.spare(ready.bytes) }
+                shared.onScreen[id] = nil
+            }
+            for buffer in buffers { shared.spare(buffer) }
+        }
+        guard output != .sixel else { return }
+        small.removeAll()
+        for id in ids {
+            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
+        }
+        small.withUnsafeBytes(write)
+    }
+
+    /// UI thread: writes the encoded pictures that are still the ones to show.
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
+        let ready: [UInt32: Encoded] = condition.withLock {
+            defer { shared.ready = [:] }
+            return shared.ready
+        }
+        guard !ready.isEmpty else { return }
+        var returned: [OutputBuffer] = []
+        var written: [(UInt32, Int)] = []
+        for (id, encoded) in ready.sorted(by: { $0.key < $1.key }) {
+            guard var slot = slots[id], encoded.generation == slot.generation else { returned.append(encoded.bytes); continue }
+            encoded.bytes.withUnsafeBytes(write)
+            if let previous = slot.lastWritten { returned.append(previous) }
+            slot.lastWritten = encoded.bytes
+            slot.lastWrittenWhole = encoded.whole
+            slots[id] = slot
+            written.append((id, encoded.generation))
+        }
+        // One lock for all: the buffers written before go back, and sixel learns what the
         // screen shows now.
         condition.withLock {
-            if let previous { spareBuffer = previous }
-            if output == .sixel { onScreen = encoded.generation }
+            for buffer in returned { shared.spare(buffer) }
+            if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
         }
     }
 
-    /// Ends the encoding thread; the picture on screen is the caller's to delete.
+    /// Ends the encoding thread; the pictures on screen are the caller's to delete.
     func stop() {
         condition.withLock {
-            stopped = true
+            shared.stopped = true
             condition.signal()
         }
     }
 
-    /// Bytes that remove the picture, for leaving the terminal (kitty keeps images across
+    /// Bytes that remove the pictures, for leaving the terminal (kitty keeps images across
     /// the alternate screen; sixel pixels go with it).
     func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
-        guard output != .sixel, let shown else { return }
+        guard output != .sixel, !slots.isEmpty else { return }
         small.removeAll()
-        KittyGraphicsEncoder.delete(imageID: shown.imageID, freeingData: true, passthrough: output.passthrough,
-                                    into: small)
+        for id in slots.keys.sorted() {
+            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
+        }
         small.withUnsafeBytes(write)
-        self.shown = nil
-    }
-
-    private func giveBack(_ buffer: OutputBuffer) {
-        condition.withLock { spareBuffer = buffer }
-    }
-
-    private func run() {
-        var sixel: SixelSender?
-        var kitty: KittyGraphicsEncoder?
-        switch output {
-        case .sixel: sixel = SixelSender()
-        case .kitty(let transmission, let passthrough):
-            kitty = KittyGraphicsEncoder(transmission: transmission, passthrough: passthrough)
-        case .kittyPlaceholders(let passthrough):
-            kitty = KittyGraphicsEncoder(transmission: .direct, passthrough: passthrough)
-        }
-        let placeholders = output.usesPlaceholders
-        while true {
-            condition.lock()
-            while !stopped && waiting == nil { condition.wait() }
-            if stopped { condition.unlock(); return }
-            let job = waiting!
-            waiting = nil
-            let shownGeneration = onScreen
-            let buffer = spareBuffer ?? OutputBuffer(capacity: 1 << 20)
-            spareBuffer = nil
-            condition.unlock()
-
-            buffer.removeAll()
-            buffer.append(Rasterizer.syncBegin)
-            var whole = true
-            if let sixel {
-                whole = sixel.send(job.image, cells: job.cells, pixelsPerCell: job.pixelsPerCell, generation: job.generation,
-                                   onScreen: shownGeneration, into: buffer)
-            } else if let kitty {
-                // A virtual placement is not at the cursor: the cells say where.
-                if !placeholders { buffer.appendMove(to: job.cells.origin) }
-                let placement = KittyPlacement(imageID: job.imageID, placementID: 1, cells: job.cells.size,
-                                               zIndex: KittyZIndex.underText)
-                do {
-                    if placeholders {
-                        try kitty.transmitForPlaceholders(job.image, imageID: job.imageID, cells: job.cells.size, into: buffer)
-                    } else {
-                        try kitty.encode(job.image, placement: placement, into: buffer)
-                    }
-                } catch {
-                    Log.error("picture: \(error)")
-                    condition.withLock { spareImage = job.image; spareBuffer = buffer }
-                    continue
-                }
-            }
-            buffer.append(Rasterizer.syncEnd)
-            condition.withLock {
-                spareImage = job.image
-                // A result nobody took (the UI was busy) is overwritten; its buffer is reused.
-                if let stale = ready?.bytes { spareBuffer = stale }
-                ready = Encoded(bytes: buffer, generation: job.generation, whole: whole)
-            }
-            waker.wake()
-        }
+        slots = [:]
     }
 }

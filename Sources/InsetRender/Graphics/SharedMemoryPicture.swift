@@ -16,8 +16,9 @@ public struct GraphicsSystemError: Error, Hashable, Sendable, CustomStringConver
 /// terminal maps the object, reads the pixels, and unlinks it. For a terminal on the same
 /// machine this replaces a megabyte of base64 per frame with a name of 30 bytes.
 ///
-/// Names are `/inset-<pid>-<n>` in hex, n counting up, so each frame's object is new: the
-/// terminal may still be reading the previous one when the next is written. The name is
+/// Names are `/inset-<pid>-<publisher>-<n>` in hex, n counting up, so each frame's object
+/// is new: the terminal may still be reading the previous one when the next is written.
+/// The publisher part (this object's address) keeps two pictures' names apart. The name is
 /// built in a fixed buffer, not a `String`, as it is made for every frame.
 ///
 /// Ownership: one owner (the encoder). The objects belong to the terminal once named in an
@@ -28,8 +29,9 @@ final class SharedMemoryPicture {
     private(set) var nameLength = 0
     private var counter: UInt64 = 0
     private let processID = UInt64(getpid())
+    private var publisherID: UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(self).hashValue)) }
 
-    init() { name = .allocate(capacity: 48) }
+    init() { name = .allocate(capacity: 64) }  // 7 + 3 × 16 hex digits + 2 dashes + NUL
     deinit { name.deallocate() }
 
     /// Writes `image`'s packed RGB rows to a new object and returns the size in bytes.
@@ -61,7 +63,7 @@ final class SharedMemoryPicture {
         return size
     }
 
-    /// "/inset-<pid hex>-<counter hex>" into `name`.
+    /// "/inset-<pid hex>-<publisher hex>-<counter hex>" into `name`.
     private func makeName() {
         var length = 0
         func put(_ c: UInt8) { name[length] = CChar(bitPattern: c); length += 1 }
@@ -75,6 +77,8 @@ final class SharedMemoryPicture {
         }
         for c in "/inset-".utf8 { put(c) }
         putHex(processID)
+        put(UInt8(ascii: "-"))
+        putHex(publisherID)
         put(UInt8(ascii: "-"))
         putHex(counter)
         name[length] = 0
