@@ -8,7 +8,14 @@ extension App {
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
         let pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
-        presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, write: writePicture)
+        let now = HostTime.now()
+        if presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, at: now, write: writePicture) {
+            // Sixel pictures change size: the screen under them is drawn again first, which
+            // takes the larger picture's edges with it, and the pictures follow that paint.
+            painter.invalidate()
+            paint(at: now)
+        }
+        if director.options.showStats { director.overlays.pictureFigures = presenter.figures(at: now) }
     }
 
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.

@@ -66,8 +66,9 @@ public final class App {
             carryOut(effects, at: now)
             effects.removeAll(keepingCapacity: true)
             picturePresenter?.writeReady(writePicture)
+            if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
             guard director.isRunning else { break }
-            for event in session.nextEvents(timeout: director.wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {
+            for event in session.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {
                 effects += director.handle(.input(event), at: HostTime.now())
                 if !director.isRunning { break }
             }
@@ -80,7 +81,16 @@ public final class App {
         session.restore()
         let exit = director.exitStatus
         ExitDeadline.arm(status: exit.status, lastLine: exit.lastLine)
-        return director.finish(at: HostTime.now())
+        var summary = director.finish(at: HostTime.now())
+        summary.pictures = picturePresenter?.summary
+        return summary
+    }
+
+    /// The director's next turn, or sooner when a picture skipped for the link is due again.
+    func wakeUp(after now: HostTime) -> Duration {
+        let turn = director.wakeUp(after: now)
+        guard let due = picturePresenter?.retryAt else { return turn }
+        return min(turn, due > now ? due.elapsed(since: now) : .zero)
     }
 
     /// Does what the director asked, the paint last.

@@ -110,4 +110,6 @@ public struct PlaybackSummary: Sendable {
     public var notice: String?
     /// The HLS variant last on screen and the switches ("640x360 (2/3), 1 switches"), for `--stats`.
     public var variant: String?
+    /// What went out as pixels and what did not, for `--stats` (nil: cells only).
+    public var pictures: String?
 }

@@ -240,6 +240,7 @@ struct Play: ParsableCommand {
             var line = String(format: "inset: %d frames shown, %d dropped, %.3f s, %d catch-ups", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds, summary.catchUps)
             if let variant = summary.variant { line += ", variant \(variant)" }
+            if let pictures = summary.pictures { line += "; \(pictures)" }
             Output.lines(line + "\n", to: .standardError)
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }

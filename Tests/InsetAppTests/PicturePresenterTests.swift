@@ -261,4 +261,34 @@ struct PicturePresenterTests {
         #expect(redrawn.contains("\u{1B}[H\u{1B}P0;1;0q\"1;1;24;26"))
         #expect(redrawn.contains("\u{1B}[5;11H\u{1B}P0;1;0q\"1;1;24;26"))
     }
+
+    @Test("a terminal that takes a picture slowly: the next frame is skipped unencoded and due again later, then pictures go smaller to the same cells")
+    func pacedToTheTerminal() throws {
+        let presenter = PicturePresenter(output: .kitty(.direct, passthrough: false), waker: LoopWaker())
+        defer { presenter.stop() }
+        let image = Self.image(PixelSize(width: 16, height: 8), shade: 200)
+        _ = Self.now(presenter, Self.picture(image, time: 1))
+        // The terminal holds the write for 400 ms: longer than a key should wait, and more
+        // than the link can give pictures (3/4 of the time, and 50 ms in hand).
+        let deadline = Date().addingTimeInterval(2)
+        while presenter.counts.written == 0 && Date() < deadline {
+            presenter.writeReady { _ in usleep(400_000) }
+            usleep(5_000)
+        }
+        #expect(presenter.counts.written == 1)
+        #expect(presenter.pacer.scale == 0.75)
+        // The next frame comes at once: the link is owed time, so it is not encoded.
+        #expect(Self.now(presenter, Self.picture(image, time: 2)).isEmpty)
+        #expect(presenter.counts.paced == 1)
+        let due = try #require(presenter.retryAt)
+        #expect(due > HostTime.now())
+        #expect(Self.written(presenter, waiting: 0.1).isEmpty)
+        // Once due, the same frame goes, at 3/4 of its pixels, to the same cells.
+        usleep(UInt32(max(0, Double(due.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
+        _ = Self.now(presenter, Self.picture(image, time: 2))
+        #expect(presenter.retryAt == nil)
+        let text = String(decoding: Self.written(presenter), as: UTF8.self)
+        #expect(text.contains("a=T,f=24,s=12,v=6,i=\(PicturePresenter.imageID),p=1,c=4,r=2"), "\(text.prefix(80).debugDescription)")
+        #expect(presenter.summary.contains("2 written") || presenter.summary.contains("1 written"))
+    }
 }

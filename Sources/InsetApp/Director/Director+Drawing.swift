@@ -58,7 +58,8 @@ extension Director {
         if overlays.plane.size != size { overlays.plane.resize(to: size) } else { overlays.plane.grid.fill(.transparent) }
         if options.showStats, let stats = shownVideo?.statistics {            let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
             let variant = stats.variant.map { "  variant \($0)" } ?? ""
-            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(offset)\(variant) "
+            let pictures = overlays.pictureFigures.map { "  \($0)" } ?? ""
+            let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(pictures)\(offset)\(variant) "
             overlays.plane.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
                              style: CellStyle(foreground: .white, background: .black))
         }

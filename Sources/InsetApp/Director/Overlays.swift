@@ -10,5 +10,7 @@ struct Overlays {
     /// that could not be served), after the notices of the command line.
     var startNotices: [String] = []
     var plane = Plane(size: .zero, zIndex: 200)
+    /// The pictures in pixels for the stats corner ("pics 18/s, 3/4 size"), from the app.
+    var pictureFigures: String?
     var subtitles = SubtitleOverlay()
 }

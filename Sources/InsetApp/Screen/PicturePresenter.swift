@@ -100,9 +100,36 @@ final class PicturePresenter: @unchecked Sendable {
     private var slots: [UInt32: Slot] = [:]
     private var generation = 0
     private let small = OutputBuffer(capacity: 256)
+    /// How fast the terminal takes pictures, and the size they go at.
+    private(set) var pacer = PicturePacer()
+    /// What went out and what did not, for `--stats`.
+    private(set) var counts = PictureCounts()
+    /// The scale the pictures on screen were sent at (sixel: a change needs the screen
+    /// cleared under them, as a smaller picture leaves the larger's edges).
+    private var shownScale = 1.0
+    /// When a frame was skipped for the link: the time to offer it again, if nothing newer
+    /// comes first (a paused video's last frame must still go out).
+    private(set) var retryAt: HostTime?
+    /// When the pictures of the last second were written, for the rate.
+    private var recentWrites: [HostTime] = []
+
+    /// Pictures written and not, since the start.
+    struct PictureCounts: Equatable {
+        /// Pictures written to the terminal (one per slot and frame) and their bytes.
+        var written = 0
+        var bytes = 0
+        /// Frames not encoded because the link had no time for them yet.
+        var paced = 0
+        /// Frames replaced unencoded by a newer one while the encoder was busy, or encoded
+        /// but no longer the one to show when done.
+        var superseded = 0
+        /// Frames offered: a new frame for the pictures on screen, once per paint.
+        var offered = 0
+    }
 
     struct Job {
         var image: RGBImage
+        var scale: Double
         var cells: CellRect
         var imageID: UInt32
         var generation: Int
@@ -112,6 +139,7 @@ final class PicturePresenter: @unchecked Sendable {
     struct Encoded {
         var bytes: OutputBuffer
         var generation: Int
+        var scale: Double
         var whole = true
     }
 
@@ -140,6 +168,7 @@ final class PicturePresenter: @unchecked Sendable {
         /// For placeholders, only the size: where the cells are is the rasterizer's business.
         var cells: CellRect
         var region: PixelRect
+        var scale: Double
     }
 
     private struct Slot {
@@ -168,52 +197,93 @@ final class PicturePresenter: @unchecked Sendable {
     /// frame has been written. `redrawn`: that paint cleared and drew the whole screen,
     /// which took the pictures with it. What must go out at once (deletions, the last
     /// pictures again after a redraw) is handed to `write`.
-    func show(_ pictures: [Picture], redrawn: Bool, write: (UnsafeRawBufferPointer) -> Void) {
+    ///
+    /// Returns whether the screen under the pictures must be cleared and drawn again first
+    /// (sixel pictures shrank or grew: the old one's edges would stay).
+    @discardableResult
+    func show(_ pictures: [Picture], redrawn: Bool, at now: HostTime = .now(),
+              write: (UnsafeRawBufferPointer) -> Void) -> Bool {
         let ids = Set(pictures.map(\.imageID))
         let gone = slots.keys.filter { !ids.contains($0) }.sorted()
         if !gone.isEmpty { forget(gone, write: write) }
         if redrawn || !gone.isEmpty { condition.withLock { if redrawn { shared.onScreen = [:] }; shared.live = ids } }
+        if output == .sixel, pacer.scale != shownScale, !pictures.isEmpty, !redrawn { return true }
+        shownScale = pacer.scale
+        retryAt = nil
         var jobs: [Job] = []
+        var offered: Bool?
         for picture in pictures {
-            var cells = picture.cells
+            let scale = pacer.scale
+            let placed = placement(of: picture, scale: scale)
+            var cells = placed.cells
             if output.usesPlaceholders { cells.origin = .zero }
-            let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region)
+            let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region,
+                             scale: scale)
             if let slot = slots[picture.imageID], slot.shown == next, !redrawn || slot.lastWrittenWhole {
                 // The same frame at the same place: nothing to encode; a redraw wiped it, so the
                 // last bytes go again if whole (they are this very picture), else it is encoded.
                 if redrawn { slot.lastWritten?.withUnsafeBytes(write) }
                 continue
             }
+            // Once per paint: may the link take a picture now? Else every slot waits for the
+            // next frame, or for `retryAt` if none comes (the slots keep what they showed).
+            if offered == nil {
+                offered = redrawn || pacer.offer(at: now)
+                counts.offered += 1
+                if offered == false { counts.paced += 1 }
+            }
+            guard offered == true else { retryAt = pacer.nextAllowed; continue }
             generation += 1
             var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation)
             slot.shown = next
             slot.generation = generation
             slots[picture.imageID] = slot
-            jobs.append(Job(image: copy(picture), cells: picture.cells, imageID: picture.imageID,
-                            generation: generation, pixelsPerCell: picture.pixelsPerCell))
+            jobs.append(Job(image: copy(picture, at: placed.size), scale: scale, cells: placed.cells,
+                            imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell))
         }
-        guard !jobs.isEmpty else { return }
-        condition.withLock {
+        guard !jobs.isEmpty else { return false }
+        let replaced: Int = condition.withLock {
+            var replaced = 0
             shared.live = ids
             for job in jobs {
                 // A picture still waiting is replaced unencoded; its copy is the next spare, so a
                 // terminal slower than the video does not cost an image allocation a frame.
-                if let replaced = shared.waiting[job.imageID] { shared.spare(replaced.image) }
+                if let old = shared.waiting[job.imageID] { shared.spare(old.image); replaced += 1 }
                 shared.waiting[job.imageID] = job
             }
             condition.signal()
+            return replaced
         }
+        counts.superseded += replaced
+        return false
     }
 
-    /// The picture's pixels, in a spare image of that size when there is one.
-    private func copy(_ picture: Picture) -> RGBImage {
-        let size = picture.region.size
+    /// Where `picture` goes at `scale` and the pixel size it is sent at. Kitty's terminal
+    /// scales a smaller picture up to the same cells; a sixel one is shown as it is, so it
+    /// takes fewer cells, centred in its own.
+    private func placement(of picture: Picture, scale: Double) -> (cells: CellRect, size: PixelSize) {
+        guard scale < 1 else { return (picture.cells, picture.region.size) }
+        let size = PixelSize(width: max(1, Int((Double(picture.region.width) * scale).rounded())),
+                             height: max(1, Int((Double(picture.region.height) * scale).rounded())))
+        guard output == .sixel, picture.pixelsPerCell.width > 0, picture.pixelsPerCell.height > 0 else {
+            return (picture.cells, size)
+        }
+        let columns = (size.width + picture.pixelsPerCell.width - 1) / picture.pixelsPerCell.width
+        let rows = (size.height + picture.pixelsPerCell.height - 1) / picture.pixelsPerCell.height
+        let cells = CellRect(column: picture.cells.minColumn + (picture.cells.size.columns - columns) / 2,
+                             row: picture.cells.minRow + (picture.cells.size.rows - rows) / 2, columns: columns, rows: rows)
+        return (cells, size)
+    }
+
+    /// The picture's pixels at `size` (its own, or smaller), in a spare image of that size
+    /// when there is one.
+    private func copy(_ picture: Picture, at size: PixelSize) -> RGBImage {
         let spare: RGBImage? = condition.withLock {
             guard let index = shared.spareImages.firstIndex(where: { $0.size == size }) else { return nil }
             return shared.spareImages.remove(at: index)
         }
         let copy = spare ?? RGBImage(size: size)
-        copy.copyPixels(of: picture.region, from: picture.image)
+        copy.copyScaledDown(of: picture.region, from: picture.image)
         return copy
     }
 
@@ -251,8 +321,17 @@ final class PicturePresenter: @unchecked Sendable {
         var returned: [OutputBuffer] = []
         var written: [(UInt32, Int)] = []
         for (id, encoded) in ready.sorted(by: { $0.key < $1.key }) {
-            guard var slot = slots[id], encoded.generation == slot.generation else { returned.append(encoded.bytes); continue }
+            guard var slot = slots[id], encoded.generation == slot.generation else {
+                returned.append(encoded.bytes)
+                counts.superseded += 1
+                continue
+            }
+            let start = HostTime.now()
             encoded.bytes.withUnsafeBytes(write)
+            pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start, scale: encoded.scale)
+            counts.written += 1
+            counts.bytes += encoded.bytes.count
+            recentWrites.append(start)
             if let previous = slot.lastWritten { returned.append(previous) }
             slot.lastWritten = encoded.bytes
             slot.lastWrittenWhole = encoded.whole
@@ -265,6 +344,27 @@ final class PicturePresenter: @unchecked Sendable {
             for buffer in returned { shared.spare(buffer) }
             if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
         }
+    }
+
+    /// Pictures written over the second before `now`.
+    func picturesPerSecond(at now: HostTime) -> Int {
+        let horizon = HostTime(nanoseconds: now.nanoseconds > 1_000_000_000 ? now.nanoseconds - 1_000_000_000 : 0)
+        recentWrites.removeAll { $0 < horizon }
+        return recentWrites.count
+    }
+
+    /// The stats corner's figures: pictures written a second, and the size when not whole.
+    func figures(at now: HostTime) -> String {
+        let size = pacer.scale < 1 ? ", \(PicturePacer.describe(scale: pacer.scale)) size" : ""
+        return "pics \(picturesPerSecond(at: now))/s\(size)"
+    }
+
+    /// The closing line's part: what was written and what was not, and why.
+    var summary: String {
+        let each = counts.written > 0 ? counts.bytes / counts.written / 1024 : 0
+        return "pictures: \(counts.written) written (\(each) KB each), \(counts.paced) skipped for the terminal, "
+            + "\(counts.superseded) superseded, drain \(pacer.bytesPerSecond.map { String(Int($0 / 1_000_000)) + " MB/s" } ?? "not limiting"), "
+            + "size \(PicturePacer.describe(scale: pacer.scale))"
     }
 
     /// Ends the encoding thread; the pictures on screen are the caller's to delete.

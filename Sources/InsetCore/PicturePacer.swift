@@ -1,0 +1,142 @@
+/// Paces pictures in pixels to what the terminal drains.
+///
+/// A picture is hundreds of kilobytes; a terminal parses it at its own speed (xterm's sixel
+/// a few MB/s, kitty over SSH the link's), and the pty between holds only kilobytes. Written
+/// faster than that, pictures queue in the write: the UI thread blocks, keys wait, the
+/// picture on screen falls behind the sound. So the pacer measures the drain from the writes
+/// themselves (bytes over the time a write was blocked: only writes too big for the pty's
+/// buffer tell), and:
+///
+/// 1. lets a new picture be encoded only while pictures have held the link for no more than
+///    `duty` of the time (the cells and the keys' echo have the rest): a credit of link time
+///    grows at `duty` seconds a second, up to `burst`, and each picture written spends the
+///    time it held the link; a frame that comes while the credit is spent is skipped
+///    unencoded (so jitter of a frame or two costs nothing, and a steady excess is shed);
+/// 2. when that skips too many (fewer than `keptShare` of the frames offered go out) or one
+///    picture would hold the link longer than `longestWrite` (keys wait that long), sends
+///    pictures smaller, a step of `scales` at a time, and larger again once the link has
+///    room for the larger at every frame.
+///
+/// Pure: the caller says when frames come and how writes went; nothing here reads a clock.
+public struct PicturePacer: Sendable {
+    /// The sizes a picture is sent at, as a share of its width and height.
+    public static let scales: [Double] = [1, 0.75, 0.5, 0.375, 0.25]
+
+    public var duty = 0.75
+    public var burst = 0.05
+    public var keptShare = 0.5
+    public var longestWrite = Duration.milliseconds(100)
+    /// How long a scale is kept at least, so a burst does not flip it.
+    public var settle = Duration.seconds(2)
+
+    /// The measured drain in bytes per second; nil until a write told, or when none has for
+    /// `forgetAfter` (small pictures go through the pty's buffer without a word about the
+    /// link, so a link that got faster is found only by trying larger ones).
+    public private(set) var bytesPerSecond: Double?
+    public var forgetAfter = Duration.seconds(5)
+    private var sampledAt = HostTime.zero
+    /// Index into `scales`.
+    public private(set) var scaleIndex = 0
+    public var scale: Double { Self.scales[scaleIndex] }
+    /// Link time in hand, in seconds, as of `creditAt` (negative: owed).
+    private var credit = 0.0
+    private var creditAt = HostTime.zero
+    /// The earliest a new picture may be encoded.
+    public var nextAllowed: HostTime {
+        credit >= 0 ? creditAt : creditAt.advanced(by: .nanoseconds(Int64(-credit / duty * 1e9)))
+    }
+
+    /// Bytes of the last pictures written at this scale, smoothed.
+    private var typicalBytes: Double?
+    private var lastChange = HostTime.zero
+    /// Frames offered and skipped since `windowStart`, judged each second.
+    private var windowStart: HostTime?
+    private var offeredInWindow = 0
+    private var skippedInWindow = 0
+
+    public init() {}
+
+    /// A new frame wants to go out at `now`: whether it may be encoded (false: skip it). Each
+    /// second the share skipped is judged, and the scale may change: the caller sends the
+    /// next picture at the new `scale`.
+    public mutating func offer(at now: HostTime) -> Bool {
+        let start = windowStart ?? now
+        windowStart = start
+        offeredInWindow += 1
+        accrue(until: now)
+        let allowed = credit >= 0
+        if !allowed { skippedInWindow += 1 }
+        if now.elapsed(since: start) >= .seconds(1) {
+            judge(at: now, offered: offeredInWindow, skipped: skippedInWindow, seconds: seconds(now.elapsed(since: start)))
+            windowStart = now
+            offeredInWindow = 0
+            skippedInWindow = 0
+        }
+        return allowed
+    }
+
+    /// A picture of `bytes`, encoded at `scale`, was written from `start`, blocking for
+    /// `blocked`. One encoded before the scale changed paces the link but judges nothing.
+    public mutating func wrote(bytes: Int, blocked: Duration, at start: HostTime, scale: Double) {
+        let blockedSeconds = seconds(blocked)
+        // A write the pty's buffer (kilobytes) could hold says nothing about the terminal.
+        if blockedSeconds >= 0.002 || bytes >= 128 * 1024 {
+            let sample = Double(bytes) / max(blockedSeconds, 0.002)
+            bytesPerSecond = bytesPerSecond.map { 0.7 * $0 + 0.3 * sample } ?? sample
+            sampledAt = start
+        }
+        let linkSeconds = max(blockedSeconds, bytesPerSecond.map { Double(bytes) / $0 } ?? 0)
+        accrue(until: start)
+        credit -= linkSeconds
+        guard scale == self.scale else { return }
+        typicalBytes = typicalBytes.map { 0.7 * $0 + 0.3 * Double(bytes) } ?? Double(bytes)
+        if linkSeconds > seconds(longestWrite), scaleIndex < Self.scales.count - 1 { change(by: 1, at: start) }
+    }
+
+    private mutating func accrue(until now: HostTime) {
+        guard now > creditAt else { return }
+        credit = min(burst, credit + duty * seconds(now.elapsed(since: creditAt)))
+        creditAt = now
+    }
+
+    private mutating func judge(at now: HostTime, offered: Int, skipped: Int, seconds window: Double) {
+        if bytesPerSecond != nil, now.elapsed(since: sampledAt) >= forgetAfter { bytesPerSecond = nil }
+        guard now.elapsed(since: lastChange) >= settle else { return }
+        let kept = Double(offered - skipped) / Double(max(1, offered))
+        if kept < keptShare, scaleIndex < Self.scales.count - 1 {
+            change(by: 1, at: now)
+        } else if scaleIndex > 0, skipped == 0 {
+            // Room for the larger size at every frame offered, by what this size cost.
+            guard let rate = bytesPerSecond, let bytes = typicalBytes else { change(by: -1, at: now); return }
+            let growth = Self.scales[scaleIndex - 1] / scale
+            let larger = bytes * growth * growth / rate
+            let interval = window / Double(max(1, offered))
+            if larger / duty <= 0.8 * interval && larger <= self.seconds(longestWrite) { change(by: -1, at: now) }
+        }
+    }
+
+    private mutating func change(by step: Int, at now: HostTime) {
+        scaleIndex += step
+        lastChange = now
+        if let bytes = typicalBytes {
+            let ratio = Self.scales[scaleIndex] / Self.scales[scaleIndex - step]
+            typicalBytes = bytes * ratio * ratio
+        }
+    }
+
+    /// A scale as people say it: "whole", "3/4", "1/2", "3/8", "1/4".
+    public static func describe(scale: Double) -> String {
+        switch scale {
+        case 1: return "whole"
+        case 0.75: return "3/4"
+        case 0.5: return "1/2"
+        case 0.375: return "3/8"
+        case 0.25: return "1/4"
+        default: return String(scale)
+        }
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,114 @@
+import InsetCore
+import Testing
+
+@Suite("Picture pacer")
+struct PicturePacerTests {
+    /// A terminal draining `rate` bytes a second behind a pty that holds 64 KiB, fed 25
+    /// frames a second for `seconds`, each picture `bytes` at scale 1 (a share of that at a
+    /// smaller scale, as pixels go with the area). Returns the pictures written and the pacer.
+    static func play(_ pacer: inout PicturePacer, rate: Double, bytes: Double, seconds: Double,
+                     from start: Double = 10) -> (written: Int, offered: Int, longestWrite: Double) {
+        var clock = start, written = 0, offered = 0, longest = 0.0
+        var busyUntil = start  // the link: when what was written before has drained
+        var frame = start
+        while frame < start + seconds {
+            clock = max(clock, frame)
+            offered += 1
+            if pacer.offer(at: time(clock)) {
+                let size = bytes * pacer.scale * pacer.scale
+                // The write returns once all but the pty's 64 KiB is through.
+                let drainedBy = max(busyUntil, clock) + size / rate
+                let returns = max(clock, drainedBy - 65_536 / rate)
+                pacer.wrote(bytes: Int(size), blocked: .nanoseconds(Int64((returns - clock) * 1e9)), at: time(clock),
+                            scale: pacer.scale)
+                longest = max(longest, returns - clock)
+                busyUntil = drainedBy
+                clock = returns
+                written += 1
+            }
+            frame += 0.040
+        }
+        return (written, offered, longest)
+    }
+
+    static func time(_ seconds: Double) -> HostTime { HostTime(nanoseconds: UInt64(seconds * 1e9)) }
+
+    @Test("a terminal faster than the pictures: every frame goes, whole, and the writes never wait long")
+    func fastTerminal() {
+        var pacer = PicturePacer()
+        let run = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 4)
+        #expect(run.written == run.offered)
+        #expect(pacer.scale == 1)
+        #expect(abs(pacer.bytesPerSecond! - 200e6) / 200e6 < 0.15, "measured \(pacer.bytesPerSecond!)")
+    }
+
+    @Test("small pictures that the pty holds: the drain is not guessed from them, and nothing is held back")
+    func smallPictures() {
+        var pacer = PicturePacer()
+        let run = Self.play(&pacer, rate: 5e6, bytes: 20_000, seconds: 2)
+        #expect(run.written == run.offered)
+        #expect(pacer.bytesPerSecond == nil)
+    }
+
+    @Test("20 MB/s and 600 KB pictures: most frames go, at full size")
+    func twentyMegabytes() {
+        var pacer = PicturePacer()
+        let run = Self.play(&pacer, rate: 20e6, bytes: 600_000, seconds: 6)
+        #expect(pacer.scale == 1)
+        #expect(Double(run.written) / Double(run.offered) > 0.8, "\(run.written) of \(run.offered)")
+    }
+
+    @Test("pictures that would hold the link all the time: about a quarter of the frames are skipped, so 1/4 of it is left")
+    func leavesRoom() {
+        var pacer = PicturePacer()
+        // 50 ms of link a picture, a frame every 40 ms.
+        let run = Self.play(&pacer, rate: 12e6, bytes: 600_000, seconds: 1.5)
+        let share = Double(run.written) / Double(run.offered)
+        let busy = Double(run.written) * 600_000 / 12e6 / 1.5
+        #expect(share > 0.5 && busy < 0.9, "\(run.written) of \(run.offered), link busy \(busy)")
+        #expect(pacer.scale == 1)
+    }
+
+    @Test("2 MB/s: pictures shrink until a write holds the link under 100 ms and at least half the frames go")
+    func slowLink() {
+        var pacer = PicturePacer()
+        _ = Self.play(&pacer, rate: 2e6, bytes: 600_000, seconds: 8)
+        let settled = Self.play(&pacer, rate: 2e6, bytes: 600_000, seconds: 4, from: 18)
+        #expect(pacer.scale < 0.5)
+        #expect(settled.longestWrite < 0.100)
+        #expect(Double(settled.written) / Double(settled.offered) >= 0.5, "\(settled.written) of \(settled.offered)")
+    }
+
+    @Test("the link gets fast again: the pictures grow back to whole, a step at a time, not at once")
+    func recovers() {
+        var pacer = PicturePacer()
+        _ = Self.play(&pacer, rate: 1e6, bytes: 600_000, seconds: 8)
+        #expect(pacer.scale == 0.25)
+        // Quarter-size pictures pass through the pty's buffer: nothing is measured, and the
+        // old figure is forgotten after 5 s; then the pacer tries larger, a step at a time
+        // (each kept at least 2 s).
+        _ = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 3, from: 18)
+        #expect(pacer.scale > 0.25 && pacer.scale < 1, "\(pacer.scale)")
+        _ = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 12, from: 21)
+        #expect(pacer.scale == 1)
+    }
+
+    @Test("a skipped frame is due again once the credit is back")
+    func nextAllowed() {
+        var pacer = PicturePacer()
+        let first = pacer.offer(at: Self.time(1))
+        #expect(first)
+        pacer.wrote(bytes: 750_000, blocked: .milliseconds(150), at: Self.time(1), scale: 1)
+        let early = pacer.offer(at: Self.time(1.05))
+        #expect(!early)
+        // 50 ms of credit in hand, 150 ms spent: 100 ms owed, earned back at 3/4 in 133 ms.
+        #expect(abs(Double(pacer.nextAllowed.nanoseconds) / 1e9 - 1.1333) < 0.001)
+        let due = pacer.offer(at: Self.time(1.134))
+        #expect(due)
+    }
+
+    @Test("scales are said as people say them")
+    func describe() {
+        #expect(PicturePacer.scales.map { PicturePacer.describe(scale: $0) } == ["whole", "3/4", "1/2", "3/8", "1/4"])
+    }
+}
