@@ -12,10 +12,10 @@
 ///    grows at `duty` seconds a second, up to `burst`, and each picture written spends the
 ///    time it held the link; a frame that comes while the credit is spent is skipped
 ///    unencoded (so jitter of a frame or two costs nothing, and a steady excess is shed);
-/// 2. when that skips too many (fewer than `keptShare` of the frames offered go out) or one
+/// 2. when that skips too many (fewer than `keptShare` of the frames offered go out) or a
 ///    picture would hold the link longer than `longestWrite` (keys wait that long), sends
 ///    pictures smaller, a step of `scales` at a time, and larger again once the link has
-///    room for the larger at every frame.
+///    room for the larger at most frames (`keptShare` plus a margin, so it does not flip).
 ///
 /// Pure: the caller says when frames come and how writes went; nothing here reads a clock.
 public struct PicturePacer: Sendable {
@@ -90,7 +90,12 @@ public struct PicturePacer: Sendable {
         credit -= linkSeconds
         guard scale == self.scale else { return }
         typicalBytes = typicalBytes.map { 0.7 * $0 + 0.3 * Double(bytes) } ?? Double(bytes)
-        if linkSeconds > seconds(longestWrite), scaleIndex < Self.scales.count - 1 { change(by: 1, at: start) }
+        // Judged on the smoothed figures, so one write held up by a busy machine does not
+        // shrink the pictures; a link that is slow for every picture does at once.
+        if let rate = bytesPerSecond, let typical = typicalBytes, typical / rate > seconds(longestWrite),
+           scaleIndex < Self.scales.count - 1 {
+            change(by: 1, at: start)
+        }
     }
 
     private mutating func accrue(until now: HostTime) {
@@ -105,13 +110,15 @@ public struct PicturePacer: Sendable {
         let kept = Double(offered - skipped) / Double(max(1, offered))
         if kept < keptShare, scaleIndex < Self.scales.count - 1 {
             change(by: 1, at: now)
-        } else if scaleIndex > 0, skipped == 0 {
-            // Room for the larger size at every frame offered, by what this size cost.
+        } else if scaleIndex > 0, Double(skipped) <= Double(offered) * (1 - keptShare) / 2 {
+            // Room for the larger size at most frames offered, by what this size cost: its
+            // share kept well above the share that shrinks it, so it does not flip back.
             guard let rate = bytesPerSecond, let bytes = typicalBytes else { change(by: -1, at: now); return }
             let growth = Self.scales[scaleIndex - 1] / scale
             let larger = bytes * growth * growth / rate
             let interval = window / Double(max(1, offered))
-            if larger / duty <= 0.8 * interval && larger <= self.seconds(longestWrite) { change(by: -1, at: now) }
+            let keptLarger = min(1, duty * interval / max(larger, 1e-6))
+            if keptLarger >= (1 + keptShare) / 2 + 0.1 && larger <= self.seconds(longestWrite) { change(by: -1, at: now) }
         }
     }
 

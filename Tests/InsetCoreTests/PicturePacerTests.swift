@@ -111,4 +111,20 @@ struct PicturePacerTests {
     func describe() {
         #expect(PicturePacer.scales.map { PicturePacer.describe(scale: $0) } == ["whole", "3/4", "1/2", "3/8", "1/4"])
     }
+
+    @Test("one write held up by a busy machine does not shrink the pictures; a link of 20 MB/s grows them back to whole")
+    func oneSlowWrite() {
+        var pacer = PicturePacer()
+        _ = Self.play(&pacer, rate: 20e6, bytes: 600_000, seconds: 2)
+        let at = Self.time(12.5)
+        _ = pacer.offer(at: at)
+        pacer.wrote(bytes: 600_000, blocked: .milliseconds(180), at: at, scale: pacer.scale)
+        #expect(pacer.scale == 1)
+
+        var slow = PicturePacer()
+        _ = Self.play(&slow, rate: 5e6, bytes: 600_000, seconds: 6)
+        #expect(slow.scale < 1)
+        _ = Self.play(&slow, rate: 20e6, bytes: 600_000, seconds: 20, from: 16)
+        #expect(slow.scale == 1)
+    }
 }

@@ -74,6 +74,7 @@ extension PicturePresenter {
     /// Under the lock: the job's bytes wait for the UI thread, unless its slot went meanwhile.
     private func ready(_ job: Job, _ buffer: OutputBuffer, _ whole: Bool) {
         guard shared.live.contains(job.imageID) else { shared.spare(buffer); return }
-        shared.ready[job.imageID] = Encoded(bytes: buffer, generation: job.generation, scale: job.scale, whole: whole)
+        shared.ready[job.imageID] = Encoded(bytes: buffer, generation: job.generation, cells: job.cells, size: job.image.size,
+                                            scale: job.scale, whole: whole)
     }
 }

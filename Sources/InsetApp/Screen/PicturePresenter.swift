@@ -139,6 +139,8 @@ final class PicturePresenter: @unchecked Sendable {
     struct Encoded {
         var bytes: OutputBuffer
         var generation: Int
+        var cells: CellRect
+        var size: PixelSize
         var scale: Double
         var whole = true
     }
@@ -173,7 +175,15 @@ final class PicturePresenter: @unchecked Sendable {
 
     private struct Slot {
         var shown: Shown
+        /// The latest picture handed to the encoder, and where and how large it goes: an
+        /// encoded picture is written if it goes there too and is newer than the last written
+        /// (a slow encoder's pictures are all a frame old by the time they are done, and still
+        /// the best there is), unless it is only the changes and the screen was cleared since.
         var generation: Int
+        var cells: CellRect
+        var size: PixelSize
+        var writtenGeneration = -1
+        var clearedAt = -1
         /// The last picture written, to send again at once after a full redraw, and whether
         /// it was whole (a sixel picture of the cells that changed is not enough again).
         var lastWritten: OutputBuffer?
@@ -207,6 +217,7 @@ final class PicturePresenter: @unchecked Sendable {
         let gone = slots.keys.filter { !ids.contains($0) }.sorted()
         if !gone.isEmpty { forget(gone, write: write) }
         if redrawn || !gone.isEmpty { condition.withLock { if redrawn { shared.onScreen = [:] }; shared.live = ids } }
+        if redrawn { for id in slots.keys { slots[id]!.clearedAt = generation } }
         if output == .sixel, pacer.scale != shownScale, !pictures.isEmpty, !redrawn { return true }
         shownScale = pacer.scale
         retryAt = nil
@@ -234,9 +245,11 @@ final class PicturePresenter: @unchecked Sendable {
             }
             guard offered == true else { retryAt = pacer.nextAllowed; continue }
             generation += 1
-            var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation)
+            var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation, cells: placed.cells, size: placed.size)
             slot.shown = next
             slot.generation = generation
+            slot.cells = placed.cells
+            slot.size = placed.size
             slots[picture.imageID] = slot
             jobs.append(Job(image: copy(picture, at: placed.size), scale: scale, cells: placed.cells,
                             imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell))
@@ -321,7 +334,8 @@ final class PicturePresenter: @unchecked Sendable {
         var returned: [OutputBuffer] = []
         var written: [(UInt32, Int)] = []
         for (id, encoded) in ready.sorted(by: { $0.key < $1.key }) {
-            guard var slot = slots[id], encoded.generation == slot.generation else {
+            guard var slot = slots[id], encoded.cells == slot.cells, encoded.size == slot.size,
+                  encoded.generation > slot.writtenGeneration, encoded.whole || encoded.generation > slot.clearedAt else {
                 returned.append(encoded.bytes)
                 counts.superseded += 1
                 continue
@@ -334,7 +348,8 @@ final class PicturePresenter: @unchecked Sendable {
             recentWrites.append(start)
             if let previous = slot.lastWritten { returned.append(previous) }
             slot.lastWritten = encoded.bytes
-            slot.lastWrittenWhole = encoded.whole
+            slot.lastWrittenWhole = encoded.whole && encoded.generation == slot.generation
+            slot.writtenGeneration = encoded.generation
             slots[id] = slot
             written.append((id, encoded.generation))
         }
