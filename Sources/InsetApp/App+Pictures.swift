@@ -9,9 +9,11 @@ extension App {
         guard let presenter = picturePresenter else { return }
         let pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
         let now = HostTime.now()
-        if presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, at: now, write: writePicture) {
-            // Sixel pictures change size: the screen under them is drawn again first, which
-            // takes the larger picture's edges with it, and the pictures follow that paint.
+        let frame = painter.lastScreen
+        if presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, at: now,
+                          isHole: { frame[$0.column, $0.row] == VideoLayer.pictureHole }, write: writePicture) {
+            // Sixel pixels would stay where no picture goes now: the screen is drawn again
+            // first, which takes them, and the pictures follow that paint.
             painter.invalidate()
             paint(at: now)
         }

@@ -46,6 +46,11 @@ public struct PicturePacer: Sendable {
         credit >= 0 ? creditAt : creditAt.advanced(by: .nanoseconds(Int64(-credit / duty * 1e9)))
     }
 
+    /// When a frame was last offered: a still (paused, or a picture) has the link to itself.
+    public private(set) var lastOffer: HostTime?
+    /// How long without a new frame makes a still, which goes whole.
+    public var stillAfter = Duration.seconds(1)
+
     /// Bytes of the last pictures written at this scale, smoothed.
     private var typicalBytes: Double?
     private var lastChange = HostTime.zero
@@ -60,6 +65,13 @@ public struct PicturePacer: Sendable {
     /// second the share skipped is judged, and the scale may change: the caller sends the
     /// next picture at the new `scale`.
     public mutating func offer(at now: HostTime) -> Bool {
+        if let last = lastOffer, now.elapsed(since: last) >= stillAfter {
+            // After a still, the second judged starts afresh.
+            windowStart = nil
+            offeredInWindow = 0
+            skippedInWindow = 0
+        }
+        lastOffer = now
         let start = windowStart ?? now
         windowStart = start
         offeredInWindow += 1
@@ -73,6 +85,15 @@ public struct PicturePacer: Sendable {
             skippedInWindow = 0
         }
         return allowed
+    }
+
+    /// No frame for `stillAfter`: the picture on screen is a still, and one picture is no
+    /// load on any link, so it goes whole (returns whether the scale changed). When frames
+    /// come again, the pacer measures afresh and shrinks them if it must.
+    public mutating func restoreIfStill(at now: HostTime) -> Bool {
+        guard scaleIndex > 0, let last = lastOffer, now.elapsed(since: last) >= stillAfter else { return false }
+        change(by: -scaleIndex, at: now)
+        return true
     }
 
     /// A picture of `bytes`, encoded at `scale`, was written from `start`, blocking for

@@ -55,7 +55,14 @@ struct PicturePresenterTests {
         // The next frame in the same (recycled) image, and the same frame moved: both sent.
         #expect(Self.now(presenter, Self.picture(image, time: 2)).isEmpty)
         #expect(!Self.written(presenter).isEmpty)
-        #expect(Self.now(presenter, Self.picture(image, time: 2, at: CellPoint(column: 0, row: 0))).isEmpty)
+        // Moved where some of its old cells are still holes (nothing was drawn over them):
+        // its pixels there would stay, so the screen must be drawn again first.
+        let moved = Self.picture(image, time: 2, at: CellPoint(column: 0, row: 0))
+        var wrote: [UInt8] = []
+        #expect(presenter.show([moved], redrawn: false) { wrote += $0 })
+        #expect(wrote.isEmpty && Self.written(presenter, waiting: 0.2).isEmpty)
+        // Where the cells it left were drawn over, it is simply sent at its new place.
+        #expect(!presenter.show([moved], redrawn: false, isHole: { _ in false }) { wrote += $0 })
         #expect(String(decoding: Self.written(presenter), as: UTF8.self).hasPrefix("\u{1B}[?2026h\u{1B}[H\u{1B}P"))
         // Gone: sixel needs no bytes (the cells paint over it).
         #expect(Self.now(presenter, nil).isEmpty)
@@ -286,9 +293,16 @@ struct PicturePresenterTests {
         // Once due, the same frame goes, at 3/4 of its pixels, to the same cells.
         usleep(UInt32(max(0, Double(due.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
         _ = Self.now(presenter, Self.picture(image, time: 2))
-        #expect(presenter.retryAt == nil)
+        // Due again only as a still: a second without frames, and it goes whole.
+        #expect(try #require(presenter.retryAt) > due.advanced(by: .milliseconds(900)))
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
         #expect(text.contains("a=T,f=24,s=12,v=6,i=\(PicturePresenter.imageID),p=1,c=4,r=2"), "\(text.prefix(80).debugDescription)")
-        #expect(presenter.summary.contains("2 written") || presenter.summary.contains("1 written"))
+        // No new frame for a second: the still goes again, whole.
+        let still = try #require(presenter.retryAt)
+        usleep(UInt32(max(0, Double(still.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
+        _ = Self.now(presenter, Self.picture(image, time: 2))
+        #expect(presenter.pacer.scale == 1)
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains("a=T,f=24,s=16,v=8,"))
+        #expect(presenter.summary.contains("3 written"), "\(presenter.summary)")
     }
 }

@@ -104,9 +104,6 @@ final class PicturePresenter: @unchecked Sendable {
     private(set) var pacer = PicturePacer()
     /// What went out and what did not, for `--stats`.
     private(set) var counts = PictureCounts()
-    /// The scale the pictures on screen were sent at (sixel: a change needs the screen
-    /// cleared under them, as a smaller picture leaves the larger's edges).
-    private var shownScale = 1.0
     /// When a frame was skipped for the link: the time to offer it again, if nothing newer
     /// comes first (a paused video's last frame must still go out).
     private(set) var retryAt: HostTime?
@@ -184,6 +181,8 @@ final class PicturePresenter: @unchecked Sendable {
         var size: PixelSize
         var writtenGeneration = -1
         var clearedAt = -1
+        /// The cells the last picture written covers, while the screen still shows it.
+        var writtenCells: CellRect?
         /// The last picture written, to send again at once after a full redraw, and whether
         /// it was whole (a sixel picture of the cells that changed is not enough again).
         var lastWritten: OutputBuffer?
@@ -208,18 +207,20 @@ final class PicturePresenter: @unchecked Sendable {
     /// which took the pictures with it. What must go out at once (deletions, the last
     /// pictures again after a redraw) is handed to `write`.
     ///
-    /// Returns whether the screen under the pictures must be cleared and drawn again first
-    /// (sixel pictures shrank or grew: the old one's edges would stay).
+    /// Returns whether the screen must be cleared and drawn again first, and nothing was
+    /// done: sixel pixels stay where no picture goes now and the cells are still holes (the
+    /// rasterizer wrote nothing there), as when a picture shrinks for the link or a part of
+    /// it goes while what covered it goes too. `isHole` says which cells of the paint are.
     @discardableResult
-    func show(_ pictures: [Picture], redrawn: Bool, at now: HostTime = .now(),
+    func show(_ pictures: [Picture], redrawn: Bool, at now: HostTime = .now(), isHole: (CellPoint) -> Bool = { _ in true },
               write: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        if pacer.scale < 1 { _ = pacer.restoreIfStill(at: now) }
+        if output == .sixel, !redrawn, leavesDebris(pictures, isHole: isHole) { return true }
         let ids = Set(pictures.map(\.imageID))
         let gone = slots.keys.filter { !ids.contains($0) }.sorted()
         if !gone.isEmpty { forget(gone, write: write) }
         if redrawn || !gone.isEmpty { condition.withLock { if redrawn { shared.onScreen = [:] }; shared.live = ids } }
-        if redrawn { for id in slots.keys { slots[id]!.clearedAt = generation } }
-        if output == .sixel, pacer.scale != shownScale, !pictures.isEmpty, !redrawn { return true }
-        shownScale = pacer.scale
+        if redrawn { for id in slots.keys { slots[id]!.clearedAt = generation; slots[id]!.writtenCells = nil } }
         retryAt = nil
         var jobs: [Job] = []
         var offered: Bool?
@@ -254,6 +255,8 @@ final class PicturePresenter: @unchecked Sendable {
             jobs.append(Job(image: copy(picture, at: placed.size), scale: scale, cells: placed.cells,
                             imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell))
         }
+        // Smaller pictures for the link: once frames stop, the still goes whole.
+        if pacer.scale < 1, retryAt == nil, let last = pacer.lastOffer { retryAt = last.advanced(by: pacer.stillAfter) }
         guard !jobs.isEmpty else { return false }
         let replaced: Int = condition.withLock {
             var replaced = 0
@@ -268,6 +271,23 @@ final class PicturePresenter: @unchecked Sendable {
             return replaced
         }
         counts.superseded += replaced
+        return false
+    }
+
+    /// Whether sixel pixels written before would stay on screen with `pictures`: a cell the
+    /// last pictures covered, that none of these does, and that is still a hole.
+    private func leavesDebris(_ pictures: [Picture], isHole: (CellPoint) -> Bool) -> Bool {
+        let before = slots.values.compactMap(\.writtenCells)
+        guard !before.isEmpty else { return false }
+        let now = pictures.map { placement(of: $0, scale: pacer.scale).cells }
+        for rectangle in before where !now.contains(where: { $0.intersection(rectangle) == rectangle }) {
+            for row in rectangle.minRow..<rectangle.maxRow {
+                for column in rectangle.minColumn..<rectangle.maxColumn {
+                    let cell = CellPoint(column: column, row: row)
+                    if !now.contains(where: { $0.contains(cell) }) && isHole(cell) { return true }
+                }
+            }
+        }
         return false
     }
 
@@ -350,6 +370,7 @@ final class PicturePresenter: @unchecked Sendable {
             slot.lastWritten = encoded.bytes
             slot.lastWrittenWhole = encoded.whole && encoded.generation == slot.generation
             slot.writtenGeneration = encoded.generation
+            slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells.map { $0 } ?? encoded.cells
             slots[id] = slot
             written.append((id, encoded.generation))
         }
