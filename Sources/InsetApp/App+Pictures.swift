@@ -7,13 +7,21 @@ extension App {
     /// what it answers at once (a deletion, a picture to put back after a full redraw).
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
-        let picture = presenter.output.usesPlaceholders ? placeholderPicture() : visiblePicture(sixel: presenter.output == .sixel)
+        var picture = presenter.output.usesPlaceholders ? placeholderPicture() : visiblePicture(sixel: presenter.output == .sixel)
+        if !presenter.output.usesPlaceholders, picture != nil {
+            // From the frame's cells to the terminal's: embedded, the frame is at the rectangle.
+            picture!.cells.origin.column += session.origin.column
+            picture!.cells.origin.row += session.origin.row
+        }
         presenter.show(picture, redrawn: painter.lastStats.fullRedraw, write: writePicture)
     }
 
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
     func writePicture(_ bytes: UnsafeRawBufferPointer) {
+        // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
+        if embedded { _ = try? session.writer.write(App.saveCursor) }
         _ = try? session.writer.write(bytes)
+        if embedded { _ = try? session.writer.write(App.restoreCursor) }
         director.wrotePicture(bytes: bytes.count)
     }
 
@@ -39,7 +47,7 @@ extension App {
         let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
                                 columns: picture.cells.size.columns, rows: picture.cells.size.rows)
         var bounds = CellRect(origin: .zero, size: session.size)
-        if sixel { bounds.size.rows -= 1 }
+        if sixel && session.origin.row + session.size.rows >= session.terminalSize.rows { bounds.size.rows -= 1 }
         let visible = onScreen.intersection(bounds)
         guard !visible.isEmpty else { return nil }
         let frame = painter.lastScreen
