@@ -83,6 +83,8 @@ struct PlayerScreen {
     mutating func drawOpening(_ name: String) {
         let size = video.plane.size
         video.clear(to: size)
+        // Embedded, a preview: a dark rectangle until the picture comes, no words.
+        guard showsControls else { return }
         let title = CellGrid.truncated(" opening \(name)… ", toColumns: size.columns)
         video.drawText(title, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: title)) / 2), row: size.rows / 2),
                        style: CellStyle(foreground: .white, background: .black, attributes: .bold))
