@@ -32,11 +32,12 @@ public enum EmbedGuard {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // The player's own terminal as descriptor 3 (first: it may be descriptor 1, replaced
+        // next): the guard needs no controlling terminal.
+        posix_spawn_file_actions_adddup2(&actions, terminal, 3)
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The player's own terminal as descriptor 3: the guard needs no controlling terminal.
-        posix_spawn_file_actions_adddup2(&actions, terminal, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -80,8 +80,8 @@ struct EmbedEndToEndTests {
         #expect(status == 128 + SIGTERM, "exit status \(status)")
         let after = try tmux.capture()
         #expect(Self.touchedOutside(after, before).isEmpty)
-        let blank = (area.row..<(area.row + area.rows)).allSatisfy { row in
-            after.styled[row][area.column..<(area.column + area.columns)].allSatisfy { $0 == Screen.StyledCell() }
+        let blank = (Self.area.row..<(Self.area.row + Self.area.rows)).allSatisfy { row in
+            after.styled[row][Self.area.column..<(Self.area.column + Self.area.columns)].allSatisfy { $0 == Screen.StyledCell() }
         }
         #expect(blank, "the rectangle is not blank:\n\(after.text)")
         #expect(try tmux.tmux(["display", "-p", "-t", "0", "#{cursor_x},#{cursor_y}"]) == cursor)
@@ -104,8 +104,8 @@ struct EmbedEndToEndTests {
         try tmux.waitFor(timeout: 10, "the picture") { Self.pictureCells($0) > 200 }
         player.kill()
         let after = try tmux.waitFor(timeout: 3, "the rectangle blank") { screen in
-            (area.row..<(area.row + area.rows)).allSatisfy { row in
-                screen.styled[row][area.column..<(area.column + area.columns)].allSatisfy { $0 == Screen.StyledCell() }
+            (Self.area.row..<(Self.area.row + Self.area.rows)).allSatisfy { row in
+                screen.styled[row][Self.area.column..<(Self.area.column + Self.area.columns)].allSatisfy { $0 == Screen.StyledCell() }
             }
         }
         #expect(Self.touchedOutside(after, before).isEmpty)
@@ -128,8 +128,9 @@ final class SpawnedPlayer {
         let binary = try insetBinary()
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let environment = ["TERM=tmux-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "SDL_AUDIODRIVER=dummy",
-                           "HOME=" + NSTemporaryDirectory(), "PATH=/usr/bin:/bin"].map { strdup($0) } + [nil]
+        let variables: [String] = ["TERM=tmux-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "SDL_AUDIODRIVER=dummy",
+                                   "HOME=" + NSTemporaryDirectory(), "PATH=/usr/bin:/bin"]
+        let environment = variables.map { strdup($0) } + [nil]
         defer { environment.forEach { free($0) } }
         var attributes = UnblockedSignals()
         defer { attributes.destroy() }
