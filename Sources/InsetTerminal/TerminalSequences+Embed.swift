@@ -23,7 +23,11 @@ extension TerminalSequences {
     static func erasing(_ area: CellRect) -> [UInt8] {
         var bytes = saveCursor + Array("\u{1B}[0m".utf8)
         bytes.reserveCapacity(bytes.count + area.size.rows * (area.size.columns + 12) + 2)
-        let blanks = [UInt8](repeating: UInt8(ascii: " "), count: max(0, area.size.columns))
+        // A rectangle too large for the signal handlers' buffer as spaces is erased by ECH
+        // (erase characters), which the terminals that matter do as well.
+        let spaces = area.size.count <= SignalTrap.leaveCapacity - 4 * 1024
+        let blanks = spaces ? [UInt8](repeating: UInt8(ascii: " "), count: max(0, area.size.columns))
+            : Array("\u{1B}[\(area.size.columns)X".utf8)
         for row in area.minRow..<area.maxRow {
             bytes += Array("\u{1B}[\(row + 1);\(area.minColumn + 1)H".utf8)
             bytes += blanks

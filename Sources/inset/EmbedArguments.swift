@@ -36,8 +36,9 @@ struct EmbedArguments: ParsableArguments {
         var isDirectory: ObjCBool = false
         let directory = paths.count == 1 && FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory)
             && isDirectory.boolValue
-        guard explicitPaths, paths.count == 1, !directory else {
-            throw CommandFailure("--embed plays one file (given \(explicitPaths ? "\(paths.count) paths" : "none"))")
+        if directory { throw CommandFailure("--embed plays one file, not a directory (\(paths[0]))") }
+        guard explicitPaths, paths.count == 1 else {
+            throw CommandFailure("--embed plays one file (given \(explicitPaths ? "\(paths.count)" : "none"))")
         }
         if options.startsInPiP || options.startsInShell { throw CommandFailure("--embed goes without --pip and --shell") }
         options.embed = geometry
