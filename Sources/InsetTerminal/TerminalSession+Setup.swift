@@ -45,14 +45,15 @@ extension TerminalSession {
     }
 
     /// Embed mode, the terminal resized: the rectangle is found again (an offset from the
-    /// right or bottom edge moves it); when it moved or changed size, the old one is erased
-    /// and the restore string made for the new one. Returns whether it changed.
+    /// right or bottom edge moves it), and the restore string made for it. The old place is
+    /// not erased: the terminal has reflowed its lines, so what was drawn there has moved
+    /// with them, and the program that owns the screen (fzf, lf) redraws it after a resize;
+    /// blanking the old coordinates would cut into what is there now. Returns whether the
+    /// rectangle changed.
     func relayEmbedded(_ geometry: EmbedGeometry) -> Bool {
         let terminal = Self.querySize(outputFD)
         guard let area = geometry.area(in: terminal) else { return false }
-        let old = CellRect(origin: origin, size: size)
-        guard area != old else { return false }
-        _ = try? writer.write(TerminalSequences.erasing(old))
+        guard area != CellRect(origin: origin, size: size) else { return false }
         origin = area.origin
         size = area.size
         sequences = TerminalSequences(embeddedIn: area, farewell: farewell)
