@@ -7,11 +7,23 @@ extension App {
     /// what it answers at once (deletions, pictures to put back after a full redraw).
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
-        let pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
+        var pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
+        // From the frame's cells to the terminal's: embedded, the frame is at the rectangle.
+        let origin = session.origin
+        if !presenter.output.usesPlaceholders, origin != .zero {
+            for index in pictures.indices {
+                pictures[index].cells.origin.column += origin.column
+                pictures[index].cells.origin.row += origin.row
+            }
+        }
         let now = HostTime.now()
         let frame = painter.lastScreen
-        if presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, at: now,
-                          isHole: { frame[$0.column, $0.row] == VideoLayer.pictureHole }, write: writePicture) {
+        let isHole = { (cell: CellPoint) -> Bool in
+            let column = cell.column - origin.column, row = cell.row - origin.row
+            return column >= 0 && row >= 0 && column < frame.size.columns && row < frame.size.rows
+                && frame[column, row] == VideoLayer.pictureHole
+        }
+        if presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, at: now, isHole: isHole, write: writePicture) {
             // Sixel pixels would stay where no picture goes now: the screen is drawn again
             // first, which takes them, and the pictures follow that paint.
             painter.invalidate()
@@ -22,7 +34,10 @@ extension App {
 
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
     func writePicture(_ bytes: UnsafeRawBufferPointer) {
+        // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
+        if embedded { _ = try? session.writer.write(App.saveCursor) }
         _ = try? session.writer.write(bytes)
+        if embedded { _ = try? session.writer.write(App.restoreCursor) }
         director.wrotePicture(bytes: bytes.count)
     }
 
@@ -48,7 +63,9 @@ extension App {
         let layers = director.pictureLayers.filter { $0.layer.plane.isVisible }
         var pictures: [PicturePresenter.Picture] = []
         var bounds = CellRect(origin: .zero, size: session.size)
-        if sixel { bounds.size.rows -= 1 }
+        // An image that reaches the terminal's last row scrolls it (embedded, only when the
+        // rectangle reaches it).
+        if sixel && session.origin.row + session.size.rows >= session.terminalSize.rows { bounds.size.rows -= 1 }
         let frame = painter.lastScreen
         for (index, entry) in layers.enumerated() {
             guard let picture = entry.layer.picture else { continue }

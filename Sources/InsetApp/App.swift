@@ -21,6 +21,8 @@ public final class App {
     let control: ControlDesk?
     /// The planes of one paint, kept for their capacity.
     var planes: [Plane] = []
+    /// `--embed`: a rectangle of someone else's screen (see `App+Embed`).
+    let embedded: Bool
 
     /// Takes the terminal, asks it what it draws, and builds the director for it. A single
     /// file's path is checked first (by the director), so the common mistakes are one line
@@ -28,11 +30,22 @@ public final class App {
     public init(options: AppOptions) throws {
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
         if singleFile { try MediaSource.checkPath(options.paths[0]) }
-        session = try TerminalSession()
+        embedded = options.embed != nil
         let environment = ProcessInfo.processInfo.environment
-        let capabilities = App.askTerminal(session, options, environment: environment)
+        let capabilities: TerminalCapabilities
+        if let embed = options.embed {
+            session = try TerminalSession(embedding: embed, readsKeys: options.embedKeys)
+            capabilities = App.embeddedCapabilities(session, environment: environment)
+        } else {
+            session = try TerminalSession()
+            capabilities = App.askTerminal(session, options, environment: environment)
+        }
         painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
         let drawing = App.drawing(options, capabilities, environment: environment)
+        if options.embed != nil {
+            App.embed(painter, session, pictures: drawing.pictures)
+            if let guardExecutable = options.embedGuardExecutable { session.startGuard(executable: guardExecutable) }
+        }
         director = try Director(options: options,
                                 stage: .init(size: session.size, videoRaster: drawing.raster, pictures: drawing.pictures))
         let waker = director.waker
@@ -109,6 +122,8 @@ public final class App {
     /// terminal shows up as late frames that the playback drops.
     func paint(at now: HostTime) {
         director.compose(into: &planes, at: now)
+        // Embedded, the rectangle may have moved with the terminal's size (a redraw if so).
+        painter.rasterizer.origin = session.origin
         painter.paint(planes, screenSize: session.size)
         planes.removeAll(keepingCapacity: true)
         let blocked = painter.output.withUnsafeBytes { bytes in (try? session.writer.write(bytes)) ?? .zero }

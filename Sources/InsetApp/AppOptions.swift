@@ -64,6 +64,14 @@ public struct AppOptions: Sendable {
     public var loopsPlaylist: Bool = false
     /// `--shuffle`: the files play in an order made from this seed (each once).
     public var shuffleSeed: UInt64? = nil
+    /// `--embed`: draw in this rectangle of the terminal only, the video alone (no bar,
+    /// no messages), over whatever the screen shows, and erase it on the way out.
+    public var embed: EmbedGeometry? = nil
+    /// `--embed-keys`: an embedded player reads the keyboard (else nothing is read).
+    public var embedKeys: Bool = false
+    /// The program that erases an embedded player's rectangle if the player is killed
+    /// outright (`inset embed-guard`, this executable); nil starts none.
+    public var embedGuardExecutable: String? = nil
 
     /// The playlist's rules from the three options above.
     var playlistRules: PlaylistCursor.Rules {

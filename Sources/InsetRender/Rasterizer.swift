@@ -55,6 +55,26 @@ public final class Rasterizer {
     private var baselineValid = false
     private var state = TerminalState()
 
+    /// Where the frame's top-left cell is on the terminal; changing it redraws in full.
+    public var origin: CellPoint = .zero {
+        didSet {
+            guard origin != oldValue else { return }
+            state.originRow = origin.row
+            state.originColumn = origin.column
+            invalidate()
+        }
+    }
+
+    /// Embed mode: the frame is a rectangle of a screen that belongs to someone else (a
+    /// shell, a file manager). A full redraw writes every cell instead of clearing the
+    /// screen, and each frame saves the cursor (and SGR) first and puts it back last
+    /// (DECSC, DECRC), so the program the cursor belongs to finds it where it left it;
+    /// the SGR state is therefore unknown at each frame's start.
+    public var embedded = false
+
+    static let saveCursor: StaticString = "\u{1B}7"
+    static let restoreCursor: StaticString = "\u{1B}8"
+
     public init(colorMode: ColorMode = .truecolor, perceptualThreshold: Int = 2) {
         self.colorMode = colorMode
         self.perceptualThreshold = max(0, perceptualThreshold)
@@ -78,12 +98,17 @@ public final class Rasterizer {
         precondition(frame.columns < 100_000 && frame.rows < 100_000, "frame \(frame.size) too large")
         output.removeAll()
         output.append(Rasterizer.syncBegin)
+        if embedded {
+            output.append(Rasterizer.saveCursor)
+            state.forget()
+        }
         var stats = RasterStats()
         if !baselineValid || baseline.size != frame.size {
             // Everything is unknown: reset SGR (so the state is known), clear, draw it all.
-            // The baseline's contents do not matter: a full redraw ignores them.
+            // The baseline's contents do not matter: a full redraw ignores them. Embedded,
+            // nothing outside the frame may be touched: no clear, every cell is written.
             if baseline.size != frame.size { baseline.resize(to: frame.size) }
-            output.append("\u{1B}[0m\u{1B}[2J" as StaticString)
+            output.append(embedded ? "\u{1B}[0m" as StaticString : "\u{1B}[0m\u{1B}[2J" as StaticString)
             state.forget()
             state.attributes = 0
             stats.fullRedraw = true
@@ -101,6 +126,7 @@ public final class Rasterizer {
         case .palette16:
             diff(frame, encoding: Palette16Encoding(), threshold: 0, stats: &stats)
         }
+        if embedded { output.append(Rasterizer.restoreCursor) }
         output.append(Rasterizer.syncEnd)
         stats.bytes = output.count
         lastStats = stats

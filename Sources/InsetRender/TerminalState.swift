@@ -15,13 +15,17 @@ struct TerminalState {
     var foreground = TerminalState.unknownColor
     var background = TerminalState.unknownColor
     var attributes = TerminalState.unknownAttributes
+    /// Where the frame's top-left cell is on the terminal: every CUP adds it (embed mode
+    /// draws a frame the size of its rectangle, at the rectangle). Kept by `forget`.
+    var originRow = 0
+    var originColumn = 0
 
     static let escape: UInt8 = 0x1B
     static let bracket = UInt8(ascii: "[")
 
     /// Forgets everything: after a resize, a resume, anything written behind our back.
     mutating func forget() {
-        self = TerminalState()
+        self = TerminalState(originRow: originRow, originColumn: originColumn)
     }
 
     @inline(__always)
@@ -34,11 +38,12 @@ struct TerminalState {
     /// column 1.
     @inline(__always)
     mutating func moveTo<S: ByteSink>(row: Int, column: Int, into sink: inout S) {
+        let onRow = row + originRow, onColumn = column + originColumn
         sink.put(TerminalState.escape, TerminalState.bracket)
-        if row > 0 || column > 0 { sink.putDecimal(row + 1) }
-        if column > 0 {
+        if onRow > 0 || onColumn > 0 { sink.putDecimal(onRow + 1) }
+        if onColumn > 0 {
             sink.put(UInt8(ascii: ";"))
-            sink.putDecimal(column + 1)
+            sink.putDecimal(onColumn + 1)
         }
         sink.put(UInt8(ascii: "H"))
         cursorRow = row

@@ -111,7 +111,7 @@ extension SignalTrap {
                 break  // EIO after a hang-up, or a full non-blocking terminal: give up.
             }
         }
-        _ = tcsetattr(fd, TCSANOW, &context.pointee.shellModes)
+        if context.pointee.setsModes { _ = tcsetattr(fd, TCSANOW, &context.pointee.shellModes) }
         // The crash report (the Swift backtracer) and a stopped shell's job need the real stderr.
         if context.pointee.savedStderrFD >= 0 { _ = dup2(context.pointee.savedStderrFD, STDERR_FILENO) }
     }

@@ -21,8 +21,11 @@ struct SignalContext {
     /// The restore string (CAN, mouse off, sgr0, cnorm, rmkx, rmcup) and its length.
     var leaveBytes: UnsafeMutablePointer<UInt8>
     var leaveCount: Int
-    /// The tty modes from before set-up (cooked, echo), put back on every way out.
+    /// The tty modes from before set-up (cooked, echo), put back on every way out, when
+    /// `setsModes` (an embedded player that reads no keys never changed them, and the
+    /// program beside it may have changed them since).
     var shellModes: termios
+    var setsModes: Bool
     /// The handlers that were installed before ours, by signal number, put back on restore
     /// and chained to on a crash (the Swift runtime's backtracer installs some).
     var previousActions: UnsafeMutablePointer<sigaction>
@@ -40,7 +43,7 @@ nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
     leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
     context.initialize(to: SignalContext(
         outputFD: -1, graceSeconds: 0,
-        leaveBytes: leave, leaveCount: 0, shellModes: termios(), previousActions: actions,
+        leaveBytes: leave, leaveCount: 0, shellModes: termios(), setsModes: false, previousActions: actions,
         savedStderrFD: -1))
     return context
 }()
@@ -84,7 +87,9 @@ enum SignalFlags {
 /// pthread_sigmask, raise, kill, alarm.
 enum SignalTrap {
     static let signalLimit: Int32 = 65
-    static let leaveCapacity = 1024
+    /// Room for the restore string: an embedded player's erases its rectangle, a space a
+    /// cell (a 200x60 rectangle is 12,000 spaces and 60 moves).
+    static let leaveCapacity = 64 * 1024
 
     static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
     static let wakeSignals: [Int32] = [SIGWINCH, SIGCONT]
@@ -113,7 +118,7 @@ enum SignalTrap {
 
     /// Fills the context and installs the handlers. UI thread, once per session, after
     /// `savePreviousActions`.
-    static func install(outputFD: Int32, notifyFD: Int32, leave: [UInt8], shellModes: termios,
+    static func install(outputFD: Int32, notifyFD: Int32, leave: [UInt8], shellModes: termios?,
                         graceSeconds: UInt32) throws(TerminalError) {
         let context = signalContext
         _ = SignalFlags.finishedHandlers.load(ordering: .acquiring)
@@ -123,12 +128,9 @@ enum SignalTrap {
         SignalFlags.terminationSignal.store(0, ordering: .relaxed)
         SignalFlags.terminationCount.store(0, ordering: .relaxed)
         context.pointee.graceSeconds = graceSeconds
-        let count = min(leave.count, leaveCapacity)
-        leave.withUnsafeBufferPointer { source in
-            context.pointee.leaveBytes.update(from: source.baseAddress!, count: count)
-        }
-        context.pointee.leaveCount = count
-        context.pointee.shellModes = shellModes
+        storeLeave(leave)
+        context.pointee.shellModes = shellModes ?? termios()
+        context.pointee.setsModes = shellModes != nil
         AlternateSignalStack.installIfMissing()
 
         do {
@@ -142,6 +144,24 @@ enum SignalTrap {
             throw error
         }
         SignalFlags.active.store(1, ordering: .releasing)
+    }
+
+    /// Copies the restore string into the context. Handlers must not be active.
+    private static func storeLeave(_ leave: [UInt8]) {
+        let context = signalContext
+        let count = min(leave.count, leaveCapacity)
+        leave.withUnsafeBufferPointer { source in
+            if count > 0 { context.pointee.leaveBytes.update(from: source.baseAddress!, count: count) }
+        }
+        context.pointee.leaveCount = count
+    }
+
+    /// A new restore string while the session runs (an embedded player's rectangle moved
+    /// with the terminal's size). Handlers are kept off the terminal while it is copied.
+    static func replaceLeave(_ leave: [UInt8]) {
+        let wasActive = SignalFlags.active.exchange(0, ordering: .acquiringAndReleasing)
+        storeLeave(leave)
+        if wasActive != 0 { SignalFlags.active.store(1, ordering: .releasing) }
     }
 
     /// Whether a session has the handlers installed (the self-pipe is set).

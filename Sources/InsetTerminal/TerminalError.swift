@@ -1,4 +1,5 @@
 import Glibc
+import InsetCore
 
 /// Why the terminal could not be set up, read or written. Each case reads as one line for
 /// the app's error message.
@@ -15,6 +16,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case sessionAlreadyOpen
     /// The session was already restored.
     case closed
+    /// `--embed`'s rectangle lies outside the terminal (its geometry, the terminal's size).
+    case embedOutside(String, CellSize)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "a terminal session is already open"
         case .closed:
             return "the terminal session is closed"
+        case .embedOutside(let geometry, let terminal):
+            return "--embed \(geometry) is outside the terminal (\(terminal))"
         }
     }
 

@@ -124,11 +124,13 @@ extension TerminalSession {
             Log.info("resumed")
             reenter()
         }
-        if resized || resumed {
+        if (resized || resumed), let embedGeometry {
+            if relayEmbedded(embedGeometry) { events.append(.resize(size)) }
+        } else if resized || resumed {
             let newSize = Self.querySize(outputFD)
             if newSize != size {
                 size = newSize
-                curses.resize(to: newSize)
+                curses?.resize(to: newSize)
                 events.append(.resize(newSize))
             }
         }

@@ -47,16 +47,29 @@ public final class TerminalSession {
     /// Whether `restore()` has run.
     public private(set) var isRestored = false
 
+    /// Embed mode: where the session's rectangle is on the terminal (`size` is its size).
+    public internal(set) var origin: CellPoint = .zero
+
     let options: Options
     let outputFD: Int32
+    let ownsOutput: Bool
     let inputFD: Int32
     let ownsInput: Bool
     let wakeRead: Int32
     let wakeWrite: Int32
-    let curses: CursesScreen
-    let sequences: TerminalSequences
+    /// Nil in embed mode, which loads terminfo only (`setupterm`) and writes nothing itself.
+    let curses: CursesScreen?
+    var sequences: TerminalSequences
     let programModes: termios
     let shellModes: termios
+    /// Whether the session changed the tty's modes (not an embedded one that reads no keys).
+    let setsModes: Bool
+    /// Embed mode: the rectangle asked for, found again on the terminal when it resizes.
+    let embedGeometry: EmbedGeometry?
+    /// Embed mode: bytes written before the rectangle is erased (deleting kitty pictures).
+    var farewell: [UInt8] = []
+    /// Embed mode: the pipe to the guard that erases the rectangle after a SIGKILL; -1 without.
+    var guardDescriptor: Int32 = -1
     var decoder = InputDecoder()
     /// Events decoded outside `nextEvents` (keys typed during a probe), delivered first.
     var heldEvents: [InputEvent] = []
@@ -113,6 +126,9 @@ public final class TerminalSession {
 
         self.options = options
         self.outputFD = outputFD
+        self.ownsOutput = false
+        self.setsModes = true
+        self.embedGeometry = nil
         self.inputFD = inputFD
         self.ownsInput = ownsInput
         self.wakeRead = wake.read
@@ -127,6 +143,79 @@ public final class TerminalSession {
         Log.info("terminal session open: \(size), colours \(colorMode), TERM \(options.terminalType ?? environment["TERM"] ?? "?")")
     }
 
+    /// An embedded session (`inset --embed`): a rectangle of a screen that belongs to
+    /// someone else (a shell prompt, a file manager's preview). No alternate screen, no
+    /// clearing, no mouse, the cursor left as it is; the tty's modes are touched only when
+    /// `readsKeys` (raw, for the player's keys), else nothing is read at all. The output
+    /// is the terminal even when standard output is not (`/dev/tty`: fzf captures its
+    /// preview command's output as text). `restore()`, and the signal handlers on every
+    /// way out, erase the rectangle and put the cursor back.
+    ///
+    /// - Throws: `.embedOutside` when the rectangle is not on the terminal at all, and as
+    ///   `init(options:)` does.
+    public init(embedding geometry: EmbedGeometry, readsKeys: Bool, options: Options = Options()) throws(TerminalError) {
+        guard !SignalTrap.isInstalled else { throw .sessionAlreadyOpen }
+        var undo = Undo()
+        defer { undo.run() }
+        var outputFD = options.outputDescriptor
+        let ownsOutput = !SystemCalls.isTerminal(outputFD)
+        if ownsOutput {
+            outputFD = try SystemCalls.open("/dev/tty", O_WRONLY | O_NOCTTY)
+            undo.add { SystemCalls.close(outputFD) }
+        }
+        let terminal = Self.querySize(outputFD)
+        guard let area = geometry.area(in: terminal) else { throw .embedOutside(geometry.description, terminal) }
+        let inputFD: Int32, ownsInput: Bool
+        if readsKeys {
+            (inputFD, ownsInput) = try Self.openInput(options.inputDescriptor)
+            if ownsInput { undo.add { SystemCalls.close(inputFD) } }
+        } else {
+            (inputFD, ownsInput) = (-1, false)
+        }
+        let shellModes = try SystemCalls.terminalAttributes(outputFD)
+        let wake = try SystemCalls.makePipe()
+        undo.add { SystemCalls.close(wake.read); SystemCalls.close(wake.write) }
+        SignalTrap.savePreviousActions()
+        // terminfo for the colour detection only: `setupterm` reads the entry and writes nothing.
+        var status: Int32 = 0
+        _ = setupterm(options.terminalType, outputFD, &status)
+        let programModes = readsKeys ? Self.keyModes(shellModes) : shellModes
+        if readsKeys {
+            try SystemCalls.setTerminalAttributes(outputFD, programModes)
+            undo.add { _ = try? SystemCalls.setTerminalAttributes(outputFD, shellModes) }
+        }
+        let environment = options.environment ?? Self.processEnvironment()
+        terminfoHasRGB = Terminfo.hasRGB
+        terminfoColors = Terminfo.number("colors")
+        colorMode = ColorCapability.detect(environment: environment, terminfoHasRGB: terminfoHasRGB,
+                                           terminfoColors: terminfoColors ?? -1)
+        let sequences = TerminalSequences(embeddedIn: area)
+        let grace = options.terminationGrace.map { UInt32(clamping: max(1, $0.components.seconds)) } ?? 0
+        StandardErrorRedirect.begin()
+        undo.add { StandardErrorRedirect.end() }
+        try SignalTrap.install(outputFD: outputFD, notifyFD: wake.write, leave: sequences.leave,
+                               shellModes: readsKeys ? shellModes : nil, graceSeconds: grace)
+        self.options = options
+        self.outputFD = outputFD
+        self.ownsOutput = ownsOutput
+        self.setsModes = readsKeys
+        self.embedGeometry = geometry
+        self.inputFD = inputFD
+        self.ownsInput = ownsInput
+        self.inputClosed = !readsKeys
+        self.wakeRead = wake.read
+        self.wakeWrite = wake.write
+        self.curses = nil
+        self.sequences = sequences
+        self.programModes = programModes
+        self.shellModes = shellModes
+        self.writer = TerminalWriter(descriptor: outputFD)
+        self.size = area.size
+        self.origin = area.origin
+        undo.cancel()
+        Log.info("embedded session open: \(area) of \(terminal), keys \(readsKeys), colours \(colorMode)")
+    }
+
     deinit { restore() }
 
     /// Gives the terminal back: mouse off, synchronized update ended, attributes reset,
@@ -137,13 +226,15 @@ public final class TerminalSession {
         isRestored = true
         SignalTrap.deactivate()
         _ = try? writer.write(sequences.beforeEnd)
-        curses.close()
-        _ = try? SystemCalls.setTerminalAttributes(outputFD, shellModes)
+        curses?.close()
+        if setsModes { _ = try? SystemCalls.setTerminalAttributes(outputFD, shellModes) }
         SignalTrap.uninstall()
         StandardErrorRedirect.end()
         SystemCalls.close(wakeRead)
         SystemCalls.close(wakeWrite)
         if ownsInput { SystemCalls.close(inputFD) }
+        if ownsOutput { SystemCalls.close(outputFD) }
+        dismissGuard()
         Log.info("terminal session restored (\(writer.statistics.bytes) bytes written)")
     }
 
@@ -175,39 +266,9 @@ public final class TerminalSession {
     /// Puts the terminal back into the player's state after a stop: raw modes, alternate
     /// screen, hidden cursor, keypad, mouse. The screen is blank; the app redraws.
     func reenter() {
-        _ = try? SystemCalls.setTerminalAttributes(outputFD, programModes)
+        if setsModes { _ = try? SystemCalls.setTerminalAttributes(outputFD, programModes) }
         SignalTrap.activate()
         StandardErrorRedirect.begin()
         _ = try? writer.write(sequences.enter)
     }
-
-    /// The size from TIOCGWINSZ, or ncurses' LINES and COLS if the tty does not say.
-    static func querySize(_ fd: Int32) -> CellSize {
-        if let size = try? SystemCalls.windowSize(fd), !size.isEmpty { return size }
-        return CellSize(columns: Int(cncurses_cols()), rows: Int(cncurses_lines()))
-    }
-
-    /// The terminal the user types at: standard input when it is one, else `/dev/tty`
-    /// (with `inset -`, standard input carries the video), opened and then owned.
-    static func openInput(_ given: Int32?) throws(TerminalError) -> (Int32, owned: Bool) {
-        if let given { return (given, false) }
-        if SystemCalls.isTerminal(STDIN_FILENO) { return (STDIN_FILENO, false) }
-        return (try SystemCalls.open("/dev/tty", O_RDWR | O_NOCTTY), true)
-    }
-
-    private static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        for name in ["COLORTERM", "TERM", "TERM_PROGRAM"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
-    }
-}
-
-/// Clean-up steps for a set-up that fails half way, run in reverse unless cancelled.
-private struct Undo {
-    private var steps: [() -> Void] = []
-    mutating func add(_ step: @escaping () -> Void) { steps.append(step) }
-    mutating func cancel() { steps.removeAll() }
-    func run() { for step in steps.reversed() { step() } }
 }

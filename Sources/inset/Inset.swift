@@ -68,7 +68,8 @@ struct Inset: ParsableCommand {
         commandName: "inset",
         abstract: "A terminal video player with picture in picture.",
         version: "0.1.0",
-        subcommands: [Play.self, Probe.self, ProbeTerminal.self, Bench.self, Cat.self, Keys.self, Ctl.self],
+        subcommands: [Play.self, Probe.self, ProbeTerminal.self, Bench.self, Cat.self, Keys.self, Ctl.self,
+                      EmbedGuardCommand.self],
         defaultSubcommand: Play.self
     )
 }

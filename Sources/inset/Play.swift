@@ -124,6 +124,8 @@ struct Play: ParsableCommand {
                                                                    valueName: "dir"))
     var screenshotDirectory: String?
 
+    @OptionGroup var embedding: EmbedArguments
+
     func validate() throws {
         try start?.validate(as: "--start")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
@@ -172,7 +174,7 @@ struct Play: ParsableCommand {
     /// then report the value missing), so a new option is added here as well.
     static let optionsWithValue: Set<String> = [
         "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume", "--speed",
-        "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir",
+        "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir", "--embed",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]
@@ -225,6 +227,7 @@ struct Play: ParsableCommand {
         options.advances = !noAdvance && config.advances != false
         options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
         if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }
+        try embedding.apply(to: &options, paths: paths, explicitPaths: !self.paths.isEmpty)
         let app: App
         do {
             app = try App(options: options)

@@ -1,13 +1,26 @@
 import InsetCore
 @testable import InsetRender
 
-/// The escapes the model understands: CUP, CUF, ED 2, SGR and the synchronized-update
-/// markers. Anything else is an error at its byte offset.
+/// The escapes the model understands: CUP, CUF, ED 2, SGR, DECSC and DECRC, and the
+/// synchronized-update markers. Anything else is an error at its byte offset.
 extension TerminalModel {
     mutating func escape(_ bytes: [UInt8], at start: Int) throws -> Int {
         func fail(_ m: String) -> TerminalModelError { TerminalModelError(message: m, offset: start) }
         lastPrinted = nil
         var i = start + 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "7") || bytes[i] == UInt8(ascii: "8") {
+            // DECSC, DECRC: the cursor and the SGR state (embed mode saves them around a frame).
+            if bytes[i] == UInt8(ascii: "7") {
+                savedCursor = SavedCursor(row: cursorRow, column: cursorColumn, foreground: foreground, background: background,
+                                          attributes: attributes, foregroundIndex: foregroundIndex)
+            } else {
+                guard let saved = savedCursor else { throw fail("DECRC with nothing saved") }
+                cursorRow = saved.row; cursorColumn = saved.column; foreground = saved.foreground
+                background = saved.background; attributes = saved.attributes; foregroundIndex = saved.foregroundIndex
+                pendingWrap = false
+            }
+            return i + 1
+        }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { throw fail("ESC not followed by [") }
         i += 1
         var isPrivate = false

@@ -58,6 +58,15 @@ struct TerminalModel {
     var foregroundIndex: Int?
     /// The cell the last character went to, while nothing but text has followed it.
     var lastPrinted: Int?
+    /// What DECSC saved (ESC 7), for DECRC (ESC 8).
+    var savedCursor: SavedCursor?
+
+    struct SavedCursor {
+        var row: Int, column: Int
+        var foreground: RGB?, background: RGB?
+        var attributes: CellAttributes
+        var foregroundIndex: Int?
+    }
 
     init(size: CellSize) {
         self.size = size

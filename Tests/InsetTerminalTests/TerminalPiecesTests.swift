@@ -27,6 +27,21 @@ import Testing
         #expect(sequences.leave == Array("\u{18}\(mouseOff)\u{1B}[?2026l<sgr0><clear><cnorm>".utf8))
     }
 
+    @Test("an embedded session enters nothing, and leaves by deleting its pictures and blanking its rectangle, the cursor saved and put back")
+    func embeddedSequences() {
+        let area = CellRect(column: 10, row: 5, columns: 4, rows: 2)
+        let sequences = TerminalSequences(embeddedIn: area, farewell: Array("<delete>".utf8))
+        #expect(sequences.enter.isEmpty && sequences.clear.isEmpty)
+        let erase = "\u{1B}7\u{1B}[0m\u{1B}[6;11H    \u{1B}[7;11H    \u{1B}8"
+        #expect(sequences.beforeEnd == Array("\u{1B}[?2026l<delete>\(erase)".utf8))
+        #expect(sequences.leave == [0x18] + sequences.beforeEnd)
+        // A large rectangle's still fits the handlers' buffer.
+        let large = TerminalSequences(embeddedIn: CellRect(column: 0, row: 0, columns: 300, rows: 100))
+        #expect(large.leave.count < SignalTrap.leaveCapacity)
+        let huge = TerminalSequences(embeddedIn: CellRect(column: 0, row: 0, columns: 1000, rows: 500))
+        #expect(huge.leave.count < SignalTrap.leaveCapacity && String(decoding: huge.leave, as: UTF8.self).contains("\u{1B}[1000X"))
+    }
+
     @Test func sequencesWhenTerminfoIsSilent() {
         let sequences = TerminalSequences { _ in nil }
         #expect(sequences.enter.contains("\u{1B}[?25l"))

@@ -186,9 +186,9 @@ _inset() {
 
 _inset_play() {
     repeating_flags=()
-    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --version -h --help)
+    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --embed-keys --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-lang --sub-charset --audio-lang --config --socket --screenshot-dir)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-lang --sub-charset --audio-lang --config --socket --screenshot-dir --embed)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -240,6 +240,9 @@ _inset_play() {
         return
         ;;
     '--screenshot-dir')
+        return
+        ;;
+    '--embed')
         return
         ;;
     esac

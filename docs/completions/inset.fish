@@ -23,7 +23,7 @@ function __inset_parse_tokens -S
         __inset_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'play'
-            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-advance' 'shuffle' 'loop-playlist' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'version' 'h/help'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-advance' 'shuffle' 'loop-playlist' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'embed=' 'embed-keys' 'version' 'h/help'
         case 'probe'
             __inset_parse_subcommand 1 'json' 'version' 'h/help'
         case 'probe-terminal'
@@ -130,6 +130,8 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-config' -l 'no-config' -d 'Read no config file.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" socket' -l 'socket' -d 'Serve the control socket (inset ctl) at this path instead of $XDG_RUNTIME_DIR/inset/PID.sock; none serves none.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" screenshot-dir' -l 'screenshot-dir' -d 'Save screenshots (s) here instead of the current directory.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" embed' -l 'embed' -d 'Play in this rectangle of the terminal only, as a preview: COLSxROWS+X+Y (X11 geometry; -X and -Y count from the right and bottom edges), or full for the whole terminal. No alternate screen and nothing cleared outside it; muted, looping, no bar; no key is read unless --embed-keys; erased on exit and on SIGTERM.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" embed-keys' -l 'embed-keys' -d 'With --embed: read the player\'s keys from the terminal (raw mode while it plays).'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" version' -l 'version' -d 'Show the version.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset probe" json' -l 'json' -d 'Print JSON for scripts.'

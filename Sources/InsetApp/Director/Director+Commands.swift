@@ -12,6 +12,7 @@ extension Director {
     @discardableResult
     func execute(_ command: Command, at now: HostTime) -> CommandOutcome {
         effects.append(.paint)
+        if options.embed != nil, let reason = Director.refusedWhenEmbedded(command) { return .refused(reason) }
         switch command {
         case .quit: quit()
         case .help: overlays.helpVisible = true

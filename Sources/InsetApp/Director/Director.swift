@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetMedia
 import InsetRender
 
@@ -110,7 +111,8 @@ final class Director {
             library: LibraryScreen(catalog: catalog),
             details: DetailsScreen(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
             shell: ShellScreen(prefix: options.prefix),
-            player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil),
+            player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
+                               showsControls: options.embed == nil),
             window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
                                corner: options.windowCorner, sizeSteps: options.windowSizeSteps))
     }
@@ -198,6 +200,8 @@ final class Director {
     }
 
     func show(message text: String, for duration: Duration = .seconds(3), at now: HostTime) {
+        // Embedded, the rectangle is the video's alone: what the bar would say goes to the log.
+        if options.embed != nil { Log.info("embedded, not shown: \(text)"); return }
         // Names in messages are shown as the command line prints them (bytes that are not
         // UTF-8 as \xNN); the cells already keep control characters off the wire.
         overlays.message = (PrintableText.escaped(text), now.advanced(by: duration))

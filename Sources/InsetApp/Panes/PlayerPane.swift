@@ -8,9 +8,11 @@ final class PlayerPane: Pane {
     private(set) var screen = PlayerScreen()
     let videos: VideoPlaces
 
-    init(videos: VideoPlaces, placeholderImageID: UInt32?) {
+    /// `showsControls`: false in embed mode, where the rectangle is the video's alone.
+    init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true) {
         self.videos = videos
         screen.video.placeholderImageID = placeholderImageID
+        screen.showsControls = showsControls
     }
 
     var keyContext: KeyBindings.Context { .player }

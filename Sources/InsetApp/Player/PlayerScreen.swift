@@ -11,6 +11,8 @@ struct PlayerScreen {
     var video = VideoLayer(zIndex: 0)
     var controls = Plane(size: .zero, zIndex: 10, fill: Cell(" ", style: ControlBar.normal), isOpaque: true)
     private(set) var controlsHideAt: HostTime = .zero
+    /// False in embed mode: the bar is never drawn (nothing there can be clicked).
+    var showsControls = true
     static let controlsTimeout = Duration.seconds(3)
 
     mutating func layout(_ size: CellSize, current: VideoFrame?) {
@@ -21,7 +23,7 @@ struct PlayerScreen {
 
     mutating func show(_ frame: VideoFrame, screen: CellSize) { video.show(frame, in: screen) }
 
-    func controlsVisible(at now: HostTime) -> Bool { now < controlsHideAt }
+    func controlsVisible(at now: HostTime) -> Bool { showsControls && now < controlsHideAt }
 
     /// Brings the controls back for a while (any key, any mouse move). Returns whether they
     /// were hidden, so the caller knows to repaint.
@@ -45,7 +47,7 @@ struct PlayerScreen {
         if let title {
             drawTitle(title, cover: cover)
             ControlBar.draw(snapshot, place: place, chapters: chapters, into: &controls.grid)
-            controls.isVisible = true
+            controls.isVisible = showsControls
             planes.append(video.plane)
             planes.append(controls)
             return
@@ -55,7 +57,7 @@ struct PlayerScreen {
             planes.append(video.plane)
             return
         }
-        controls.isVisible = controlsVisible(at: now) || !snapshot.isPlaying || status != nil
+        controls.isVisible = controlsVisible(at: now) || (showsControls && (!snapshot.isPlaying || status != nil))
         if controls.isVisible { ControlBar.draw(snapshot, status: status, place: place, chapters: chapters, into: &controls.grid) }
         planes.append(video.plane)
         planes.append(controls)
@@ -81,6 +83,8 @@ struct PlayerScreen {
     mutating func drawOpening(_ name: String) {
         let size = video.plane.size
         video.clear(to: size)
+        // Embedded, a preview: a dark rectangle until the picture comes, no words.
+        guard showsControls else { return }
         let title = CellGrid.truncated(" opening \(name)… ", toColumns: size.columns)
         video.drawText(title, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: title)) / 2), row: size.rows / 2),
                        style: CellStyle(foreground: .white, background: .black, attributes: .bold))

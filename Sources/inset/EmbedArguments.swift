@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import InsetApp
+import InsetCore
+import InsetTerminal
+
+/// `--embed` and `--embed-keys`: the player as a file manager's or a picker's preview, in a
+/// rectangle of a screen that belongs to someone else (README, "Embed mode").
+struct EmbedArguments: ParsableArguments {
+    @Option(name: .customLong("embed"),
+            help: ArgumentHelp("Play in this rectangle of the terminal only, as a preview: COLSxROWS+X+Y (X11 geometry; "
+                               + "-X and -Y count from the right and bottom edges), or full for the whole terminal. "
+                               + "No alternate screen and nothing cleared outside it; muted, looping, no bar; "
+                               + "no key is read unless --embed-keys; erased on exit and on SIGTERM.",
+                               valueName: "geometry"))
+    var embed: String?
+
+    @Flag(name: .customLong("embed-keys"),
+          help: "With --embed: read the player's keys from the terminal (raw mode while it plays).")
+    var embedKeys = false
+
+    var geometry: EmbedGeometry? { embed.flatMap(EmbedGeometry.init(parsing:)) }
+
+    func validate() throws {
+        if let embed, EmbedGeometry(parsing: embed) == nil {
+            throw invalidValue("--embed", embed, "not COLSxROWS+X+Y (40x12+10+5, 56x37-2+2) or full")
+        }
+        if embedKeys && embed == nil { throw ValidationError("--embed-keys goes with --embed") }
+    }
+
+    /// The options of an embedded player: the one file, muted and looping, from its start
+    /// (a preview neither resumes a file nor remembers where it left it), without the
+    /// window or the library.
+    func apply(to options: inout AppOptions, paths: [String], explicitPaths: Bool) throws {
+        guard let geometry else { return }
+        var isDirectory: ObjCBool = false
+        let directory = paths.count == 1 && FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory)
+            && isDirectory.boolValue
+        if directory { throw CommandFailure("--embed plays one file, not a directory (\(paths[0]))") }
+        guard explicitPaths, paths.count == 1 else {
+            throw CommandFailure("--embed plays one file (given \(explicitPaths ? "\(paths.count)" : "none"))")
+        }
+        if options.startsInPiP || options.startsInShell { throw CommandFailure("--embed goes without --pip and --shell") }
+        options.embed = geometry
+        options.embedKeys = embedKeys
+        options.muted = true
+        options.loop = true
+        options.pipAllowed = false
+        options.automaticPiP = false
+        options.resumeStore = nil
+        options.resumes = false
+        // Drawn straight on someone's screen, a guard erases the rectangle even after a
+        // SIGKILL. Not in a previewer that captures the output (fzf, lf): it owns and
+        // repaints its preview window, and fzf leaves its alternate screen before it kills
+        // the preview, so an erase then would land on the shell's screen.
+        if isatty(STDOUT_FILENO) != 0 { options.embedGuardExecutable = EmbedGuard.ownExecutable() }
+    }
+}
