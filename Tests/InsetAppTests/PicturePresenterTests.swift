@@ -305,4 +305,30 @@ struct PicturePresenterTests {
         #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains("a=T,f=24,s=16,v=8,"))
         #expect(presenter.summary.contains("3 written"), "\(presenter.summary)")
     }
+
+    @Test("sixel: a redraw while the next frame is being encoded as changes: not the older picture again, but the new frame whole")
+    func redrawDuringChanges() throws {
+        let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
+        defer { presenter.stop() }
+        var first = Self.picture(Self.image(PixelSize(width: 24, height: 26), shade: 10), time: 1)
+        first.pixelsPerCell = PixelSize(width: 6, height: 13)
+        _ = Self.now(presenter, first)
+        #expect(!Self.written(presenter).isEmpty)
+        let next = Self.image(PixelSize(width: 24, height: 26), shade: 10)
+        for (x, y) in [(20, 20), (21, 20)] { next.setPixel(x: x, y: y, next.pixel(x: 0, y: 0)) }
+        var second = Self.picture(next, time: 2)
+        second.pixelsPerCell = first.pixelsPerCell
+        _ = Self.now(presenter, second)
+        // The screen is cleared before the changes were written: the old bytes would show
+        // the old frame, and the changes alone would land on black.
+        #expect(Self.now(presenter, second, redrawn: true).isEmpty)
+        var text = ""
+        let deadline = Date().addingTimeInterval(2)
+        while !text.contains("\"1;1;24;26") && Date() < deadline {
+            if let due = presenter.retryAt, due <= .now() { _ = Self.now(presenter, second) }
+            presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
+            usleep(5_000)
+        }
+        #expect(text.contains("\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"), "\(text.prefix(60).debugDescription)")
+    }
 }

@@ -187,6 +187,9 @@ final class PicturePresenter: @unchecked Sendable {
         /// it was whole (a sixel picture of the cells that changed is not enough again).
         var lastWritten: OutputBuffer?
         var lastWrittenWhole = true
+        /// The latest picture's encoding was dropped (changes for a screen cleared since):
+        /// the same frame must be encoded again, though nothing about it changed.
+        var needsEncoding = false
     }
 
     init(output: Output, waker: LoopWaker) {
@@ -231,9 +234,10 @@ final class PicturePresenter: @unchecked Sendable {
             if output.usesPlaceholders { cells.origin = .zero }
             let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region,
                              scale: scale)
-            if let slot = slots[picture.imageID], slot.shown == next, !redrawn || slot.lastWrittenWhole {
+            if let slot = slots[picture.imageID], slot.shown == next, !slot.needsEncoding,
+               !redrawn || (slot.lastWrittenWhole && slot.writtenGeneration == slot.generation) {
                 // The same frame at the same place: nothing to encode; a redraw wiped it, so the
-                // last bytes go again if whole (they are this very picture), else it is encoded.
+                // last bytes go again if they are this very picture, whole, else it is encoded.
                 if redrawn { slot.lastWritten?.withUnsafeBytes(write) }
                 continue
             }
@@ -248,6 +252,7 @@ final class PicturePresenter: @unchecked Sendable {
             generation += 1
             var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation, cells: placed.cells, size: placed.size)
             slot.shown = next
+            slot.needsEncoding = false
             slot.generation = generation
             slot.cells = placed.cells
             slot.size = placed.size
@@ -358,6 +363,12 @@ final class PicturePresenter: @unchecked Sendable {
                   encoded.generation > slot.writtenGeneration, encoded.whole || encoded.generation > slot.clearedAt else {
                 returned.append(encoded.bytes)
                 counts.superseded += 1
+                if slots[id]?.generation == encoded.generation {
+                    // Nothing newer is coming for this slot: a paused video's frame would stay
+                    // unsent, so it is offered again at once.
+                    slots[id]!.needsEncoding = true
+                    retryAt = .now()
+                }
                 continue
             }
             let start = HostTime.now()
@@ -368,7 +379,7 @@ final class PicturePresenter: @unchecked Sendable {
             recentWrites.append(start)
             if let previous = slot.lastWritten { returned.append(previous) }
             slot.lastWritten = encoded.bytes
-            slot.lastWrittenWhole = encoded.whole && encoded.generation == slot.generation
+            slot.lastWrittenWhole = encoded.whole
             slot.writtenGeneration = encoded.generation
             slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells.map { $0 } ?? encoded.cells
             slots[id] = slot
