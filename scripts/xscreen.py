@@ -172,8 +172,8 @@ def picture_pixels(image, box=None):
 
 def picture_box(image, region=None):
     """The picture's bounding box (x0, y0, x1, y1): the picture blocks' box (within
-    `region`, a box, when given), its edges then moved to the outermost colourful row and
-    column within a block of it; None if there is none."""
+    `region`, a box, when given), its edges then moved in or out to the outermost rows and
+    columns more than half colourful, within a block of it; None if there is none."""
     blocks = picture_blocks(image)
     # Only blocks with two picture neighbours or more: a cursor (a cell-sized block of
     # colour) or a coloured letter stands alone, a picture does not.
@@ -192,6 +192,15 @@ def picture_box(image, region=None):
     mask = colourful(image)
     rows = mask[:, x0:x1].mean(axis=1) > 0.5
     cols = mask[y0:y1, :].mean(axis=0) > 0.5
+    # Inward first: a block at the edge may be only three quarters picture.
+    while y0 < y1 - 1 and not rows[y0]:
+        y0 += 1
+    while y1 > y0 + 1 and not rows[y1 - 1]:
+        y1 -= 1
+    while x0 < x1 - 1 and not cols[x0]:
+        x0 += 1
+    while x1 > x0 + 1 and not cols[x1 - 1]:
+        x1 -= 1
     while y0 > 0 and rows[y0 - 1] and y0 > ys.min() * BLOCK - BLOCK:
         y0 -= 1
     while y1 < len(rows) and rows[y1] and y1 < (ys.max() + 2) * BLOCK:
