@@ -1,4 +1,5 @@
-"""The scenes scripts/real-terminal plays in a terminal, and what each checks (see there).
+"""The scenes of scripts/real-terminal with the player alone on screen (probe, play, pause;
+the window's are in window_scenes.py), and what each checks (see there).
 
 A `Session` knows the terminal, the output folder and, after the probe, the cell size and
 where the terminal's window is on the display; the scenes ask it to start the player,
@@ -8,7 +9,6 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 import time
 
 import numpy as np
@@ -202,112 +202,4 @@ def pause(s):
     s.stop()
 
 
-def window_scene(s, what, focus, unfocus, quit_keys, shot_name):
-    """The window over a pane: paused, looked at, moved left, then quit. `focus` and
-    `unfocus` are the keys that give the window the keyboard and take it back."""
-    box = s.wait_for_picture(shot_name + "-start")
-    s.check(box is not None, "%s: the picture appears" % what)
-    time.sleep(1.0)
-    # Paused for the PSNR (sixel only), then unfocused so its controls (drawn over the
-    # picture while focused) go. In kitty it plays on: its fresh screenshots resize the
-    # terminal, after which a window paused and moved has lost its picture (scene redraw).
-    s.keys(*focus, *(("space",) if s.spec.graphics == "sixel" else ()), *unfocus)
-    time.sleep(1.0)
-    shot = s.shot(shot_name, fresh=True)
-    box = xscreen.picture_box(shot)
-    if s.check(box is not None, "%s: a picture is on the display" % what):
-        value = xscreen.best_psnr(SAMPLE, shot, box, 0.0, 5.0)
-        w, h = box[2] - box[0], box[3] - box[1]
-        say("%s: picture %s, PSNR %.1f dB" % (what, describe(box), value))
-        s.check(w < 700 and s.inside(box), "%s: a window-sized picture inside the terminal (%dx%d)" % (what, w, h))
-        # Not a check: the window is sized in cells for 1:2 cells, so on other cells its
-        # picture is stretched (reported; the full-screen one is right).
-        say("%s: NOTE picture aspect %.3f, the video's %.3f, cells %dx%d" % (what, w / h, 16 / 9, *s.cell))
-        if s.spec.graphics == "sixel":
-            s.check(value >= PIP_PSNR, "%s: PSNR %.1f dB (at least %d)" % (what, value, PIP_PSNR))
-        s.keys(*focus, "shift+Left", *unfocus)
-        time.sleep(1.5)
-        moved = s.shot(shot_name + "-moved", fresh=True)
-        new_box = xscreen.picture_box(moved)
-        s.check(new_box is not None and new_box[2] <= box[0], "%s: the window moved left (%s)" % (what, new_box))
-        if new_box:
-            debris = xscreen.picture_pixels(moved, box)
-            s.check(debris == 0, "%s: no debris where the window was (%d picture pixels)" % (what, debris))
-    s.keys(*quit_keys)
-    s.left_nothing(what)
-    return shot
-
-
-def pip(s):
-    s.start("--mute", "--loop", "--pip", SAMPLE)
-    window_scene(s, "PiP", ("Tab",), ("Escape",), ("q",), "pip")
-    s.stop()
-
-
-def shell(s):
-    s.start("--mute", "--loop", "--shell", SAMPLE, environment={"SHELL": "/bin/sh", "PS1": "$ ", "ENV": ""})
-    if s.wait_for_picture("shell-start"):
-        time.sleep(0.5)
-        xscreen.type_text(s.spec.window_class, "ls -l /usr/share/doc | head -60\n")
-        time.sleep(1.0)
-    shot = window_scene(s, "shell pane", (PREFIX, "Tab"), ("Tab",), (PREFIX, "q"), "shell")
-    x0, y0, x1, y1 = s.area()
-    xscreen.write_png(os.path.join(s.out, "shell.png"), shot[y0:y1, x0:x1], width=800)
-    s.stop()
-
-
-def two(s):
-    folder = tempfile.mkdtemp(prefix="inset-two-")
-    for name in ("a.mp4", "b.mp4"):
-        os.symlink(SAMPLE, os.path.join(folder, name))
-    s.start("--mute", "--loop", folder)
-    time.sleep(2.0)
-    s.keys("Return")
-    s.check(s.wait_for_picture("two-first") is not None, "two: the first video plays")
-    s.keys("p")
-    window = s.wait_for(lambda: (lambda b: b if b and b[2] - b[0] < 700 else None)(
-        xscreen.picture_box(s.shot("two-window"))), 10)
-    s.check(window is not None, "two: the first video goes into the window")
-    s.keys("Down", "Return")
-    time.sleep(2.5)
-    shot = s.shot("two", fresh=True)
-    x0, y0, x1, y1 = s.area()
-    xscreen.write_png(os.path.join(s.out, "two.png"), shot[y0:y1, x0:x1], width=800)
-    if window:
-        full = xscreen.picture_pixels(shot) - xscreen.picture_pixels(shot, window)
-        inner = xscreen.picture_pixels(shot, window)
-        area = (window[2] - window[0]) * (window[3] - window[1])
-        say("two: picture pixels outside the window %d, inside it %d of %d" % (full, inner, area))
-        s.check(full > 200000, "two: the full-screen video is in pixels")
-        if s.two_in_pixels:
-            s.check(inner > area * 0.6, "two: the window's video is in pixels too")
-    s.keys("q")
-    s.left_nothing("two")
-    s.stop()
-    shutil.rmtree(folder, True)
-
-
-def redraw(s):
-    """Not among the default scenes, as it fails in kitty now: the window paused, moved
-    left, then the terminal resized (the player redraws everything): its picture must be
-    there still."""
-    s.start("--mute", "--loop", "--pip", SAMPLE)
-    s.check(s.wait_for_picture("redraw-start") is not None, "redraw: the picture appears")
-    time.sleep(1.0)
-    s.keys("Tab", "space", "shift+Left", "Escape")
-    time.sleep(1.5)
-    moved = xscreen.picture_box(s.shot("redraw-moved"))
-    after = xscreen.picture_box(s.shot("redraw-resized", fresh=True))
-    if not s.spec.stale_pixels:  # resize it all the same
-        s.spec.stale_pixels = True
-        after = xscreen.picture_box(s.shot("redraw-resized", fresh=True))
-        s.spec.stale_pixels = False
-    say("redraw: moved %s, after the resize %s" % (moved, after))
-    s.check(after is not None and after[0] < s.area()[0] + 200,
-            "redraw: the paused, moved window keeps its picture through a resize (%s)" % (after,))
-    s.keys("q")
-    s.stop()
-
-
-SCENES = {"probe": probe, "play": play, "pause": pause, "pip": pip, "shell": shell, "two": two}
-OPTIONAL = {"redraw": redraw}
+SCENES = {"probe": probe, "play": play, "pause": pause}
