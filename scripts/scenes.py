@@ -50,13 +50,19 @@ class Session:
         """A screenshot; `fresh`: of what the terminal holds now, not of stale pixels (for
         a terminal that keeps them, its window is made wider by two cells and put back
         first: the player redraws for each size, and its pictures stay where its cells are)."""
-        if fresh and self.spec.stale_pixels and self.window:
-            x, y, w, h = self.window
-            for width in (w + 2 * self.cell[0], w):
-                subprocess.run(["xdotool", "search", "--class", self.spec.window_class, "windowsize", "%1",
-                                str(width), str(h)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
-                time.sleep(1.0)
+        if fresh and self.spec.stale_pixels:
+            self.resize_and_back()
         return xscreen.screenshot(self.out, name)
+
+    def resize_and_back(self):
+        """Makes the terminal's window two cells wider, then puts it back."""
+        if not self.window:
+            return
+        x, y, w, h = self.window
+        for width in (w + 2 * self.cell[0], w):
+            subprocess.run(["xdotool", "search", "--class", self.spec.window_class, "windowsize", "%1",
+                            str(width), str(h)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
+            time.sleep(1.0)
 
     def keys(self, *names):
         xscreen.keys(self.spec.window_class, *names)
