@@ -31,8 +31,8 @@ def window_scene(s, what, focus, unfocus, quit_keys, shot_name):
         w, h = box[2] - box[0], box[3] - box[1]
         say("%s: picture %s, PSNR %.1f dB" % (what, describe(box), value))
         s.check(w < 700 and s.inside(box), "%s: a window-sized picture inside the terminal (%dx%d)" % (what, w, h))
-        # Not a check: the window is sized in cells for 1:2 cells, so on other cells its
-        # picture is stretched (reported; the full-screen one is right).
+        # Not a check: the window opens 38x9 cells whatever their shape and its picture
+        # fills them, so on xterm's 6x13 cells a 16:9 video is 1.95:1 (reported).
         say("%s: NOTE picture aspect %.3f, the video's %.3f, cells %dx%d" % (what, w / h, 16 / 9, *s.cell))
         if s.spec.graphics == "sixel":
             s.check(value >= PIP_PSNR, "%s: PSNR %.1f dB (at least %d)" % (what, value, PIP_PSNR))
