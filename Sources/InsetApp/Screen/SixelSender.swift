@@ -13,7 +13,8 @@ import InsetRender
 final class SixelSender {
     /// A whole picture at least this often: xterm 379 showed old pixels under later
     /// changes after long runs of them (it keeps a bounded list of images, likely dropping
-    /// the whole one beneath); with this, 5 runs of scripts/xterm-sixel were clean.
+    /// the whole one beneath); with this, 5 runs of scripts/xterm-sixel (now
+    /// scripts/real-terminal --terminal xterm) were clean.
     static let wholeEvery = 8
 
     private let encoder = SixelEncoder()
