@@ -331,4 +331,31 @@ struct PicturePresenterTests {
         }
         #expect(text.contains("\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"), "\(text.prefix(60).debugDescription)")
     }
+
+    @Test("kitty through shared memory: after a redraw the frame is sent anew (the terminal unlinked the object the old bytes name)")
+    func sharedMemoryAfterRedraw() throws {
+        let presenter = PicturePresenter(output: .kitty(.sharedMemory, passthrough: false), waker: LoopWaker())
+        defer { presenter.stop() }
+        var names: [String] = []
+        /// The objects named, unlinked as the terminal would.
+        func take(_ bytes: [UInt8]) -> String {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for command in text.components(separatedBy: "\u{1B}_G").dropFirst() where command.contains("t=s") {
+                let payload = command.split(separator: ";", maxSplits: 1)[1].prefix { $0 != "\u{1B}" }
+                if let data = Data(base64Encoded: String(payload)) {
+                    let name = String(decoding: data, as: UTF8.self)
+                    names.append(name)
+                    shm_unlink(name)
+                }
+            }
+            return text
+        }
+        let image = Self.image(PixelSize(width: 16, height: 8), shade: 120)
+        _ = take(Self.now(presenter, Self.picture(image, time: 1)))
+        _ = take(Self.written(presenter))
+        #expect(names.count == 1)
+        #expect(take(Self.now(presenter, Self.picture(image, time: 1), redrawn: true)).isEmpty)
+        _ = take(Self.written(presenter))
+        #expect(names.count == 2 && names[0] != names[1], "\(names)")
+    }
 }

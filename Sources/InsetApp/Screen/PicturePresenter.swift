@@ -379,7 +379,9 @@ final class PicturePresenter: @unchecked Sendable {
             recentWrites.append(start)
             if let previous = slot.lastWritten { returned.append(previous) }
             slot.lastWritten = encoded.bytes
-            slot.lastWrittenWhole = encoded.whole
+            // Shared memory is read once: the terminal unlinks the object, so bytes that name
+            // it show nothing when sent again (after a redraw), and the frame is encoded anew.
+            slot.lastWrittenWhole = encoded.whole && output != .kitty(.sharedMemory, passthrough: output.passthrough)
             slot.writtenGeneration = encoded.generation
             slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells.map { $0 } ?? encoded.cells
             slots[id] = slot
