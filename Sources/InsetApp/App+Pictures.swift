@@ -34,12 +34,40 @@ extension App {
 
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
     func writePicture(_ bytes: UnsafeRawBufferPointer) {
+        _ = writePicture(bytes, abandonable: false)
+    }
+
+    /// Writes a picture; with `abandonable`, in slices, stopping early when a key or a
+    /// signal comes (returns false): on a slow terminal a picture can take seconds, and
+    /// `q` must not wait for it. Only sixel stops so: its data can end anywhere (the
+    /// terminal shows the bands it has), with ST and the end of the synchronized update.
+    func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> Bool {
         // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
         if embedded { _ = try? session.writer.write(App.saveCursor) }
-        _ = try? session.writer.write(bytes)
-        if embedded { _ = try? session.writer.write(App.restoreCursor) }
+        defer { if embedded { _ = try? session.writer.write(App.restoreCursor) } }
+        let slice = 16 * 1024
+        guard abandonable, bytes.count > 4 * slice else {
+            _ = try? session.writer.write(bytes)
+            director.wrotePicture(bytes: bytes.count)
+            return true
+        }
+        var sent = 0
+        while sent < bytes.count {
+            let end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
+            _ = try? session.writer.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))
+            sent = end
+            if sent < bytes.count, session.hasPendingInput {
+                _ = try? session.writer.write(App.abandonedSixel)
+                director.wrotePicture(bytes: sent)
+                return false
+            }
+        }
         director.wrotePicture(bytes: bytes.count)
+        return true
     }
+
+    /// Ends a sixel image cut short: ST, then the synchronized update's end.
+    static let abandonedSixel = Array("\u{1B}\\\u{1B}[?2026l".utf8)
 
     /// The pictures whose placeholder cells the screen shows: the PiP window's and the
     /// full-screen player's, each whole, under its layer's image id. Nothing is cut:

@@ -78,7 +78,9 @@ public final class App {
             if let control { effects += control.serve(director, at: now) }
             carryOut(effects, at: now)
             effects.removeAll(keepingCapacity: true)
-            picturePresenter?.writeReady(writePicture)
+            if let presenter = picturePresenter {
+                presenter.writeReady { self.writePicture($0, abandonable: presenter.output == .sixel) }
+            }
             if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
             guard director.isRunning else { break }
             for event in session.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {

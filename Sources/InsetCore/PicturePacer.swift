@@ -87,11 +87,13 @@ public struct PicturePacer: Sendable {
         return allowed
     }
 
-    /// No frame for `stillAfter`: the picture on screen is a still, and one picture is no
-    /// load on any link, so it goes whole (returns whether the scale changed). When frames
-    /// come again, the pacer measures afresh and shrinks them if it must.
-    public mutating func restoreIfStill(at now: HostTime) -> Bool {
-        guard scaleIndex > 0, let last = lastOffer, now.elapsed(since: last) >= stillAfter else { return false }
+    /// No new frame since `lastFrame` for `stillAfter`: the picture on screen is a still,
+    /// and one picture is no load on any link, so it goes whole (returns whether the scale
+    /// changed). When frames come again, the pacer measures afresh and shrinks them if it
+    /// must. (The caller knows when the frame last changed; the offers alone would make a
+    /// UI thread held up in a long write look like a still.)
+    public mutating func restoreIfStill(at now: HostTime, lastFrame: HostTime) -> Bool {
+        guard scaleIndex > 0, now.elapsed(since: lastFrame) >= stillAfter else { return false }
         change(by: -scaleIndex, at: now)
         return true
     }

@@ -16,6 +16,18 @@ extension TerminalSession {
     /// `wakeDescriptor`, when given, is a pipe another thread writes to when it has news
     /// for the loop (the decoder: a frame is ready); poll returns for it too, and its bytes
     /// are drained here.
+    /// Whether a key or a signal is waiting, without reading it: a long write (a picture to
+    /// a slow terminal) stops early for it, so `q` is not kept waiting behind the picture.
+    public var hasPendingInput: Bool {
+        guard !isRestored else { return false }
+        var fds = [
+            pollfd(fd: inputClosed ? -1 : inputFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = try? SystemCalls.poll(&fds, timeoutMilliseconds: 0)
+        return fds.contains { $0.revents & Int16(POLLIN | POLLHUP) != 0 }
+    }
+
     public func nextEvents(timeout: Duration, wakeDescriptor: Int32? = nil) -> [InputEvent] {
         guard !isRestored else { return [] }
         var wait = heldEvents.isEmpty ? Self.milliseconds(timeout) : 0

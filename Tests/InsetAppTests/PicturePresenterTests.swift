@@ -358,4 +358,27 @@ struct PicturePresenterTests {
         _ = take(Self.written(presenter))
         #expect(names.count == 2 && names[0] != names[1], "\(names)")
     }
+
+    @Test("a picture cut short for a key is not taken as shown: counted, offered again at once, and encoded whole")
+    func cutShortForAKey() throws {
+        let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
+        defer { presenter.stop() }
+        var picture = Self.picture(Self.image(PixelSize(width: 24, height: 26), shade: 10), time: 1)
+        picture.pixelsPerCell = PixelSize(width: 6, height: 13)
+        _ = Self.now(presenter, picture)
+        var attempts = 0
+        let deadline = Date().addingTimeInterval(2)
+        while presenter.counts.abandoned == 0 && Date() < deadline {
+            presenter.writeReady { (_: UnsafeRawBufferPointer) -> Bool in attempts += 1; return false }
+            usleep(5_000)
+        }
+        #expect(presenter.counts.abandoned == 1 && presenter.counts.written == 0)
+        let due = try #require(presenter.retryAt)
+        #expect(due <= .now())
+        // The same frame again: encoded anew, whole (the screen holds only part of it).
+        _ = Self.now(presenter, picture)
+        let text = String(decoding: Self.written(presenter), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"), "\(text.prefix(40).debugDescription)")
+        #expect(presenter.summary.contains("1 cut short for a key"))
+    }
 }

@@ -107,6 +107,8 @@ final class PicturePresenter: @unchecked Sendable {
     /// When a frame was skipped for the link: the time to offer it again, if nothing newer
     /// comes first (a paused video's last frame must still go out).
     private(set) var retryAt: HostTime?
+    /// When a picture last showed a frame its slot had not shown: a still goes whole.
+    private var lastNewFrame = HostTime.zero
     /// When the pictures of the last second were written, for the rate.
     private var recentWrites: [HostTime] = []
 
@@ -122,6 +124,8 @@ final class PicturePresenter: @unchecked Sendable {
         var superseded = 0
         /// Frames offered: a new frame for the pictures on screen, once per paint.
         var offered = 0
+        /// Pictures cut short by a key while being written (sixel, to a slow terminal).
+        var abandoned = 0
     }
 
     struct Job {
@@ -217,7 +221,10 @@ final class PicturePresenter: @unchecked Sendable {
     @discardableResult
     func show(_ pictures: [Picture], redrawn: Bool, at now: HostTime = .now(), isHole: (CellPoint) -> Bool = { _ in true },
               write: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        if pacer.scale < 1 { _ = pacer.restoreIfStill(at: now) }
+        if pictures.contains(where: { picture in slots[picture.imageID].map { $0.shown.serial != picture.frame.serial || $0.shown.time != picture.frame.time } ?? true }) {
+            lastNewFrame = now
+        }
+        if pacer.scale < 1 { _ = pacer.restoreIfStill(at: now, lastFrame: lastNewFrame) }
         if output == .sixel, !redrawn, leavesDebris(pictures, isHole: isHole) { return true }
         let ids = Set(pictures.map(\.imageID))
         let gone = slots.keys.filter { !ids.contains($0) }.sorted()
@@ -261,7 +268,7 @@ final class PicturePresenter: @unchecked Sendable {
                             imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell))
         }
         // Smaller pictures for the link: once frames stop, the still goes whole.
-        if pacer.scale < 1, retryAt == nil, let last = pacer.lastOffer { retryAt = last.advanced(by: pacer.stillAfter) }
+        if pacer.scale < 1, retryAt == nil { retryAt = lastNewFrame.advanced(by: pacer.stillAfter) }
         guard !jobs.isEmpty else { return false }
         let replaced: Int = condition.withLock {
             var replaced = 0
@@ -351,6 +358,13 @@ final class PicturePresenter: @unchecked Sendable {
 
     /// UI thread: writes the encoded pictures that are still the ones to show.
     func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
+        writeReady { (bytes: UnsafeRawBufferPointer) -> Bool in write(bytes); return true }
+    }
+
+    /// UI thread: writes the encoded pictures that are still the ones to show, with a
+    /// writer that may stop a picture early (returns false: a key came). A picture cut
+    /// short is not on screen whole: its frame is encoded again, whole, and the rest wait.
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> Bool) {
         let ready: [UInt32: Encoded] = condition.withLock {
             defer { shared.ready = [:] }
             return shared.ready
@@ -358,7 +372,14 @@ final class PicturePresenter: @unchecked Sendable {
         guard !ready.isEmpty else { return }
         var returned: [OutputBuffer] = []
         var written: [(UInt32, Int)] = []
+        var cutShort: [UInt32] = []
         for (id, encoded) in ready.sorted(by: { $0.key < $1.key }) {
+            if !cutShort.isEmpty, slots[id] != nil {
+                // A key is waiting: the rest are encoded again after it.
+                slots[id]!.needsEncoding = true
+                returned.append(encoded.bytes)
+                continue
+            }
             guard var slot = slots[id], encoded.cells == slot.cells, encoded.size == slot.size,
                   encoded.generation > slot.writtenGeneration, encoded.whole || encoded.generation > slot.clearedAt else {
                 returned.append(encoded.bytes)
@@ -372,7 +393,15 @@ final class PicturePresenter: @unchecked Sendable {
                 continue
             }
             let start = HostTime.now()
-            encoded.bytes.withUnsafeBytes(write)
+            guard encoded.bytes.withUnsafeBytes(write) else {
+                counts.abandoned += 1
+                slot.needsEncoding = true
+                slots[id] = slot
+                returned.append(encoded.bytes)
+                cutShort.append(id)
+                retryAt = .now()
+                continue
+            }
             pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start, scale: encoded.scale)
             counts.written += 1
             counts.bytes += encoded.bytes.count
@@ -392,6 +421,7 @@ final class PicturePresenter: @unchecked Sendable {
         condition.withLock {
             for buffer in returned { shared.spare(buffer) }
             if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
+            for id in cutShort { shared.onScreen[id] = nil }
         }
     }
 
@@ -412,8 +442,14 @@ final class PicturePresenter: @unchecked Sendable {
     var summary: String {
         let each = counts.written > 0 ? counts.bytes / counts.written / 1024 : 0
         return "pictures: \(counts.written) written (\(each) KB each), \(counts.paced) skipped for the terminal, "
-            + "\(counts.superseded) superseded, drain \(pacer.bytesPerSecond.map { String(Int($0 / 1_000_000)) + " MB/s" } ?? "not limiting"), "
+            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, drain \(pacer.bytesPerSecond.map { Self.megabytes($0) + "/s" } ?? "not limiting"), "
             + "size \(PicturePacer.describe(scale: pacer.scale))"
+    }
+
+    /// "2.4 MB", "19 MB": one decimal under ten.
+    static func megabytes(_ bytes: Double) -> String {
+        let value = bytes / 1_000_000
+        return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
     }
 
     /// Ends the encoding thread; the pictures on screen are the caller's to delete.
