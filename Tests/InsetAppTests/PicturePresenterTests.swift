@@ -100,7 +100,8 @@ struct PicturePresenterTests {
         let image = Self.image(PixelSize(width: 16, height: 8), shade: 200)
         _ = Self.now(presenter, Self.picture(image, time: 1))
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
-        #expect(text.contains("\u{1B}_Ga=T,f=24,s=16,v=8,i=\(PicturePresenter.imageID),p=1,c=4,r=2,z=-1,q=2,C=1"))
+        #expect(text.contains("\u{1B}_Ga=T,f=100,i=\(PicturePresenter.imageID),p=1,c=4,r=2,z=-1,q=2,C=1,m=0;"),
+                "sent near-lossless as a PNG: \(text.prefix(60).debugDescription)")
         // Its data goes too: a picture's parts come and go with what covers it, and the
         // terminal should keep no image that nothing shows.
         #expect(String(decoding: Self.now(presenter, nil), as: UTF8.self)
@@ -209,8 +210,8 @@ struct PicturePresenterTests {
             presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
             usleep(5_000)
         }
-        #expect(text.contains("\u{1B}[H\u{1B}_Ga=T,f=24,s=16,v=8,i=\(player),p=1,c=4,r=2,z=-1"))
-        #expect(text.contains("\u{1B}[6;11H\u{1B}_Ga=T,f=24,s=16,v=8,i=\(window),p=1,c=4,r=2,z=-1"))
+        #expect(text.contains("\u{1B}[H\u{1B}_Ga=T,f=100,i=\(player),p=1,c=4,r=2,z=-1"))
+        #expect(text.contains("\u{1B}[6;11H\u{1B}_Ga=T,f=100,i=\(window),p=1,c=4,r=2,z=-1"))
 
         // The next frame of the window only: the full-screen picture is not sent again.
         small.frame = (0, MediaTime(seconds: 2))
