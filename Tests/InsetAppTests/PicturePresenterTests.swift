@@ -128,7 +128,7 @@ struct PicturePresenterTests {
         let image = Self.image(PixelSize(width: 16, height: 8), shade: 90)
         #expect(Self.now(presenter, picture(image, time: 1)).isEmpty)
         let first = String(decoding: Self.written(presenter), as: UTF8.self)
-        #expect(first.hasPrefix("\u{1B}[?2026h" + wrapped("a=T,f=24,s=16,v=8,i=\(player),c=4,r=2,U=1,q=2,o=z,")),
+        #expect(first.hasPrefix("\u{1B}[?2026h" + wrapped("a=T,f=100,i=\(player),c=4,r=2,U=1,q=2,m=0;")),
                 "no cursor move: the placeholder cells say where; \(first.prefix(60).debugDescription)")
         #expect(first.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\\u{1B}[?2026l"))
 
@@ -137,7 +137,7 @@ struct PicturePresenterTests {
         #expect(Self.written(presenter, waiting: 0.2).isEmpty)
         // The next frame: the same id again, so the cells show it.
         _ = Self.now(presenter, picture(image, time: 2, at: CellPoint(column: 9, row: 4)))
-        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=24,s=16,v=8,i=\(player),")))
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=100,i=\(player),")))
 
         // Into the window: the player's image goes at once, data and all, then the window's comes.
         let moved = String(decoding: Self.now(presenter, picture(image, time: 2, id: window)), as: UTF8.self)
@@ -145,7 +145,7 @@ struct PicturePresenterTests {
         // A redraw before the window's picture is encoded does not bring the player's back.
         #expect(!String(decoding: Self.now(presenter, picture(image, time: 2, id: window), redrawn: true), as: UTF8.self)
                     .contains("i=\(player)"))
-        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=24,s=16,v=8,i=\(window),")))
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=100,i=\(window),")))
 
         #expect(String(decoding: Self.now(presenter, nil), as: UTF8.self)
                 == wrapped("a=d,d=I,i=\(window),q=2") + "\u{1B}\u{1B}\\\u{1B}\\")
