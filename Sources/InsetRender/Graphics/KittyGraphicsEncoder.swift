@@ -4,7 +4,7 @@ import InsetCore
 /// pure bytes into an `OutputBuffer`; the only system calls are the shared memory ones of
 /// `.sharedMemory` transmission.
 ///
-/// A frame goes as one `a=T` command (transmit and place) of 24-bit RGB (`f=24`), with
+/// A frame goes as one `a=T` command (transmit and place) of 24-bit RGB (`f=24`) or a PNG, with
 /// `q=2` (the terminal sends no replies that would land in the app's input) and `C=1` (the
 /// cursor stays where it was, so the app's idea of it stays true):
 /// - `.direct`: the pixels compressed and base64-encoded in the escape itself, in chunks of
@@ -46,8 +46,8 @@ public final class KittyGraphicsEncoder {
         /// channel: prediction differences rounded (`NearLosslessPNG`).
         case png(maxError: Int)
 
-        /// For video: PNG within 4, about 40 dB, measured by scripts/bench-kitty (2.9 MB
-        /// of escapes a frame exact at 1200x660 on Big Buck Bunny, about 0.5 MB so).
+        /// For video: PNG within 4, about 40 dB, measured by scripts/bench-kitty (exact was
+        /// 2.1 MB of escapes a frame at 1200x660 on Big Buck Bunny, this 0.52 MB).
         public static let video = Coding.png(maxError: 4)
     }
 
@@ -58,16 +58,14 @@ public final class KittyGraphicsEncoder {
     static let chunkBytes = maxChunkCharacters / 4 * 3
 
     let transmission: Transmission
-    let coding: Coding
     private let framing: KittyFraming
-    private let deflater = ZlibDeflater(level: 1)  // the fastest: it is video
+    private lazy var deflater = ZlibDeflater(level: 1)  // the fastest: it is video
     private let png: NearLosslessPNG?
     private let sharedMemory = SharedMemoryPicture()
 
     /// `coding` applies to `.direct` only: shared memory carries the exact pixels.
     public init(transmission: Transmission = .direct, passthrough: Bool = false, coding: Coding = .exact) {
         self.transmission = transmission
-        self.coding = coding
         framing = KittyFraming(passthrough: passthrough)
         if transmission == .direct, case .png(let maxError) = coding {
             png = NearLosslessPNG(maxError: maxError)

@@ -11,8 +11,8 @@ import InsetCore
 /// Level 1 by default: it is video, a frame is gone in 40 ms, and level 1 takes a fraction
 /// of level 6's time for a stream only somewhat larger. `rle` (zlib's Z_RLE: matches only
 /// at distance one) is for PNG's filtered rows, mostly runs of zeros: on Big Buck Bunny's
-/// near-lossless rows it made a stream 27% smaller than the default strategy at level 1,
-/// in about the same time (scripts/bench-kitty).
+/// near-lossless rows it made a stream about a fifth smaller than the default strategy
+/// at level 1, in about the same time.
 ///
 /// Ownership: one owner; `compress`'s result is valid until the next call.
 final class ZlibDeflater {
