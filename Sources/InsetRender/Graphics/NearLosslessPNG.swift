@@ -88,12 +88,22 @@ final class NearLosslessPNG {
             let source = image.bytes + y * image.bytesPerRow
             out[0] = 3
             out += 1
-            for x in 0..<rowBytes {
-                let left = x >= 3 ? Int(current[x - 3]) : 0
+            // Each channel's left neighbour stays in a register: through memory, every byte
+            // would wait for the store of the one three before it.
+            @inline(__always) func put(_ x: Int, _ left: inout Int) {
                 let predicted = (left + Int(above[x])) >> 1
                 let value = min(255, max(0, predicted + Int(rounded[Int(source[x]) - predicted + 255])))
                 current[x] = UInt8(truncatingIfNeeded: value)
                 out[x] = UInt8(truncatingIfNeeded: value - predicted)
+                left = value
+            }
+            var red = 0, green = 0, blue = 0  // left of the first pixel: zeros
+            var x = 0
+            while x < rowBytes {
+                put(x, &red)
+                put(x + 1, &green)
+                put(x + 2, &blue)
+                x += 3
             }
             out += rowBytes
             swap(&above, &current)
