@@ -77,6 +77,7 @@ let package = Package(
         // The sixel encoder alone, raw RGB in and sixel out (not a product): what
         // scripts/bench-sixel measures beside libsixel.
         .executableTarget(name: "inset-sixel", dependencies: ["InsetRender", "InsetCore"]),
+        .executableTarget(name: "inset-kitty", dependencies: ["InsetRender", "InsetCore"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),

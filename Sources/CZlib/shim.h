@@ -10,4 +10,9 @@ static inline int czlib_deflate_init(z_stream *stream, int level) {
     return deflateInit(stream, level);
 }
 
+// deflateInit2 with zlib's defaults but the strategy: Z_RLE for PNG's filtered rows.
+static inline int czlib_deflate_init_strategy(z_stream *stream, int level, int strategy) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15, 8, strategy);
+}
+
 #endif

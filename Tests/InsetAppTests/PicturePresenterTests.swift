@@ -100,7 +100,8 @@ struct PicturePresenterTests {
         let image = Self.image(PixelSize(width: 16, height: 8), shade: 200)
         _ = Self.now(presenter, Self.picture(image, time: 1))
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
-        #expect(text.contains("\u{1B}_Ga=T,f=24,s=16,v=8,i=\(PicturePresenter.imageID),p=1,c=4,r=2,z=-1,q=2,C=1"))
+        #expect(text.contains("\u{1B}_Ga=T,f=100,i=\(PicturePresenter.imageID),p=1,c=4,r=2,z=-1,q=2,C=1,m=0;"),
+                "sent near-lossless as a PNG: \(text.prefix(60).debugDescription)")
         // Its data goes too: a picture's parts come and go with what covers it, and the
         // terminal should keep no image that nothing shows.
         #expect(String(decoding: Self.now(presenter, nil), as: UTF8.self)
@@ -127,7 +128,7 @@ struct PicturePresenterTests {
         let image = Self.image(PixelSize(width: 16, height: 8), shade: 90)
         #expect(Self.now(presenter, picture(image, time: 1)).isEmpty)
         let first = String(decoding: Self.written(presenter), as: UTF8.self)
-        #expect(first.hasPrefix("\u{1B}[?2026h" + wrapped("a=T,f=24,s=16,v=8,i=\(player),c=4,r=2,U=1,q=2,o=z,")),
+        #expect(first.hasPrefix("\u{1B}[?2026h" + wrapped("a=T,f=100,i=\(player),c=4,r=2,U=1,q=2,m=0;")),
                 "no cursor move: the placeholder cells say where; \(first.prefix(60).debugDescription)")
         #expect(first.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\\u{1B}[?2026l"))
 
@@ -136,7 +137,7 @@ struct PicturePresenterTests {
         #expect(Self.written(presenter, waiting: 0.2).isEmpty)
         // The next frame: the same id again, so the cells show it.
         _ = Self.now(presenter, picture(image, time: 2, at: CellPoint(column: 9, row: 4)))
-        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=24,s=16,v=8,i=\(player),")))
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=100,i=\(player),")))
 
         // Into the window: the player's image goes at once, data and all, then the window's comes.
         let moved = String(decoding: Self.now(presenter, picture(image, time: 2, id: window)), as: UTF8.self)
@@ -144,7 +145,7 @@ struct PicturePresenterTests {
         // A redraw before the window's picture is encoded does not bring the player's back.
         #expect(!String(decoding: Self.now(presenter, picture(image, time: 2, id: window), redrawn: true), as: UTF8.self)
                     .contains("i=\(player)"))
-        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=24,s=16,v=8,i=\(window),")))
+        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains(wrapped("a=T,f=100,i=\(window),")))
 
         #expect(String(decoding: Self.now(presenter, nil), as: UTF8.self)
                 == wrapped("a=d,d=I,i=\(window),q=2") + "\u{1B}\u{1B}\\\u{1B}\\")
@@ -209,8 +210,8 @@ struct PicturePresenterTests {
             presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
             usleep(5_000)
         }
-        #expect(text.contains("\u{1B}[H\u{1B}_Ga=T,f=24,s=16,v=8,i=\(player),p=1,c=4,r=2,z=-1"))
-        #expect(text.contains("\u{1B}[6;11H\u{1B}_Ga=T,f=24,s=16,v=8,i=\(window),p=1,c=4,r=2,z=-1"))
+        #expect(text.contains("\u{1B}[H\u{1B}_Ga=T,f=100,i=\(player),p=1,c=4,r=2,z=-1"))
+        #expect(text.contains("\u{1B}[6;11H\u{1B}_Ga=T,f=100,i=\(window),p=1,c=4,r=2,z=-1"))
 
         // The next frame of the window only: the full-screen picture is not sent again.
         small.frame = (0, MediaTime(seconds: 2))
@@ -296,13 +297,14 @@ struct PicturePresenterTests {
         // Due again only as a still: a second without frames, and it goes whole.
         #expect(try #require(presenter.retryAt) > due.advanced(by: .milliseconds(900)))
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
-        #expect(text.contains("a=T,f=24,s=12,v=6,i=\(PicturePresenter.imageID),p=1,c=4,r=2"), "\(text.prefix(80).debugDescription)")
+        #expect(text.contains("a=T,f=100,i=\(PicturePresenter.imageID),p=1,c=4,r=2"), "\(text.prefix(80).debugDescription)")
+        #expect(kittyPictureSize(in: text) == PixelSize(width: 12, height: 6))
         // No new frame for a second: the still goes again, whole.
         let still = try #require(presenter.retryAt)
         usleep(UInt32(max(0, Double(still.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
         _ = Self.now(presenter, Self.picture(image, time: 2))
         #expect(presenter.pacer.scale == 1)
-        #expect(String(decoding: Self.written(presenter), as: UTF8.self).contains("a=T,f=24,s=16,v=8,"))
+        #expect(kittyPictureSize(in: String(decoding: Self.written(presenter), as: UTF8.self)) == PixelSize(width: 16, height: 8))
         #expect(presenter.summary.contains("3 written"), "\(presenter.summary)")
     }
 

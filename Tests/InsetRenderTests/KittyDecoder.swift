@@ -158,10 +158,8 @@ struct KittyDecoder {
     /// The picture an `a=T` command transmits.
     static func picture(_ command: Command) throws -> Picture {
         guard command.keys["a"] == "T" else { throw DecodeError("not a transmit-and-place command: \(command.keyOrder)") }
-        guard command.keys["f"] == "24" else { throw DecodeError("format \(command.keys["f"] ?? "32") is not 24-bit RGB") }
-        guard let width = command.int("s"), let height = command.int("v"), width > 0, height > 0 else {
-            throw DecodeError("no pixel size")
-        }
+        let format = command.keys["f"] ?? "32"
+        guard format == "24" || format == "100" else { throw DecodeError("format \(format) is neither 24-bit RGB nor PNG") }
         guard let id = command.int("i").flatMap(UInt32.init(exactly:)), id != 0 else { throw DecodeError("no image id") }
         let medium = command.keys["t"] ?? "d"
         var data: [UInt8]
@@ -175,7 +173,19 @@ struct KittyDecoder {
         default:
             throw DecodeError("medium \(medium)")
         }
-        if command.keys["o"] == "z" { data = try inflate(data, expected: width * height * 3) }
+        let width: Int, height: Int
+        if format == "100" {
+            guard command.keys["o"] == nil else { throw DecodeError("a PNG is compressed already") }
+            let png = try PNGReader.decode(data)
+            (width, height, data) = (png.width, png.height, png.pixels)
+            if let s = command.int("s"), let v = command.int("v"), (s, v) != (width, height) {
+                throw DecodeError("s,v \(s)x\(v) but the PNG is \(width)x\(height)")
+            }
+        } else {
+            guard let s = command.int("s"), let v = command.int("v"), s > 0, v > 0 else { throw DecodeError("no pixel size") }
+            (width, height) = (s, v)
+            if command.keys["o"] == "z" { data = try inflate(data, expected: width * height * 3) }
+        }
         guard data.count == width * height * 3 else { throw DecodeError("\(data.count) bytes for \(width)x\(height)") }
         return Picture(
             imageID: id, placementID: command.int("p").flatMap(UInt32.init(exactly:)),
@@ -194,6 +204,7 @@ struct KittyDecoder {
             }
         }
         guard status == Z_OK else { throw DecodeError("zlib stream does not inflate (\(status))") }
+        guard Int(length) == expected else { throw DecodeError("zlib stream of \(length) bytes, not \(expected)") }
         return Array(out.prefix(Int(length)))
     }
 

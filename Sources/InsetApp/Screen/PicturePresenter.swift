@@ -6,7 +6,7 @@ import InsetRender
 /// Sends the video as real pixels, kitty graphics or sixel, beside the cell frames.
 ///
 /// The cells under a picture are `VideoLayer.pictureHole`s, drawn by the rasterizer like
-/// any others; this puts the pictures over them. Encoding (a sixel palette, zlib for kitty)
+/// any others; this puts the pictures over them. Encoding (a sixel palette, a PNG for kitty)
 /// takes milliseconds, so it runs on a thread of its own: the UI thread copies the part of
 /// the frame to show and hands it over, and writes the bytes when they come back. A frame
 /// that arrives while another is being encoded replaces the one waiting, so a slow encoder
