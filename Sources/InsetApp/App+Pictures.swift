@@ -1,4 +1,5 @@
 import InsetCore
+import InsetLog
 import InsetRender
 import InsetTerminal
 
@@ -39,25 +40,29 @@ extension App {
 
     /// Writes a picture; with `abandonable`, in slices, stopping early when a key or a
     /// signal comes (returns false): on a slow terminal a picture can take seconds, and
-    /// `q` must not wait for it. Only sixel stops so: its data can end anywhere (the
-    /// terminal shows the bands it has), with ST and the end of the synchronized update.
+    /// `q` must not wait for it. A sixel image can end anywhere in its data (ST; the
+    /// terminal shows the bands it has); a kitty transmission only after a whole chunk,
+    /// and then an empty last chunk ends it (the terminal drops the unfinished image).
     func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> Bool {
         // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
         if embedded { _ = try? session.writer.write(App.saveCursor) }
         defer { if embedded { _ = try? session.writer.write(App.restoreCursor) } }
         let slice = 16 * 1024
-        guard abandonable, bytes.count > 4 * slice else {
+        guard abandonable, let output = picturePresenter?.output, bytes.count > 4 * slice else {
             _ = try? session.writer.write(bytes)
             director.wrotePicture(bytes: bytes.count)
             return true
         }
+        let sixel = output == .sixel
         var sent = 0
         while sent < bytes.count {
-            let end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
+            var end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
+            if !sixel, end < bytes.count { end = App.chunkEnd(in: bytes, from: end) }
             _ = try? session.writer.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))
             sent = end
-            if sent < bytes.count, session.hasPendingInput {
-                _ = try? session.writer.write(App.abandonedSixel)
+            if bytes.count - sent > 64, session.hasPendingInput {
+                Log.info("picture cut short at \(sent) of \(bytes.count) bytes for a key")
+                _ = try? session.writer.write(sixel ? App.abandonedSixel : App.abandonedKitty)
                 director.wrotePicture(bytes: sent)
                 return false
             }
@@ -68,6 +73,18 @@ extension App {
 
     /// Ends a sixel image cut short: ST, then the synchronized update's end.
     static let abandonedSixel = Array("\u{1B}\\\u{1B}[?2026l".utf8)
+    /// Ends a kitty transmission cut short after a whole chunk: an empty last chunk.
+    static let abandonedKitty = Array("\u{1B}_Gq=2,m=0;\u{1B}\\\u{1B}[?2026l".utf8)
+
+    /// Just past the first ST (ESC \) at or after `start`: the end of a kitty chunk.
+    static func chunkEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = max(1, start)
+        while index < bytes.count {
+            if bytes[index] == 0x5C && bytes[index - 1] == 0x1B { return index + 1 }
+            index += 1
+        }
+        return bytes.count
+    }
 
     /// The pictures whose placeholder cells the screen shows: the PiP window's and the
     /// full-screen player's, each whole, under its layer's image id. Nothing is cut:

@@ -79,7 +79,8 @@ public final class App {
             carryOut(effects, at: now)
             effects.removeAll(keepingCapacity: true)
             if let presenter = picturePresenter {
-                presenter.writeReady { self.writePicture($0, abandonable: presenter.output == .sixel) }
+                // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
+                presenter.writeReady { self.writePicture($0, abandonable: !presenter.output.passthrough) }
             }
             if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
             guard director.isRunning else { break }

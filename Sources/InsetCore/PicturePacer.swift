@@ -117,7 +117,15 @@ public struct PicturePacer: Sendable {
         // shrink the pictures; a link that is slow for every picture does at once.
         if let rate = bytesPerSecond, let typical = typicalBytes, typical / rate > seconds(longestWrite),
            scaleIndex < Self.scales.count - 1 {
-            change(by: 1, at: start)
+            // As many steps as it takes at once (bytes go with the area): on a link ten
+            // times too slow, waiting a picture per step would cost seconds of frozen video.
+            var steps = 1
+            while scaleIndex + steps < Self.scales.count - 1 {
+                let ratio = Self.scales[scaleIndex + steps] / scale
+                if typical * ratio * ratio / rate <= seconds(longestWrite) { break }
+                steps += 1
+            }
+            change(by: steps, at: start)
         }
     }
 

@@ -284,21 +284,23 @@ struct PicturePresenterTests {
             usleep(5_000)
         }
         #expect(presenter.counts.written == 1)
-        #expect(presenter.pacer.scale == 0.75)
+        // 400 ms for one picture: at once to 3/8 of the size, whose 9/64 of the bytes take
+        // about 56 ms (3/4 would still take 225).
+        #expect(presenter.pacer.scale == 0.375)
         // The next frame comes at once: the link is owed time, so it is not encoded.
         #expect(Self.now(presenter, Self.picture(image, time: 2)).isEmpty)
         #expect(presenter.counts.paced == 1)
         let due = try #require(presenter.retryAt)
         #expect(due > HostTime.now())
         #expect(Self.written(presenter, waiting: 0.1).isEmpty)
-        // Once due, the same frame goes, at 3/4 of its pixels, to the same cells.
+        // Once due, the same frame goes, at 3/8 of its width and height, to the same cells.
         usleep(UInt32(max(0, Double(due.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
         _ = Self.now(presenter, Self.picture(image, time: 2))
         // Due again only as a still: a second without frames, and it goes whole.
         #expect(try #require(presenter.retryAt) > due.advanced(by: .milliseconds(900)))
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
         #expect(text.contains("a=T,f=100,i=\(PicturePresenter.imageID),p=1,c=4,r=2"), "\(text.prefix(80).debugDescription)")
-        #expect(kittyPictureSize(in: text) == PixelSize(width: 12, height: 6))
+        #expect(kittyPictureSize(in: text) == PixelSize(width: 6, height: 3))
         // No new frame for a second: the still goes again, whole.
         let still = try #require(presenter.retryAt)
         usleep(UInt32(max(0, Double(still.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)

@@ -87,9 +87,9 @@ struct PicturePacerTests {
         // Quarter-size pictures pass through the pty's buffer: nothing is measured, and the
         // old figure is forgotten after 5 s; then the pacer tries larger, a step at a time
         // (each kept at least 2 s).
-        _ = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 3, from: 18)
+        _ = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 6.5, from: 18)
         #expect(pacer.scale > 0.25 && pacer.scale < 1, "\(pacer.scale)")
-        _ = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 12, from: 21)
+        _ = Self.play(&pacer, rate: 200e6, bytes: 600_000, seconds: 12, from: 24.5)
         #expect(pacer.scale == 1)
     }
 
@@ -126,5 +126,20 @@ struct PicturePacerTests {
         #expect(slow.scale < 1)
         _ = Self.play(&slow, rate: 20e6, bytes: 600_000, seconds: 20, from: 16)
         #expect(slow.scale == 1)
+    }
+
+    @Test("a link far too slow: one picture is enough to go to the size that fits, not a step a picture")
+    func farTooSlow() {
+        var pacer = PicturePacer()
+        let at = Self.time(5)
+        _ = pacer.offer(at: at)
+        // 600 KB at 200 KB/s: 3 s for one picture; a sixteenth of it still takes 190 ms.
+        pacer.wrote(bytes: 600_000, blocked: .seconds(3), at: at, scale: 1)
+        #expect(pacer.scale == 0.25)
+        var middling = PicturePacer()
+        _ = middling.offer(at: at)
+        // 600 KB at 2.4 MB/s: 250 ms; half the size (a quarter of the bytes) takes 62 ms.
+        middling.wrote(bytes: 600_000, blocked: .milliseconds(250), at: at, scale: 1)
+        #expect(middling.scale == 0.5)
     }
 }

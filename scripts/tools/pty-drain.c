@@ -77,7 +77,8 @@ int main(int argc, char **argv) {
         size_t want = sizeof buffer;
         if (rate > 0) {
             budget += (t - last) * rate;
-            if (budget > rate * 0.005) budget = rate * 0.005;
+            double cap = rate * 0.005 > 8192 ? rate * 0.005 : 8192;  /* a slow link still reads in pieces */
+            if (budget > cap) budget = cap;
             last = t;
             if (budget < 4096) { struct timespec pause = { 0, 500000 }; nanosleep(&pause, NULL); continue; }
             if ((size_t)budget < want) want = (size_t)budget;
