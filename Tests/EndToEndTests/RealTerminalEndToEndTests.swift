@@ -6,7 +6,8 @@ import Testing
 /// screenshots of the display: the graphics `auto` picks, the full-screen picture where the
 /// cells say and changing, the frames shown, PSNR against the source (sixel), the PiP
 /// window over the library and over the shell pane, moved with no debris, nothing left
-/// after the end or q, and two videos at once.
+/// after the end or q, two videos at once with both pictures in pixels, and a paused,
+/// moved window that keeps its picture through a terminal resize.
 ///
 /// A terminal that is not installed is skipped (scripts/setup installs all three).
 @Suite("Real terminals", .serialized)
@@ -24,27 +25,27 @@ struct RealTerminalEndToEndTests {
           .timeLimit(.minutes(4)))
     func xterm() throws { try Self.run("xterm") }
 
+    /// Every scene, `redraw` too (not in the script's default list).
+    static let everyScene = "probe,play,pause,pip,shell,two,redraw"
+
     @Test("mlterm (sixel): every scene", .enabled(if: installed("mlterm", "Xvfb", "xdotool", "xwd"),
                                                   "mlterm, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
           .timeLimit(.minutes(4)))
     func mlterm() throws { try Self.run("mlterm") }
 
-    /// The two-video scene is left out: kitty's full-screen video in cells shows black
-    /// holes and stripes with the window's in pixels beside it (reported;
-    /// `scripts/real-terminal --terminal kitty --scenes probe,two` shows it).
-    @Test("kitty (kitty graphics): every scene but two videos",
+    @Test("kitty (kitty graphics): every scene",
           .enabled(if: installed("kitty", "Xvfb", "xdotool", "xwd"),
                    "kitty, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
           .timeLimit(.minutes(5)))
-    func kitty() throws { try Self.run("kitty", scenes: "probe,play,pause,pip,shell") }
+    func kitty() throws { try Self.run("kitty") }
 
-    static func run(_ terminal: String, scenes: String? = nil) throws {
+    static func run(_ terminal: String, scenes: String = everyScene) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("inset-\(terminal)-\(getpid())").path
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/real-terminal")
-        process.arguments = ["--terminal", terminal] + (scenes.map { ["--scenes", $0] } ?? []) + [out]
+        process.arguments = ["--terminal", terminal, "--scenes", scenes, "--two-in-pixels", out]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
