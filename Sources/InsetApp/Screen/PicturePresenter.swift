@@ -97,36 +97,20 @@ final class PicturePresenter: @unchecked Sendable {
     var shared = Shared()
 
     // UI thread only.
-    private var slots: [UInt32: Slot] = [:]
+    var slots: [UInt32: Slot] = [:]
     private var generation = 0
     private let small = OutputBuffer(capacity: 256)
     /// How fast the terminal takes pictures, and the size they go at.
-    private(set) var pacer = PicturePacer()
+    var pacer = PicturePacer()
     /// What went out and what did not, for `--stats`.
-    private(set) var counts = PictureCounts()
+    var counts = PictureCounts()
     /// When a frame was skipped for the link: the time to offer it again, if nothing newer
     /// comes first (a paused video's last frame must still go out).
-    private(set) var retryAt: HostTime?
+    var retryAt: HostTime?
     /// When a picture last showed a frame its slot had not shown: a still goes whole.
     private var lastNewFrame = HostTime.zero
     /// When the pictures of the last second were written, for the rate.
-    private var recentWrites: [HostTime] = []
-
-    /// Pictures written and not, since the start.
-    struct PictureCounts: Equatable {
-        /// Pictures written to the terminal (one per slot and frame) and their bytes.
-        var written = 0
-        var bytes = 0
-        /// Frames not encoded because the link had no time for them yet.
-        var paced = 0
-        /// Frames replaced unencoded by a newer one while the encoder was busy, or encoded
-        /// but no longer the one to show when done.
-        var superseded = 0
-        /// Frames offered: a new frame for the pictures on screen, once per paint.
-        var offered = 0
-        /// Pictures cut short by a key while being written (sixel, to a slow terminal).
-        var abandoned = 0
-    }
+    var recentWrites: [HostTime] = []
 
     struct Job {
         var image: RGBImage
@@ -165,7 +149,7 @@ final class PicturePresenter: @unchecked Sendable {
         mutating func spare(_ buffer: OutputBuffer) { if spareBuffers.count < 4 { spareBuffers.append(buffer) } }
     }
 
-    private struct Shown: Equatable {
+    struct Shown: Equatable {
         var serial: Int
         var time: MediaTime
         /// For placeholders, only the size: where the cells are is the rasterizer's business.
@@ -174,7 +158,7 @@ final class PicturePresenter: @unchecked Sendable {
         var scale: Double
     }
 
-    private struct Slot {
+    struct Slot {
         var shown: Shown
         /// The latest picture handed to the encoder, and where and how large it goes: an
         /// encoded picture is written if it goes there too and is newer than the last written
@@ -286,52 +270,6 @@ final class PicturePresenter: @unchecked Sendable {
         return false
     }
 
-    /// Whether sixel pixels written before would stay on screen with `pictures`: a cell the
-    /// last pictures covered, that none of these does, and that is still a hole.
-    private func leavesDebris(_ pictures: [Picture], isHole: (CellPoint) -> Bool) -> Bool {
-        let before = slots.values.compactMap(\.writtenCells)
-        guard !before.isEmpty else { return false }
-        let now = pictures.map { placement(of: $0, scale: pacer.scale).cells }
-        for rectangle in before where !now.contains(where: { $0.intersection(rectangle) == rectangle }) {
-            for row in rectangle.minRow..<rectangle.maxRow {
-                for column in rectangle.minColumn..<rectangle.maxColumn {
-                    let cell = CellPoint(column: column, row: row)
-                    if !now.contains(where: { $0.contains(cell) }) && isHole(cell) { return true }
-                }
-            }
-        }
-        return false
-    }
-
-    /// Where `picture` goes at `scale` and the pixel size it is sent at. Kitty's terminal
-    /// scales a smaller picture up to the same cells; a sixel one is shown as it is, so it
-    /// takes fewer cells, centred in its own.
-    private func placement(of picture: Picture, scale: Double) -> (cells: CellRect, size: PixelSize) {
-        guard scale < 1 else { return (picture.cells, picture.region.size) }
-        let size = PixelSize(width: max(1, Int((Double(picture.region.width) * scale).rounded())),
-                             height: max(1, Int((Double(picture.region.height) * scale).rounded())))
-        guard output == .sixel, picture.pixelsPerCell.width > 0, picture.pixelsPerCell.height > 0 else {
-            return (picture.cells, size)
-        }
-        let columns = (size.width + picture.pixelsPerCell.width - 1) / picture.pixelsPerCell.width
-        let rows = (size.height + picture.pixelsPerCell.height - 1) / picture.pixelsPerCell.height
-        let cells = CellRect(column: picture.cells.minColumn + (picture.cells.size.columns - columns) / 2,
-                             row: picture.cells.minRow + (picture.cells.size.rows - rows) / 2, columns: columns, rows: rows)
-        return (cells, size)
-    }
-
-    /// The picture's pixels at `size` (its own, or smaller), in a spare image of that size
-    /// when there is one.
-    private func copy(_ picture: Picture, at size: PixelSize) -> RGBImage {
-        let spare: RGBImage? = condition.withLock {
-            guard let index = shared.spareImages.firstIndex(where: { $0.size == size }) else { return nil }
-            return shared.spareImages.remove(at: index)
-        }
-        let copy = spare ?? RGBImage(size: size)
-        copy.copyScaledDown(of: picture.region, from: picture.image)
-        return copy
-    }
-
     /// Slots no longer shown: their work is dropped and, for kitty, their images deleted
     /// with their data (a part that comes back is sent whole, and the terminal keeps no
     /// image of ours that nothing shows).
@@ -354,102 +292,6 @@ final class PicturePresenter: @unchecked Sendable {
             KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
         }
         small.withUnsafeBytes(write)
-    }
-
-    /// UI thread: writes the encoded pictures that are still the ones to show.
-    func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
-        writeReady { (bytes: UnsafeRawBufferPointer) -> Bool in write(bytes); return true }
-    }
-
-    /// UI thread: writes the encoded pictures that are still the ones to show, with a
-    /// writer that may stop a picture early (returns false: a key came). A picture cut
-    /// short is not on screen whole: its frame is encoded again, whole, and the rest wait.
-    func writeReady(_ write: (UnsafeRawBufferPointer) -> Bool) {
-        let ready: [UInt32: Encoded] = condition.withLock {
-            defer { shared.ready = [:] }
-            return shared.ready
-        }
-        guard !ready.isEmpty else { return }
-        var returned: [OutputBuffer] = []
-        var written: [(UInt32, Int)] = []
-        var cutShort: [UInt32] = []
-        for (id, encoded) in ready.sorted(by: { $0.key < $1.key }) {
-            if !cutShort.isEmpty, slots[id] != nil {
-                // A key is waiting: the rest are encoded again after it.
-                slots[id]!.needsEncoding = true
-                returned.append(encoded.bytes)
-                continue
-            }
-            guard var slot = slots[id], encoded.cells == slot.cells, encoded.size == slot.size,
-                  encoded.generation > slot.writtenGeneration, encoded.whole || encoded.generation > slot.clearedAt else {
-                returned.append(encoded.bytes)
-                counts.superseded += 1
-                if slots[id]?.generation == encoded.generation {
-                    // Nothing newer is coming for this slot: a paused video's frame would stay
-                    // unsent, so it is offered again at once.
-                    slots[id]!.needsEncoding = true
-                    retryAt = .now()
-                }
-                continue
-            }
-            let start = HostTime.now()
-            guard encoded.bytes.withUnsafeBytes(write) else {
-                counts.abandoned += 1
-                slot.needsEncoding = true
-                slots[id] = slot
-                returned.append(encoded.bytes)
-                cutShort.append(id)
-                retryAt = .now()
-                continue
-            }
-            pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start, scale: encoded.scale)
-            counts.written += 1
-            counts.bytes += encoded.bytes.count
-            recentWrites.append(start)
-            if let previous = slot.lastWritten { returned.append(previous) }
-            slot.lastWritten = encoded.bytes
-            // Shared memory is read once: the terminal unlinks the object, so bytes that name
-            // it show nothing when sent again (after a redraw), and the frame is encoded anew.
-            slot.lastWrittenWhole = encoded.whole && output != .kitty(.sharedMemory, passthrough: output.passthrough)
-            slot.writtenGeneration = encoded.generation
-            slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells.map { $0 } ?? encoded.cells
-            slots[id] = slot
-            written.append((id, encoded.generation))
-        }
-        // One lock for all: the buffers written before go back, and sixel learns what the
-        // screen shows now.
-        condition.withLock {
-            for buffer in returned { shared.spare(buffer) }
-            if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
-            for id in cutShort { shared.onScreen[id] = nil }
-        }
-    }
-
-    /// Pictures written over the second before `now`.
-    func picturesPerSecond(at now: HostTime) -> Int {
-        let horizon = HostTime(nanoseconds: now.nanoseconds > 1_000_000_000 ? now.nanoseconds - 1_000_000_000 : 0)
-        recentWrites.removeAll { $0 < horizon }
-        return recentWrites.count
-    }
-
-    /// The stats corner's figures: pictures written a second, and the size when not whole.
-    func figures(at now: HostTime) -> String {
-        let size = pacer.scale < 1 ? ", \(PicturePacer.describe(scale: pacer.scale)) size" : ""
-        return "pics \(picturesPerSecond(at: now))/s\(size)"
-    }
-
-    /// The closing line's part: what was written and what was not, and why.
-    var summary: String {
-        let each = counts.written > 0 ? counts.bytes / counts.written / 1024 : 0
-        return "pictures: \(counts.written) written (\(each) KB each), \(counts.paced) skipped for the terminal, "
-            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, drain \(pacer.bytesPerSecond.map { Self.megabytes($0) + "/s" } ?? "not limiting"), "
-            + "size \(PicturePacer.describe(scale: pacer.scale))"
-    }
-
-    /// "2.4 MB", "19 MB": one decimal under ten.
-    static func megabytes(_ bytes: Double) -> String {
-        let value = bytes / 1_000_000
-        return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
     }
 
     /// Ends the encoding thread; the pictures on screen are the caller's to delete.

@@ -1,0 +1,120 @@
+import Foundation
+import InsetCore
+import InsetRender
+
+/// The presenter's writing side (UI thread): encoded pictures out to the terminal, each
+/// write timed for the pacer, and the counts `--stats` shows.
+extension PicturePresenter {
+    /// Pictures written and not, since the start.
+    struct PictureCounts: Equatable {
+        /// Pictures written to the terminal (one per slot and frame) and their bytes.
+        var written = 0
+        var bytes = 0
+        /// Frames not encoded because the link had no time for them yet.
+        var paced = 0
+        /// Frames replaced unencoded by a newer one while the encoder was busy, or encoded
+        /// but no longer the one to show when done.
+        var superseded = 0
+        /// Frames offered: a new frame for the pictures on screen, once per paint.
+        var offered = 0
+        /// Pictures cut short by a key while being written (sixel, to a slow terminal).
+        var abandoned = 0
+    }
+
+    /// UI thread: writes the encoded pictures that are still the ones to show.
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
+        writeReady { (bytes: UnsafeRawBufferPointer) -> Bool in write(bytes); return true }
+    }
+
+    /// UI thread: writes the encoded pictures that are still the ones to show, with a
+    /// writer that may stop a picture early (returns false: a key came). A picture cut
+    /// short is not on screen whole: its frame is encoded again, whole, and the rest wait.
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> Bool) {
+        let ready: [UInt32: Encoded] = condition.withLock {
+            defer { shared.ready = [:] }
+            return shared.ready
+        }
+        guard !ready.isEmpty else { return }
+        var returned: [OutputBuffer] = []
+        var written: [(UInt32, Int)] = []
+        var cutShort: [UInt32] = []
+        for (id, encoded) in ready.sorted(by: { $0.key < $1.key }) {
+            if !cutShort.isEmpty, slots[id] != nil {
+                // A key is waiting: the rest are encoded again after it.
+                slots[id]!.needsEncoding = true
+                returned.append(encoded.bytes)
+                continue
+            }
+            guard var slot = slots[id], encoded.cells == slot.cells, encoded.size == slot.size,
+                  encoded.generation > slot.writtenGeneration, encoded.whole || encoded.generation > slot.clearedAt else {
+                returned.append(encoded.bytes)
+                counts.superseded += 1
+                if slots[id]?.generation == encoded.generation {
+                    // Nothing newer is coming for this slot: a paused video's frame would stay
+                    // unsent, so it is offered again at once.
+                    slots[id]!.needsEncoding = true
+                    retryAt = .now()
+                }
+                continue
+            }
+            let start = HostTime.now()
+            guard encoded.bytes.withUnsafeBytes(write) else {
+                counts.abandoned += 1
+                slot.needsEncoding = true
+                slots[id] = slot
+                returned.append(encoded.bytes)
+                cutShort.append(id)
+                retryAt = .now()
+                continue
+            }
+            pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start, scale: encoded.scale)
+            counts.written += 1
+            counts.bytes += encoded.bytes.count
+            recentWrites.append(start)
+            if let previous = slot.lastWritten { returned.append(previous) }
+            slot.lastWritten = encoded.bytes
+            // Shared memory is read once: the terminal unlinks the object, so bytes that name
+            // it show nothing when sent again (after a redraw), and the frame is encoded anew.
+            slot.lastWrittenWhole = encoded.whole && output != .kitty(.sharedMemory, passthrough: output.passthrough)
+            slot.writtenGeneration = encoded.generation
+            slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells.map { $0 } ?? encoded.cells
+            slots[id] = slot
+            written.append((id, encoded.generation))
+        }
+        // One lock for all: the buffers written before go back, and sixel learns what the
+        // screen shows now.
+        condition.withLock {
+            for buffer in returned { shared.spare(buffer) }
+            if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
+            for id in cutShort { shared.onScreen[id] = nil }
+        }
+    }
+
+    /// Pictures written over the second before `now`.
+    func picturesPerSecond(at now: HostTime) -> Int {
+        let horizon = HostTime(nanoseconds: now.nanoseconds > 1_000_000_000 ? now.nanoseconds - 1_000_000_000 : 0)
+        recentWrites.removeAll { $0 < horizon }
+        return recentWrites.count
+    }
+
+    /// The stats corner's figures: pictures written a second, and the size when not whole.
+    func figures(at now: HostTime) -> String {
+        let size = pacer.scale < 1 ? ", \(PicturePacer.describe(scale: pacer.scale)) size" : ""
+        return "pics \(picturesPerSecond(at: now))/s\(size)"
+    }
+
+    /// The closing line's part: what was written and what was not, and why.
+    var summary: String {
+        let each = counts.written > 0 ? counts.bytes / counts.written / 1024 : 0
+        return "pictures: \(counts.written) written (\(each) KB each), \(counts.paced) skipped for the terminal, "
+            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, drain \(pacer.bytesPerSecond.map { Self.megabytes($0) + "/s" } ?? "not limiting"), "
+            + "size \(PicturePacer.describe(scale: pacer.scale))"
+    }
+
+    /// "2.4 MB", "19 MB": one decimal under ten.
+    static func megabytes(_ bytes: Double) -> String {
+        let value = bytes / 1_000_000
+        return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
+    }
+
+}
