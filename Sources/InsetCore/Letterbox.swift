@@ -46,10 +46,26 @@ public enum Letterbox {
             w = target.width
             h = Int((Double(w) * pixelAspect / aspect).rounded())
         }
-        let (x, width) = aligned(w, in: target.width, to: columnAlignment)
-        let (y, height) = aligned(h, in: target.height, to: rowAlignment)
+        var (x, width) = aligned(w, in: target.width, to: columnAlignment)
+        var (y, height) = aligned(h, in: target.height, to: rowAlignment)
+        // Whole cells can cut one side by most of a cell: on a window of 9 rows of 13 px a
+        // 16:9 picture 228x128 became 228x117, 10% squashed. Past `stretchTolerance`, and
+        // for a cut of more than a pixel or two (a half block's row is 2: what small cell
+        // pictures have always had), the other side follows the one cut (204x117, 2% off).
+        let shown = Double(width) * pixelAspect / Double(height)
+        if abs(shown / aspect - 1) > stretchTolerance {
+            if h - height > 2 {
+                (x, width) = aligned(Int((Double(height) * aspect / pixelAspect).rounded()), in: target.width, to: columnAlignment)
+            } else if w - width > 2 {
+                (y, height) = aligned(Int((Double(width) * pixelAspect / aspect).rounded()), in: target.height, to: rowAlignment)
+            }
+        }
         return PixelRect(x: x, y: y, width: width, height: height)
     }
+
+    /// How far from its shape a picture may be drawn to fill whole cells (3%: under what
+    /// the eye notices, and what a full screen of 13 px rows needs).
+    public static let stretchTolerance = 0.03
 
     /// A length rounded down to a multiple of `alignment` (at least one multiple, at most
     /// what fits in `room`, or all of `room` when not even one multiple fits), and the

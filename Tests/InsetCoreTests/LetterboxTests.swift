@@ -128,3 +128,23 @@ struct MediaTimeTests {
         #expect(live.clamp(.seconds(99), newest: .seconds(50)) == .seconds(50))
     }
 }
+
+@Suite("Letterbox on whole cells")
+struct LetterboxWholeCellTests {
+    @Test("a small window of tall cells: the width follows the height cut to whole rows, so 16:9 stays within 3%")
+    func smallWindow() {
+        // 38x9 cells of 6x13 px (xterm's), a 16:9 picture: 228 wide would be 128 tall, cut to 117.
+        let rect = Letterbox.fit(coded: PixelSize(width: 1920, height: 1080), sampleAspect: Ratio(1, 1), rotation: .none,
+                                 into: PixelSize(width: 228, height: 117), rowAlignment: 13, columnAlignment: 6)
+        #expect(rect == PixelRect(x: 12, y: 0, width: 204, height: 117))
+        #expect(abs(Double(rect.width) / Double(rect.height) / (16.0 / 9.0) - 1) < Letterbox.stretchTolerance)
+    }
+
+    @Test("full screen, cut by under 3%: the picture keeps the whole width")
+    func fullScreen() {
+        // 160x45 cells of 6x13: 960x540 cut to 533 rows of pixels, 1.3% off: kept.
+        let rect = Letterbox.fit(coded: PixelSize(width: 1920, height: 1080), sampleAspect: Ratio(1, 1), rotation: .none,
+                                 into: PixelSize(width: 960, height: 585), rowAlignment: 13, columnAlignment: 6)
+        #expect(rect.width == 960 && rect.height == 533)
+    }
+}
