@@ -207,6 +207,13 @@ def pause(s):
     shot = s.shot("pause", fresh=True)
     box = xscreen.picture_box(shot)
     if s.check(box is not None, "pause: a picture is on the display"):
+        # The box is found by colour, and late in the sample the bottom rows (a grey box, the
+        # time on a dark band) are not colourful: the picture is as tall as 16:9 of its
+        # width cut to whole cells (play checks that), so a shorter box is extended down.
+        x0, y0, x1, y1 = box
+        tall = (x1 - x0) * 9 // 16 // s.cell[1] * s.cell[1]
+        if y1 - y0 < tall - s.cell[1] // 2:
+            box = (x0, y0, x1, y0 + tall)
         value = xscreen.best_psnr(SAMPLE, shot, box, 0.0, 5.0)
         say("pause: picture %s, PSNR %.1f dB against the source frame" % (describe(box), value))
         if s.spec.graphics == "sixel":
