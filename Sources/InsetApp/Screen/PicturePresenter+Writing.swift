@@ -117,4 +117,47 @@ extension PicturePresenter {
         return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
     }
 
+    /// Slots no longer shown: their work is dropped and, for kitty, their images deleted
+    /// with their data (a part that comes back is sent whole, and the terminal keeps no
+    /// image of ours that nothing shows).
+    func forget(_ ids: [UInt32], write: (UnsafeRawBufferPointer) -> Void) {
+        var buffers: [OutputBuffer] = []
+        for id in ids {
+            if let buffer = slots.removeValue(forKey: id)?.lastWritten { buffers.append(buffer) }
+        }
+        condition.withLock {
+            for id in ids {
+                if let job = shared.waiting.removeValue(forKey: id) { shared.spare(job.image) }
+                if let ready = shared.ready.removeValue(forKey: id) { shared.spare(ready.bytes) }
+                shared.onScreen[id] = nil
+            }
+            for buffer in buffers { shared.spare(buffer) }
+        }
+        guard output != .sixel else { return }
+        small.removeAll()
+        for id in ids {
+            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
+        }
+        small.withUnsafeBytes(write)
+    }
+
+    /// Ends the encoding thread; the pictures on screen are the caller's to delete.
+    func stop() {
+        condition.withLock {
+            shared.stopped = true
+            condition.signal()
+        }
+    }
+
+    /// Bytes that remove the pictures, for leaving the terminal (kitty keeps images across
+    /// the alternate screen; sixel pixels go with it).
+    func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
+        guard output != .sixel, !slots.isEmpty else { return }
+        small.removeAll()
+        for id in slots.keys.sorted() {
+            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
+        }
+        small.withUnsafeBytes(write)
+        slots = [:]
+    }
 }

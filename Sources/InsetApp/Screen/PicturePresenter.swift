@@ -99,7 +99,7 @@ final class PicturePresenter: @unchecked Sendable {
     // UI thread only.
     var slots: [UInt32: Slot] = [:]
     private var generation = 0
-    private let small = OutputBuffer(capacity: 256)
+    let small = OutputBuffer(capacity: 256)
     /// How fast the terminal takes pictures, and the size they go at.
     var pacer = PicturePacer()
     /// What went out and what did not, for `--stats`.
@@ -268,49 +268,5 @@ final class PicturePresenter: @unchecked Sendable {
         }
         counts.superseded += replaced
         return false
-    }
-
-    /// Slots no longer shown: their work is dropped and, for kitty, their images deleted
-    /// with their data (a part that comes back is sent whole, and the terminal keeps no
-    /// image of ours that nothing shows).
-    private func forget(_ ids: [UInt32], write: (UnsafeRawBufferPointer) -> Void) {
-        var buffers: [OutputBuffer] = []
-        for id in ids {
-            if let buffer = slots.removeValue(forKey: id)?.lastWritten { buffers.append(buffer) }
-        }
-        condition.withLock {
-            for id in ids {
-                if let job = shared.waiting.removeValue(forKey: id) { shared.spare(job.image) }
-                if let ready = shared.ready.removeValue(forKey: id) { shared.spare(ready.bytes) }
-                shared.onScreen[id] = nil
-            }
-            for buffer in buffers { shared.spare(buffer) }
-        }
-        guard output != .sixel else { return }
-        small.removeAll()
-        for id in ids {
-            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
-        }
-        small.withUnsafeBytes(write)
-    }
-
-    /// Ends the encoding thread; the pictures on screen are the caller's to delete.
-    func stop() {
-        condition.withLock {
-            shared.stopped = true
-            condition.signal()
-        }
-    }
-
-    /// Bytes that remove the pictures, for leaving the terminal (kitty keeps images across
-    /// the alternate screen; sixel pixels go with it).
-    func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
-        guard output != .sixel, !slots.isEmpty else { return }
-        small.removeAll()
-        for id in slots.keys.sorted() {
-            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
-        }
-        small.withUnsafeBytes(write)
-        slots = [:]
     }
 }
