@@ -74,10 +74,10 @@ let package = Package(
         // tests run too, the command line in its own executable.
         .target(name: "InsetFuzzing", dependencies: ["CVTerm", "InsetCore", "InsetRender", "InsetShell"]),
         .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing", "InsetCore"]),
-        // The sixel encoder alone, raw RGB in and sixel out (not a product): what
-        // scripts/bench-sixel measures beside libsixel.
-        .executableTarget(name: "inset-sixel", dependencies: ["InsetRender", "InsetCore"]),
-        .executableTarget(name: "inset-kitty", dependencies: ["InsetRender", "InsetCore"]),
+        // The encoders alone, for measuring them (scripts/bench-sixel, scripts/bench-kitty).
+        .target(name: "EncoderHarness", dependencies: ["InsetRender", "InsetCore"]),
+        .executableTarget(name: "inset-sixel", dependencies: ["EncoderHarness", "InsetRender", "InsetCore"]),
+        .executableTarget(name: "inset-kitty", dependencies: ["EncoderHarness", "InsetRender", "InsetCore"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),

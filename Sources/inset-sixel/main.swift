@@ -10,6 +10,7 @@
 // bytes, the encoder's CPU time for it in milliseconds (this thread's, so other work on
 // the machine does not count), and where the image goes in the frame (x y), or "- -"
 // when nothing changed and nothing was written. Not a product: the player never runs it.
+import EncoderHarness
 #if canImport(Glibc)
 import Glibc
 #else
@@ -18,72 +19,27 @@ import Darwin
 import InsetCore
 import InsetRender
 
-func fail(_ message: String) -> Never {
-    let line = Array("inset-sixel: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(2)
-}
-
-let arguments = CommandLine.arguments
-guard arguments.count == 4, let width = Int(arguments[1]), let height = Int(arguments[2]),
-      (1...8192).contains(width), (1...8192).contains(height) else {
-    fail("usage: inset-sixel WIDTH HEIGHT OUTDIR < frames.rgb")
-}
-let outDirectory = arguments[3]
-
-/// Reads exactly `count` bytes into `buffer`; false at the end of the input.
-func readFully(_ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
-    var done = 0
-    while done < count {
-        let n = read(0, buffer + done, count - done)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 {
-            if done > 0 { fail("the input ended inside a frame") }
-            return false
-        }
-        done += n
-    }
-    return true
-}
-
-func threadCPU() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-    return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
-}
-
+let harness = EncoderHarness(tool: "inset-sixel")
 var cell: PixelSize? = PixelSize(width: 10, height: 20)
 if let text = getenv("INSET_SIXEL_CELL").map({ String(cString: $0) }) {
     let parts = text.split(separator: "x").compactMap { Int($0) }
-    guard parts.count == 2 else { fail("INSET_SIXEL_CELL is WIDTHxHEIGHT") }
+    guard parts.count == 2 else { harness.fail("INSET_SIXEL_CELL is WIDTHxHEIGHT") }
     cell = parts[0] > 0 && parts[1] > 0 ? PixelSize(width: parts[0], height: parts[1]) : nil
 }
-let image = RGBImage(size: PixelSize(width: width, height: height))
+let image = RGBImage(size: harness.size)
 let encoder = SixelEncoder()
 if let gap = getenv("INSET_SIXEL_GAP").flatMap({ Int(String(cString: $0)) }) { encoder.splitGap = gap }
 if let slack = getenv("INSET_SIXEL_SLACK").flatMap({ Int32(String(cString: $0)) }) { encoder.runSlack = slack }
 if let strength = getenv("INSET_SIXEL_DITHER").flatMap({ Float(String(cString: $0)) }) { encoder.ditherStrength = strength }
 let output = OutputBuffer(capacity: 1 << 22)
-var frame = 0
-readFrames: while true {
-    for y in 0..<height where !readFully(image.bytes + y * image.bytesPerRow, 3 * width) {
-        if y > 0 { fail("the input ended inside a frame") }
-        break readFrames
-    }
+harness.forEachFrame(into: image) { frame in
     output.removeAll()
-    let start = threadCPU()
-    let rect = encoder.prepare(image, changesOnly: frame > 0 ? cell : nil)
-    encoder.write(into: output)
-    let milliseconds = threadCPU() - start
-    guard let rect else {
-        print(frame, 0, milliseconds, "-", "-")
-        frame += 1
-        continue
+    var rect: PixelRect?
+    let milliseconds = harness.cpuMilliseconds {
+        rect = encoder.prepare(image, changesOnly: frame > 0 ? cell : nil)
+        encoder.write(into: output)
     }
-    let path = outDirectory + "/" + String(repeating: "0", count: max(0, 4 - String(frame).count)) + String(frame) + ".six"
-    guard let file = fopen(path, "wb") else { fail("cannot write \(path)") }
-    output.withUnsafeBytes { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, file) }
-    fclose(file)
+    guard let rect else { print(frame, 0, milliseconds, "-", "-"); return }
+    harness.write(output, frame: frame, extension: "six")
     print(frame, output.count, milliseconds, rect.x, rect.y)
-    frame += 1
 }
