@@ -39,11 +39,13 @@ extension App {
     }
 
     /// Writes a picture; with `abandonable`, in slices, stopping early when a key or a
-    /// signal comes (returns false): on a slow terminal a picture can take seconds, and
-    /// `q` must not wait for it. A sixel image can end anywhere in its data (ST; the
-    /// terminal shows the bands it has); a kitty transmission only after a whole chunk,
-    /// and then an empty last chunk ends it (the terminal drops the unfinished image).
-    func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> Bool {
+    /// signal comes, or when the terminal takes it so slowly that over a quarter is still to
+    /// go after 150 ms: on a slow terminal a picture can take seconds, `q` must not wait for
+    /// it, and the pacer learns the drain from the part sent and shrinks the next, rather
+    /// than queue this one. A sixel image can end anywhere in its data (ST; the terminal
+    /// shows the bands it has); a kitty transmission only after a whole chunk, and then an
+    /// empty last chunk ends it (the terminal drops the unfinished image).
+    func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> PicturePresenter.WriteOutcome {
         // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
         if embedded { _ = try? session.writer.write(App.saveCursor) }
         defer { if embedded { _ = try? session.writer.write(App.restoreCursor) } }
@@ -51,24 +53,27 @@ extension App {
         guard abandonable, let output = picturePresenter?.output, bytes.count > 4 * slice else {
             _ = try? session.writer.write(bytes)
             director.wrotePicture(bytes: bytes.count)
-            return true
+            return .whole
         }
         let sixel = output == .sixel
+        let start = ContinuousClock.now
         var sent = 0
         while sent < bytes.count {
             var end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
             if !sixel, end < bytes.count { end = App.chunkEnd(in: bytes, from: end) }
             _ = try? session.writer.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))
             sent = end
-            if bytes.count - sent > 64, session.hasPendingInput {
-                Log.info("picture cut short at \(sent) of \(bytes.count) bytes for a key")
+            guard bytes.count - sent > 64 else { continue }
+            let key = session.hasPendingInput
+            if key || (ContinuousClock.now - start > .milliseconds(150) && bytes.count - sent > bytes.count / 4) {
+                Log.info("picture cut short at \(sent) of \(bytes.count) bytes \(key ? "for a key" : "for time")")
                 _ = try? session.writer.write(sixel ? App.abandonedSixel : App.abandonedKitty)
                 director.wrotePicture(bytes: sent)
-                return false
+                return key ? .cutForKey : .cutForTime(sent: sent)
             }
         }
         director.wrotePicture(bytes: bytes.count)
-        return true
+        return .whole
     }
 
     /// Ends a sixel image cut short: ST, then the synchronized update's end.

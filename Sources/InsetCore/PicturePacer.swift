@@ -100,15 +100,18 @@ public struct PicturePacer: Sendable {
 
     /// A picture of `bytes`, encoded at `scale`, was written from `start`, blocking for
     /// `blocked`. One encoded before the scale changed paces the link but judges nothing.
-    public mutating func wrote(bytes: Int, blocked: Duration, at start: HostTime, scale: Double) {
+    /// `sent`: the picture was cut short after that many bytes (the drain is measured on
+    /// them; `bytes` is what the whole would have cost).
+    public mutating func wrote(bytes: Int, blocked: Duration, at start: HostTime, scale: Double, sent: Int? = nil) {
         let blockedSeconds = seconds(blocked)
+        let through = sent ?? bytes
         // A write the pty's buffer (kilobytes) could hold says nothing about the terminal.
-        if blockedSeconds >= 0.002 || bytes >= 128 * 1024 {
-            let sample = Double(bytes) / max(blockedSeconds, 0.002)
+        if blockedSeconds >= 0.002 || through >= 128 * 1024 {
+            let sample = Double(through) / max(blockedSeconds, 0.002)
             bytesPerSecond = bytesPerSecond.map { 0.7 * $0 + 0.3 * sample } ?? sample
             sampledAt = start
         }
-        let linkSeconds = max(blockedSeconds, bytesPerSecond.map { Double(bytes) / $0 } ?? 0)
+        let linkSeconds = max(blockedSeconds, bytesPerSecond.map { Double(through) / $0 } ?? 0)
         accrue(until: start)
         credit -= linkSeconds
         guard scale == self.scale else { return }

@@ -142,4 +142,19 @@ struct PicturePacerTests {
         middling.wrote(bytes: 600_000, blocked: .milliseconds(250), at: at, scale: 1)
         #expect(middling.scale == 0.5)
     }
+
+    @Test("a picture cut short for time: the drain is the part sent over the time taken, and the next goes at the size that fits")
+    func cutForTime() {
+        var pacer = PicturePacer()
+        let at = Self.time(5)
+        _ = pacer.offer(at: at)
+        // 30 KB of a 600 KB picture in 150 ms: 200 KB/s, so a quarter of the size still takes 190 ms.
+        pacer.wrote(bytes: 600_000, blocked: .milliseconds(150), at: at, scale: 1, sent: 30_000)
+        #expect(abs(pacer.bytesPerSecond! - 200_000) < 1)
+        #expect(pacer.scale == 0.25)
+        // The link was held 150 ms, not the 3 s the whole would have taken.
+        let due = Double(pacer.nextAllowed.nanoseconds) / 1e9
+        let expected = 5.0 + (0.15 - 0.05) / 0.75
+        #expect(abs(due - expected) < 0.001)
+    }
 }

@@ -17,19 +17,36 @@ extension PicturePresenter {
         var superseded = 0
         /// Frames offered: a new frame for the pictures on screen, once per paint.
         var offered = 0
-        /// Pictures cut short by a key while being written (sixel, to a slow terminal).
+        /// Pictures cut short by a key while being written (to a slow terminal).
         var abandoned = 0
+        /// Pictures cut short because the terminal took them far too slowly.
+        var cutForTime = 0
+    }
+
+    /// How a picture's write ended.
+    enum WriteOutcome: Equatable {
+        case whole
+        /// A key or a signal came: the rest waits for it.
+        case cutForKey
+        /// The terminal took `sent` bytes so slowly that the rest was not worth the wait.
+        case cutForTime(sent: Int)
     }
 
     /// UI thread: writes the encoded pictures that are still the ones to show.
     func writeReady(_ write: (UnsafeRawBufferPointer) -> Void) {
-        writeReady { (bytes: UnsafeRawBufferPointer) -> Bool in write(bytes); return true }
+        writeReady { (bytes: UnsafeRawBufferPointer) -> WriteOutcome in write(bytes); return .whole }
+    }
+
+    /// As `writeReady(_:)`, with a writer that may stop for a key (returns false).
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> Bool) {
+        writeReady { (bytes: UnsafeRawBufferPointer) -> WriteOutcome in write(bytes) ? .whole : .cutForKey }
     }
 
     /// UI thread: writes the encoded pictures that are still the ones to show, with a
-    /// writer that may stop a picture early (returns false: a key came). A picture cut
-    /// short is not on screen whole: its frame is encoded again, whole, and the rest wait.
-    func writeReady(_ write: (UnsafeRawBufferPointer) -> Bool) {
+    /// writer that may stop a picture early. A picture cut short is not on screen whole: its
+    /// frame is encoded again, whole (and smaller, when cut for time: the pacer learns the
+    /// drain from the part sent), and the rest wait.
+    func writeReady(_ write: (UnsafeRawBufferPointer) -> WriteOutcome) {
         let ready: [UInt32: Encoded] = condition.withLock {
             defer { shared.ready = [:] }
             return shared.ready
@@ -58,8 +75,14 @@ extension PicturePresenter {
                 continue
             }
             let start = HostTime.now()
-            guard encoded.bytes.withUnsafeBytes(write) else {
-                counts.abandoned += 1
+            let outcome = encoded.bytes.withUnsafeBytes(write)
+            if case .cutForTime(let sent) = outcome {
+                pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start,
+                            scale: encoded.scale, sent: sent)
+                counts.cutForTime += 1
+            }
+            guard outcome == .whole else {
+                if outcome == .cutForKey { counts.abandoned += 1 }
                 slot.needsEncoding = true
                 slots[id] = slot
                 returned.append(encoded.bytes)
@@ -107,7 +130,7 @@ extension PicturePresenter {
     var summary: String {
         let each = counts.written > 0 ? counts.bytes / counts.written / 1024 : 0
         return "pictures: \(counts.written) written (\(each) KB each), \(counts.paced) skipped for the terminal, "
-            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, drain \(pacer.bytesPerSecond.map { Self.megabytes($0) + "/s" } ?? "not limiting"), "
+            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, \(counts.cutForTime) for time, drain \(pacer.bytesPerSecond.map { Self.megabytes($0) + "/s" } ?? "not limiting"), "
             + "size \(PicturePacer.describe(scale: pacer.scale))"
     }
 
