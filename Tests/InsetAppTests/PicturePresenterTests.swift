@@ -31,7 +31,7 @@ struct PicturePresenterTests {
 
     static func now(_ presenter: PicturePresenter, _ picture: PicturePresenter.Picture?, redrawn: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = []
-        presenter.show(picture, redrawn: redrawn) { bytes += $0 }
+        presenter.show(picture.map { [$0] } ?? [], redrawn: redrawn) { bytes += $0 }
         return bytes
     }
 

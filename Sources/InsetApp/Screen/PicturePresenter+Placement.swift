@@ -4,12 +4,11 @@ import InsetRender
 /// Where the presenter's pictures go and at what size, and whether a change leaves sixel
 /// pixels behind (UI thread).
 extension PicturePresenter {
-    /// Whether sixel pixels written before would stay on screen with `pictures`: a cell the
-    /// last pictures covered, that none of these does, and that is still a hole.
-    func leavesDebris(_ pictures: [Picture], isHole: (CellPoint) -> Bool) -> Bool {
+    /// Whether sixel pixels written before would stay on screen with pictures at `now`: a
+    /// cell the last pictures covered, that none of these does, and that is still a hole.
+    func leavesDebris(_ now: [CellRect], isHole: (CellPoint) -> Bool) -> Bool {
         let before = slots.values.compactMap(\.writtenCells)
         guard !before.isEmpty else { return false }
-        let now = pictures.map { placement(of: $0, scale: pacer.scale).cells }
         for rectangle in before where !now.contains(where: { $0.intersection(rectangle) == rectangle }) {
             for row in rectangle.minRow..<rectangle.maxRow {
                 for column in rectangle.minColumn..<rectangle.maxColumn {

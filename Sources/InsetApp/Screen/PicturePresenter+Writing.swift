@@ -15,8 +15,6 @@ extension PicturePresenter {
         /// Frames replaced unencoded by a newer one while the encoder was busy, or encoded
         /// but no longer the one to show when done.
         var superseded = 0
-        /// Frames offered: a new frame for the pictures on screen, once per paint.
-        var offered = 0
         /// Pictures cut short by a key while being written (to a slow terminal).
         var abandoned = 0
         /// Pictures cut short because the terminal took them far too slowly.
@@ -96,11 +94,9 @@ extension PicturePresenter {
             recentWrites.append(start)
             if let previous = slot.lastWritten { returned.append(previous) }
             slot.lastWritten = encoded.bytes
-            // Shared memory is read once: the terminal unlinks the object, so bytes that name
-            // it show nothing when sent again (after a redraw), and the frame is encoded anew.
-            slot.lastWrittenWhole = encoded.whole && output != .kitty(.sharedMemory, passthrough: output.passthrough)
+            slot.lastWrittenReplayable = encoded.replayable
             slot.writtenGeneration = encoded.generation
-            slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells.map { $0 } ?? encoded.cells
+            slot.writtenCells = encoded.whole ? encoded.cells : slot.writtenCells ?? encoded.cells
             slots[id] = slot
             written.append((id, encoded.generation))
         }
@@ -128,16 +124,11 @@ extension PicturePresenter {
 
     /// The closing line's part: what was written and what was not, and why.
     var summary: String {
-        let each = counts.written > 0 ? counts.bytes / counts.written / 1024 : 0
-        return "pictures: \(counts.written) written (\(each) KB each), \(counts.paced) skipped for the terminal, "
-            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, \(counts.cutForTime) for time, drain \(pacer.bytesPerSecond.map { Self.megabytes($0) + "/s" } ?? "not limiting"), "
-            + "size \(PicturePacer.describe(scale: pacer.scale))"
-    }
-
-    /// "2.4 MB", "19 MB": one decimal under ten.
-    static func megabytes(_ bytes: Double) -> String {
-        let value = bytes / 1_000_000
-        return value < 10 ? "\((value * 10).rounded() / 10) MB" : "\(Int(value.rounded())) MB"
+        let each = ProbeReport.byteCount(Int64(counts.written > 0 ? counts.bytes / counts.written : 0))
+        let drain = pacer.bytesPerSecond.map { ProbeReport.byteCount(Int64($0)) + "/s" } ?? "not limiting"
+        return "pictures: \(counts.written) written (\(each) each), \(counts.paced) skipped for the terminal, "
+            + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, \(counts.cutForTime) for time, "
+            + "drain \(drain), size \(PicturePacer.describe(scale: pacer.scale))"
     }
 
     /// Slots no longer shown: their work is dropped and, for kitty, their images deleted

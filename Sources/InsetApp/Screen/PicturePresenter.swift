@@ -47,6 +47,13 @@ final class PicturePresenter: @unchecked Sendable {
             return false
         }
 
+        /// Whether a picture's bytes, written again, show it again: not through shared
+        /// memory, which the terminal reads once and unlinks.
+        var bytesReplayable: Bool {
+            if case .kitty(.sharedMemory, _) = self { return false }
+            return true
+        }
+
         /// Whether pictures go through tmux wrapped (kitty only).
         var passthrough: Bool {
             switch self {
@@ -128,6 +135,8 @@ final class PicturePresenter: @unchecked Sendable {
         var size: PixelSize
         var scale: Double
         var whole = true
+        /// Whether the same bytes show the same picture when written again (after a redraw).
+        var replayable = true
     }
 
     /// Guarded by `condition`: the jobs waiting to be encoded and the bytes encoded, by slot;
@@ -152,6 +161,8 @@ final class PicturePresenter: @unchecked Sendable {
     struct Shown: Equatable {
         var serial: Int
         var time: MediaTime
+        /// Whether this is `picture`'s frame (serial and time: a recycled image holds another).
+        func isFrame(of picture: Picture) -> Bool { serial == picture.frame.serial && time == picture.frame.time }
         /// For placeholders, only the size: where the cells are is the rasterizer's business.
         var cells: CellRect
         var region: PixelRect
@@ -172,9 +183,9 @@ final class PicturePresenter: @unchecked Sendable {
         /// The cells the last picture written covers, while the screen still shows it.
         var writtenCells: CellRect?
         /// The last picture written, to send again at once after a full redraw, and whether
-        /// it was whole (a sixel picture of the cells that changed is not enough again).
+        /// it can be (`Encoded.replayable`).
         var lastWritten: OutputBuffer?
-        var lastWrittenWhole = true
+        var lastWrittenReplayable = true
         /// The latest picture's encoding was dropped (changes for a screen cleared since):
         /// the same frame must be encoded again, though nothing about it changed.
         var needsEncoding = false
@@ -186,11 +197,6 @@ final class PicturePresenter: @unchecked Sendable {
         let thread = Thread { [unowned self] in self.runEncoder() }
         thread.name = "inset.picture"
         thread.start()
-    }
-
-    /// UI thread: the one picture the screen shows now (nil: none); see `show(_:redrawn:write:)`.
-    func show(_ picture: Picture?, redrawn: Bool, write: (UnsafeRawBufferPointer) -> Void) {
-        show(picture.map { [$0] } ?? [], redrawn: redrawn, write: write)
     }
 
     /// UI thread: the pictures the screen shows now, one per slot, after a paint whose cell
@@ -205,11 +211,12 @@ final class PicturePresenter: @unchecked Sendable {
     @discardableResult
     func show(_ pictures: [Picture], redrawn: Bool, at now: HostTime = .now(), isHole: (CellPoint) -> Bool = { _ in true },
               write: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        if pictures.contains(where: { picture in slots[picture.imageID].map { $0.shown.serial != picture.frame.serial || $0.shown.time != picture.frame.time } ?? true }) {
-            lastNewFrame = now
-        }
+        // A still goes whole: the scale is settled before anything is placed by it.
+        if pictures.contains(where: { slots[$0.imageID]?.shown.isFrame(of: $0) != true }) { lastNewFrame = now }
         if pacer.scale < 1 { _ = pacer.restoreIfStill(at: now, lastFrame: lastNewFrame) }
-        if output == .sixel, !redrawn, leavesDebris(pictures, isHole: isHole) { return true }
+        let scale = pacer.scale
+        let placements = pictures.map { placement(of: $0, scale: scale) }
+        if output == .sixel, !redrawn, leavesDebris(placements.map(\.cells), isHole: isHole) { return true }
         let ids = Set(pictures.map(\.imageID))
         let gone = slots.keys.filter { !ids.contains($0) }.sorted()
         if !gone.isEmpty { forget(gone, write: write) }
@@ -218,15 +225,13 @@ final class PicturePresenter: @unchecked Sendable {
         retryAt = nil
         var jobs: [Job] = []
         var offered: Bool?
-        for picture in pictures {
-            let scale = pacer.scale
-            let placed = placement(of: picture, scale: scale)
+        for (picture, placed) in zip(pictures, placements) {
             var cells = placed.cells
             if output.usesPlaceholders { cells.origin = .zero }
             let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region,
                              scale: scale)
             if let slot = slots[picture.imageID], slot.shown == next, !slot.needsEncoding,
-               !redrawn || (slot.lastWrittenWhole && slot.writtenGeneration == slot.generation) {
+               !redrawn || (slot.lastWrittenReplayable && slot.writtenGeneration == slot.generation) {
                 // The same frame at the same place: nothing to encode; a redraw wiped it, so the
                 // last bytes go again if they are this very picture, whole, else it is encoded.
                 if redrawn { slot.lastWritten?.withUnsafeBytes(write) }
@@ -236,7 +241,6 @@ final class PicturePresenter: @unchecked Sendable {
             // next frame, or for `retryAt` if none comes (the slots keep what they showed).
             if offered == nil {
                 offered = redrawn || pacer.offer(at: now)
-                counts.offered += 1
                 if offered == false { counts.paced += 1 }
             }
             guard offered == true else { retryAt = pacer.nextAllowed; continue }
