@@ -13,29 +13,26 @@ public enum OpenRectangles {
     public static func find(in area: CellRect, limit: Int, isOpen: (_ column: Int, _ row: Int) -> Bool) -> [CellRect] {
         guard !area.isEmpty, limit > 0 else { return [] }
         var done: [CellRect] = []
-        var growing: [CellRect] = []
-        var runs: [(start: Int, end: Int)] = []
+        // The rectangles still growing, and the next row's: two arrays swapped each row, so
+        // a paint allocates no array a row.
+        var growing: [CellRect] = [], next: [CellRect] = []
         for row in area.minRow..<area.maxRow {
-            runs.removeAll(keepingCapacity: true)
+            next.removeAll(keepingCapacity: true)
             var column = area.minColumn
             while column < area.maxColumn {
                 guard isOpen(column, row) else { column += 1; continue }
                 let start = column
                 while column < area.maxColumn && isOpen(column, row) { column += 1 }
-                runs.append((start, column))
-            }
-            var next: [CellRect] = []
-            for run in runs {
-                if let index = growing.firstIndex(where: { $0.minColumn == run.start && $0.maxColumn == run.end }) {
+                if let index = growing.firstIndex(where: { $0.minColumn == start && $0.maxColumn == column }) {
                     var rectangle = growing.remove(at: index)
                     rectangle.size.rows += 1
                     next.append(rectangle)
                 } else {
-                    next.append(CellRect(column: run.start, row: row, columns: run.end - run.start, rows: 1))
+                    next.append(CellRect(column: start, row: row, columns: column - start, rows: 1))
                 }
             }
             done += growing
-            growing = next
+            swap(&growing, &next)
         }
         done += growing
         if done.count > limit {
