@@ -142,6 +142,22 @@ func runInset(_ arguments: [String], stdin: String? = nil, timeLimit: TimeInterv
                     signal: bySignal ? process.terminationStatus : nil, timedOut: killed.isSet)
 }
 
+/// Runs `scripts/NAME arguments` with `environment` added to this process's, standard
+/// output and error together; returns the status and what it printed.
+func runScript(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = repositoryRoot.appendingPathComponent("scripts/\(name)")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
+
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()

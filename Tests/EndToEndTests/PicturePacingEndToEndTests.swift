@@ -7,26 +7,14 @@ import Testing
 /// terminal within 300 ms, and `--stats` says what went out apart from what was shown.
 @Suite("Pictures paced to the terminal, end to end", .serialized)
 struct PicturePacingEndToEndTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test("q answers within 300 ms at 20 MB/s and 200 KB/s, and the closing line says what went out",
           .timeLimit(.minutes(3)), arguments: ["sixel", "kitty"])
     func quitsAtAnyRate(graphics: String) throws {
-        let process = Process()
-        process.executableURL = Self.root.appendingPathComponent("scripts/pty-pictures")
-        process.arguments = ["--graphics", graphics, "--rate", "20", "0.2", "--seconds", "4",
-                             "--clip", Self.root.appendingPathComponent("samples/bench_1080p.mp4").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["INSET_BIN"] = try insetBinary()
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = try runScript("pty-pictures", [
+            "--graphics", graphics, "--rate", "20", "0.2", "--seconds", "4",
+            "--clip", samplePath("bench_1080p.mp4"),
+        ], environment: ["INSET_BIN": try insetBinary()])
+        #expect(status == 0, "\(output)")
         // One closing line's pictures part per rate: pictures written, and a drain measured.
         let parts = output.components(separatedBy: "\n").filter { $0.contains("pictures:") && $0.contains("written") }
         #expect(parts.count == 2, "\(output)")

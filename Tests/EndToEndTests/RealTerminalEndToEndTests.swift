@@ -40,19 +40,9 @@ struct RealTerminalEndToEndTests {
     func kitty() throws { try Self.run("kitty") }
 
     static func run(_ terminal: String, scenes: String = everyScene) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("inset-\(terminal)-\(getpid())").path
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/real-terminal")
-        process.arguments = ["--terminal", terminal, "--scenes", scenes, "--two-in-pixels", out]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "scripts/real-terminal --terminal \(terminal):\n\(output)")
+        let (status, output) = try runScript("real-terminal", ["--terminal", terminal, "--scenes", scenes, "--two-in-pixels", out])
+        #expect(status == 0, "scripts/real-terminal --terminal \(terminal):\n\(output)")
         #expect(output.contains("real-terminal \(terminal): ok"), "\(output)")
         #expect(!output.contains("FAIL"), "\(output)")
     }

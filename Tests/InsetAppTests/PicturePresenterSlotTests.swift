@@ -19,6 +19,10 @@ struct PicturePresenterSlotTests {
     static func now(_ presenter: PicturePresenter, _ picture: PicturePresenter.Picture?, redrawn: Bool = false) -> [UInt8] {
         PicturePresenterTests.now(presenter, picture, redrawn: redrawn)
     }
+    /// Until a millisecond past `time`.
+    static func sleep(until time: HostTime) {
+        usleep(UInt32(max(0, Double(time.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
+    }
 
         @Test("two pictures at once (the full-screen video and the window's): each its own image, written together, and a slot that goes is deleted alone")
     func twoKittyPictures() throws {
@@ -122,7 +126,7 @@ struct PicturePresenterSlotTests {
         #expect(due > HostTime.now())
         #expect(Self.written(presenter, waiting: 0.1).isEmpty)
         // Once due, the same frame goes, at 3/8 of its width and height, to the same cells.
-        usleep(UInt32(max(0, Double(due.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
+        Self.sleep(until: due)
         _ = Self.now(presenter, Self.picture(image, time: 2))
         // Due again only as a still: a second without frames, and it goes whole.
         #expect(try #require(presenter.retryAt) > due.advanced(by: .milliseconds(900)))
@@ -131,7 +135,7 @@ struct PicturePresenterSlotTests {
         #expect(kittyPictureSize(in: text) == PixelSize(width: 6, height: 3))
         // No new frame for a second: the still goes again, whole.
         let still = try #require(presenter.retryAt)
-        usleep(UInt32(max(0, Double(still.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
+        Self.sleep(until: still)
         _ = Self.now(presenter, Self.picture(image, time: 2))
         #expect(presenter.pacer.scale == 1)
         #expect(kittyPictureSize(in: String(decoding: Self.written(presenter), as: UTF8.self)) == PixelSize(width: 16, height: 8))

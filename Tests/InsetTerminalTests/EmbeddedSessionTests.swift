@@ -8,15 +8,7 @@ extension ProcessStateTests {
     /// leaves the tty's modes alone unless it reads keys, reads nothing, and on the way out
     /// writes only the erasing of its rectangle.
     @Suite struct EmbeddedSessionTests {
-        static func options(_ pty: PseudoTerminal) -> TerminalSession.Options {
-            var options = TerminalSession.Options()
-            options.outputDescriptor = pty.slave
-            options.inputDescriptor = pty.slave
-            options.terminalType = "xterm-256color"
-            options.environment = ["TERM": "xterm-256color"]
-            options.terminationGrace = nil
-            return options
-        }
+        static func options(_ pty: PseudoTerminal) -> TerminalSession.Options { TerminalSessionTests.options(pty) }
 
         static func sameModes(_ a: termios, _ b: termios) -> Bool {
             a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_lflag == b.c_lflag && a.c_cflag == b.c_cflag
