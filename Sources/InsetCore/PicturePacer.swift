@@ -38,6 +38,8 @@ public struct PicturePacer: Sendable {
     /// Index into `scales`.
     public private(set) var scaleIndex = 0
     public var scale: Double { Self.scales[scaleIndex] }
+    /// Whether pictures can still go smaller than now.
+    public var canShrink: Bool { scaleIndex < Self.scales.count - 1 }
     /// Link time in hand, in seconds, as of `creditAt` (negative: owed).
     private var credit = 0.0
     private var creditAt = HostTime.zero
