@@ -12,6 +12,7 @@ so "a frame reached the terminal" is the read that carried its closing marker.
 import codecs
 import fcntl
 import os
+import re
 import select
 import struct
 import subprocess
@@ -20,6 +21,7 @@ import threading
 import time
 
 FRAME_END = "?2026l"
+STRING_END = re.compile("[\x1b\x07]")
 
 
 def xterm_palette(index):
@@ -44,9 +46,11 @@ def bright(color):
 class Screen:
     """Cells as (character, foreground, background); colours are RGB tuples or None for the
     terminal's default. `white` counts cells that show white across their whole area (a
-    space on a white background, a half block white above and below, a full block in white)."""
+    space on a white background, a half block white above and below, a full block in white).
+    Given the `cell` size in pixels, pictures (sixel, kitty graphics) count too: a cell a
+    white picture covers is white (`ptypictures.Pictures`)."""
 
-    def __init__(self, columns, rows):
+    def __init__(self, columns, rows, cell=None):
         self.columns, self.rows = columns, rows
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.state = "ground"
@@ -56,9 +60,22 @@ class Screen:
         self.row = self.column = 0
         self.last_char = " "
         self.cells = [[(" ", None, None)] * columns for _ in range(rows)]
-        self.white = 0
+        self.cells_white = 0
         self.text_after_exit = ""
         self.alternate = False
+        self.pictures = None
+        if cell:
+            from ptypictures import Pictures
+            self.pictures = Pictures(columns, rows, cell)
+        self.string = None  # a DCS or APC string being read for the pictures: (introducer, row, column, parts)
+
+    @property
+    def white(self):
+        """White cells now: a number, or with pictures a `ptypictures.WhiteCount` whose
+        `value()` is known once the pictures are decoded (`white_value` resolves either)."""
+        if not self.pictures or not self.pictures.covered:
+            return self.cells_white
+        return self.pictures.white_count(self.cells_white, lambda at: self.is_white(self.cells[at[0]][at[1]]))
 
     @staticmethod
     def is_white(cell):
@@ -73,8 +90,10 @@ class Screen:
         if not (0 <= row < self.rows and 0 <= column < self.columns):
             return
         old = self.cells[row][column]
-        self.white += self.is_white(cell) - self.is_white(old)
+        self.cells_white += self.is_white(cell) - self.is_white(old)
         self.cells[row][column] = cell
+        if self.pictures:
+            self.pictures.cell_written(row, column)
 
     def colors(self):
         return (self.bg, self.fg) if self.reverse else (self.fg, self.bg)
@@ -90,7 +109,24 @@ class Screen:
     def feed(self, data):
         """Applies `data` (bytes); returns how many frames ended in it."""
         frames = 0
-        for char in self.decoder.decode(data):
+        text = self.decoder.decode(data)
+        at, count = 0, len(text)
+        while at < count:
+            if self.state == "string":
+                # A string's body in one step: sixel and kitty pictures are most of the bytes.
+                end = STRING_END.search(text, at)
+                stop = end.start() if end else count
+                if self.string:
+                    self.string[3].append(text[at:stop])
+                if not end:
+                    break
+                self.state = "ground" if text[stop] == "\x07" else "string-escape"
+                if self.state == "ground":
+                    self.string_ended()
+                at = stop + 1
+                continue
+            char = text[at]
+            at += 1
             state = self.state
             if state == "ground":
                 if char == "\x1b":
@@ -116,19 +152,22 @@ class Screen:
                     self.state, self.params = "csi", ""
                 elif char in "]PX^_":
                     self.state = "string"
+                    if self.pictures and char in "P_":
+                        self.string = (char, self.row, self.column, [])
                 elif char in "()*+#%":
                     self.state = "charset"
                 else:
                     self.state = "ground"
             elif state == "charset":
                 self.state = "ground"
-            elif state == "string":
-                if char == "\x07":
-                    self.state = "ground"
-                elif char == "\x1b":
-                    self.state = "string-escape"
             elif state == "string-escape":
-                self.state = "ground" if char == "\\" else "string"
+                if char == "\\":
+                    self.state = "ground"
+                    self.string_ended()
+                else:  # an ESC inside the string: tmux doubles them; keep reading it
+                    self.state = "string"
+                    if self.string:
+                        self.string[3].append("\x1b" + char)
             elif state == "csi":
                 if "@" <= char <= "~":
                     self.state = "ground"
@@ -136,6 +175,12 @@ class Screen:
                 else:
                     self.params += char
         return frames
+
+    def string_ended(self):
+        if self.string:
+            introducer, row, column, parts = self.string
+            self.string = None
+            self.pictures.finished(introducer, "".join(parts), row, column)
 
     def csi(self, params, final):
         private = params[:1] in ("?", ">", "<", "=")
@@ -186,6 +231,8 @@ class Screen:
                 rows = range(0, self.row)
             else:
                 rows = range(self.rows)
+                if self.pictures:
+                    self.pictures.erased()
             for row in rows:
                 self.erase(row, 0, self.columns)
         return 0
@@ -229,22 +276,30 @@ class Screen:
             i += 1
 
 
+def white_value(white):
+    """A `Screen.white` as a number, waiting for the pictures it counts to be decoded."""
+    return white if isinstance(white, int) else white.value()
+
+
 class PtyProgram:
     """`argv` on a pty of `columns` x `rows`. With `drain_rate` (bytes per second) the reader
     takes no more than that, in slices of 10 ms, so the program meets a slow terminal's
-    back-pressure. `on_frame(time, screen)` is called on the reader thread as each frame ends."""
+    back-pressure. `on_frame(time, screen)` is called on the reader thread as each frame ends.
+    With `cell` (width, height in pixels) the pty says its size in pixels too, as a terminal
+    that shows pictures does, and the screen model reads the pictures."""
 
-    def __init__(self, argv, columns, rows, env=None, drain_rate=None, on_frame=None):
+    def __init__(self, argv, columns, rows, env=None, drain_rate=None, on_frame=None, cell=None):
         self.columns, self.rows = columns, rows
         self.drain_rate = drain_rate
         self.on_frame = on_frame
-        self.screen = Screen(columns, rows)
+        self.screen = Screen(columns, rows, cell)
         self.bytes_read = 0
         self.frames = 0
         self.restored_at = None
         self.lock = threading.Lock()
         master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, columns * cell[0] if cell else 0,
+                                                             rows * cell[1] if cell else 0))
         environment = dict(os.environ)
         environment.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "LINES": str(rows),
                             "COLUMNS": str(columns)})

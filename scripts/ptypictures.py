@@ -1,0 +1,166 @@
+"""What pictures in pixels show, for the terminal model in ptyterm.py: sixel images (DCS …
+q … ST) and kitty graphics (APC G … ST) read from the player's output, reduced to which
+cells they cover and whether each picture is white there. That is all scripts/av-sync asks
+of a picture: when the screen turned white, in pixels as in cells.
+
+A picture covers the cells from where the cursor was when it began, as many as its pixels
+span at the pty's cell size: a sixel by its raster attributes ("1;1;W;H), a kitty
+placement by its c= and r= keys. A picture is white where at least half its pixels are (every
+channel 200 or more of 255; a sixel colour 80% or more). Sixel pixels stay until cells are
+written over them or the screen is erased; a kitty placement until its image id is
+placed again or deleted (a=d). A complete picture is decoded on a worker thread (kitty's
+PNG by Pillow): decoding on the reader's thread made it fall behind a busy picture stream
+and stamp flashes 100-200 ms late. So whether the screen is white is a `WhiteCount`,
+resolved once the pictures it depends on are decoded.
+"""
+import base64
+import io
+import re
+import zlib
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import numpy as np  # imported here, not at the first picture: that took 150 ms of the reader's time
+from PIL import Image
+
+
+SIXEL_HEAD = re.compile(r"[\d;]*q")
+RASTER = re.compile(r'"(\d+);(\d+);(\d+);(\d+)')
+COLOR = re.compile(r"#(\d+)(?:;2;(\d+);(\d+);(\d+))?")
+POPCOUNT_TABLE = np.array([bin(b - 63).count("1") if 63 <= b <= 126 else 0 for b in range(256)], np.uint8)
+REPEAT_BYTES = re.compile(rb"!(\d+)[?-~]")
+
+
+def sixel_white_fraction(body):
+    """The share of a sixel's painted pixels that are white: each colour's run of sixel
+    characters counts its set bits (a repeat !n counts n times). In numpy: this runs beside
+    the player on the same cores, and a Python loop over every byte slowed the player's
+    encoder enough to lose frames."""
+    data = np.frombuffer(body.encode("latin-1"), np.uint8)
+    bits = POPCOUNT_TABLE[data].astype(np.int64)  # digits, ';', '!', '#', '$', '-' count 0
+    for repeat in REPEAT_BYTES.finditer(body.encode("latin-1")):
+        bits[repeat.end() - 1] *= int(repeat[1])
+    white, colors = set(), []
+    for match in COLOR.finditer(body):
+        if match[2] is not None:
+            if min(int(match[2]), int(match[3]), int(match[4])) >= 80:
+                white.add(int(match[1]))
+            else:
+                white.discard(int(match[1]))
+        colors.append((match.start(), int(match[1]) in white))
+    if not colors:
+        return 0.0
+    sums = np.add.reduceat(bits, [start for start, _ in colors])
+    white_bits = sum(int(total) for total, (_, is_white) in zip(sums, colors) if is_white)
+    all_bits = int(sums.sum())
+    return white_bits / all_bits if all_bits else 0.0
+
+
+def rgb_white_fraction(image):
+    """The share of white pixels in a Pillow image, on its 4x4 means (the reader's time is
+    the terminal's: a full-size pass took 25 ms a picture)."""
+    pixels = np.asarray(image.convert("RGB").reduce(4))
+    return float((pixels.min(axis=2) >= 200).mean()) if pixels.size else 0.0
+
+
+class WhiteCount:
+    """White cells at a moment: the cells' own count, corrected where pictures cover them
+    (`parts`: per picture, whether it is white, possibly still being decoded, the cells it
+    covers and how many of those the cells alone count white)."""
+
+    def __init__(self, cells_white, parts):
+        self.cells_white, self.parts = cells_white, parts
+
+    def value(self):
+        total = self.cells_white
+        for white, covered, under in self.parts:
+            is_white = white.result() if isinstance(white, Future) else white
+            total += (covered if is_white else 0) - under
+        return total
+
+
+class Pictures:
+    """The pictures over a screen of `columns` x `rows` cells of `cell` (width, height) pixels."""
+
+    def __init__(self, columns, rows, cell):
+        self.columns, self.rows, self.cell = columns, rows, cell
+        self.covered = {}  # (row, column) -> (owner, white): owner "sixel" or a kitty image id; white maybe a Future
+        self.kitty_pending = None  # (keys of the first chunk, row, column, payload chunks)
+        self.decoder = ThreadPoolExecutor(max_workers=1)
+
+    def finished(self, introducer, payload, row, column):
+        """A DCS (`P`) or APC (`_`) string ended; `row`, `column`: the cursor when it began."""
+        if introducer == "P":
+            head = SIXEL_HEAD.match(payload)
+            if head:
+                self.sixel(payload[head.end():], row, column)
+        elif introducer == "_" and payload.startswith("G"):
+            self.kitty(payload[1:], row, column)
+
+    def sixel(self, body, row, column):
+        raster = RASTER.match(body)
+        if not raster:
+            return
+        width, height = int(raster[3]), int(raster[4])
+        white = self.decoder.submit(lambda: sixel_white_fraction(body[raster.end():]) >= 0.5)
+        self.place("sixel", row, column, -(-width // self.cell[0]), -(-height // self.cell[1]), white)
+
+    def kitty(self, command, row, column):
+        keys_text, _, data = command.partition(";")
+        keys = dict(pair.split("=", 1) for pair in keys_text.split(",") if "=" in pair)
+        if self.kitty_pending is None:
+            if keys.get("a") == "d":
+                image = keys.get("i")
+                self.remove(lambda owner: image is None or owner == image)
+                return
+            self.kitty_pending = (keys, row, column, [])
+        self.kitty_pending[3].append(data)
+        if keys.get("m", "0") == "1":
+            return
+        first, at_row, at_column, chunks = self.kitty_pending
+        self.kitty_pending = None
+        if first.get("a") not in ("T", "p") or "c" not in first or "r" not in first:
+            return
+        white = self.decoder.submit(self.kitty_is_white, first, "".join(chunks))
+        image = first.get("i", "0")
+        self.remove(lambda owner: owner == image)
+        self.place(image, at_row, at_column, int(first["c"]), int(first["r"]), white)
+
+    @classmethod
+    def kitty_is_white(cls, keys, text):
+        try:
+            return cls.kitty_white(keys, base64.b64decode(text)) >= 0.5
+        except Exception:  # a picture cut short: the terminal drops it (counted not white)
+            return False
+
+    @staticmethod
+    def kitty_white(keys, payload):
+        if keys.get("f") == "100":
+            return rgb_white_fraction(Image.open(io.BytesIO(payload)))
+        data = zlib.decompress(payload) if keys.get("o") == "z" else payload
+        mode = "RGBA" if keys.get("f") == "32" else "RGB"
+        return rgb_white_fraction(Image.frombytes(mode, (int(keys["s"]), int(keys["v"])), data))
+
+    def place(self, owner, row, column, columns, rows, white):
+        for r in range(max(0, row), min(self.rows, row + rows)):
+            for c in range(max(0, column), min(self.columns, column + columns)):
+                self.covered[(r, c)] = (owner, white)
+
+    def remove(self, which):
+        self.covered = {at: value for at, value in self.covered.items() if not which(value[0])}
+
+    def cell_written(self, row, column):
+        """Text drawn over a sixel's pixels replaces them (a kitty picture under text stays)."""
+        value = self.covered.get((row, column))
+        if value is not None and value[0] == "sixel":
+            del self.covered[(row, column)]
+
+    def erased(self):
+        self.covered = {}
+
+    def white_count(self, cells_white, is_white_cell):
+        """The screen's `WhiteCount`: `cells_white` corrected where pictures cover cells."""
+        parts = {}
+        for at, (_, white) in self.covered.items():
+            covered, under = parts.get(id(white), (white, 0, 0))[1:]
+            parts[id(white)] = (white, covered + 1, under + is_white_cell(at))
+        return WhiteCount(cells_white, list(parts.values()))
