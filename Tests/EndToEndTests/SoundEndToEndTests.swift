@@ -68,6 +68,16 @@ struct SoundEndToEndTests {
         print("A/V from outside: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
     }
 
+    /// In pixels the picture reaches the terminal after it is encoded and written, tens of
+    /// milliseconds after its frame: the frames go early by that (`PictureLatency`), and the
+    /// flash is the picture turning white (scripts/ptypictures.py reads sixel and kitty).
+    @Test("A/V offset with the video in pixels, sixel and kitty, measured outside the player: within ±45 ms",
+          arguments: ["sixel", "kitty"])
+    func markersInSyncInPixels(graphics: String) throws {
+        let offsets = try AVSyncScript.check(["--graphics", graphics, "--columns", "120", "--rows", "40"])
+        print("A/V in \(graphics) pixels: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
+    }
+
     @Test("with no sound device: the video plays on the system clock and one notice says so")
     func noDevice() throws {
         let tmux = try Tmux(environment: ["SDL_AUDIODRIVER": "nosuchdriver"])

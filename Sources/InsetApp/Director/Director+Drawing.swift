@@ -52,6 +52,21 @@ extension Director {
         return layers
     }
 
+    /// Each video's frames go early by the latency of its own picture in pixels (`lead`,
+    /// from a layer's image id base and placeholder id), so the picture lands with the sound;
+    /// a video with no picture shown goes on time.
+    func setPictureLeads(_ lead: (_ layerBase: UInt32, _ placeholder: UInt32?) -> MediaTime) {
+        var front = MediaTime.zero, window = MediaTime.zero
+        for entry in pictureLayers where entry.layer.picture != nil {
+            let value = lead(entry.imageID, entry.layer.placeholderImageID)
+            if entry.imageID == PicturePresenter.LayerImages.player { front = value }
+            if entry.imageID == PicturePresenter.LayerImages.window { window = value }
+        }
+        videos.forEach { $0.pictureLead = .zero }
+        if let video = videos.front { video.pictureLead = front }
+        if let video = videos.window { video.pictureLead = max(video.pictureLead, window) }
+    }
+
     /// The overlay: the key list of the screen in front, a message, the stats corner.
     func drawOverlay() {
         let size = stage.size

@@ -11,6 +11,13 @@ extension Playback {
     /// first buffer) before it is heard; the picture holds on its first frame meanwhile, as
     /// ffplay's does, so the two start together. Half a second without sound and the
     /// system clock goes on alone.
+    /// The media time frames are shown at: the master time, `pictureLead` ahead (in media
+    /// time, at this speed).
+    func frameClock(at now: HostTime) -> MediaTime {
+        let master = masterTime(at: now)
+        return pictureLead > .zero ? master + clock.speed.media(inWall: pictureLead) : master
+    }
+
     func masterTime(at now: HostTime) -> MediaTime {
         guard clock.isRunning, let sound else { return clock.time(at: now) }
         if let heard = sound.clockTime(at: now) {

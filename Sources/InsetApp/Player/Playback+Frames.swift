@@ -44,7 +44,7 @@ extension Playback {
             }
             var nextTime: MediaTime?
             if case .frame(let next)? = pipeline.frames.peek() { nextTime = next.time }
-            let decision = catchUp.decide(frameTime: frame.time, nextFrameTime: nextTime, master: masterTime(at: now), at: now)
+            let decision = catchUp.decide(frameTime: frame.time, nextFrameTime: nextTime, master: frameClock(at: now), at: now)
             if let target = decision.catchUpTo { pipeline.catchUp(to: target, serial: frame.serial) }
             switch decision.frame {
             case .wait:
@@ -91,7 +91,8 @@ extension Playback {
         noteVariant(of: frame)
         reportLiveEdge(at: now)
         if let heard = sound?.clockTime(at: now) {
-            statistics.audioVideoOffset = frame.time - heard
+            // The picture lands `pictureLead` after this: the offset is what the viewer sees.
+            statistics.audioVideoOffset = frame.time - heard - clock.speed.media(inWall: pictureLead)
             // For sync checks (INSET_LOG): the frame's time beside the sound heard as it goes up.
             Log.debug("present \(frame.time.microseconds) heard \(heard.microseconds)")
         }
@@ -108,7 +109,7 @@ extension Playback {
         guard clock.isRunning, !awaitingFirstFrame else { return nil }
         let due = pending?.time ?? current.map { $0.time + $0.duration }
         guard let due else { return nil }
-        let ahead = (due - masterTime(at: now)).microseconds
+        let ahead = (due - frameClock(at: now)).microseconds
         if pending == nil && ahead <= 0 {
             // Past the frame's end with nothing queued: only the end of the file remains
             // to notice, which a frame arrival does not signal once it is reported. While

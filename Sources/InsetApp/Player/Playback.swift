@@ -34,6 +34,10 @@ final class Playback {
     /// The file's subtitle tracks; nil when it has none.
     let subtitles: PlaybackSubtitles?
 
+    /// How early frames are shown, a span of wall time: the latency of their pictures in
+    /// pixels (`PictureLatency`), so that the picture, not the hole in the cells, lands with
+    /// the sound. Zero in cells. Set by the app each turn.
+    var pictureLead = MediaTime.zero
     /// The frame taken from the queue, waiting for its time.
     var pending: VideoFrame?
     var hasPendingFrame: Bool { pending != nil }

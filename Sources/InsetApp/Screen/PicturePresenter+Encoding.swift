@@ -76,6 +76,7 @@ extension PicturePresenter {
     private func ready(_ job: Job, _ buffer: OutputBuffer, _ whole: Bool) {
         guard shared.live.contains(job.imageID) else { shared.spare(buffer); return }
         shared.ready[job.imageID] = Encoded(bytes: buffer, generation: job.generation, cells: job.cells, size: job.image.size,
-                                            scale: job.scale, whole: whole, replayable: whole && output.bytesReplayable)
+                                            scale: job.scale, whole: whole, replayable: whole && output.bytesReplayable,
+                                            handedAt: job.handedAt)
     }
 }

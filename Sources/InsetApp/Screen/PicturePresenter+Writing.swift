@@ -88,7 +88,9 @@ extension PicturePresenter {
                 retryAt = .now()
                 continue
             }
-            pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start, scale: encoded.scale)
+            let end = HostTime.now()
+            pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale)
+            slot.latency.add(end.elapsed(since: encoded.handedAt))
             counts.written += 1
             counts.bytes += encoded.bytes.count
             recentWrites.append(start)
@@ -107,6 +109,18 @@ extension PicturePresenter {
             if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
             for id in cutShort { shared.onScreen[id] = nil }
         }
+    }
+
+    /// How early a layer's frames should go for its pictures to land on time: the largest
+    /// smoothed latency of its slots (the parts under `layerBase`, or its placeholder id), as
+    /// a span of wall time; zero while it has no picture.
+    func lead(layerBase: UInt32, placeholder: UInt32?) -> MediaTime {
+        var lead = Duration.zero
+        for (id, slot) in slots where (layerBase..<layerBase + UInt32(LayerImages.partsPerLayer)).contains(id) || id == placeholder {
+            lead = max(lead, slot.latency.lead)
+        }
+        let (seconds, attoseconds) = lead.components
+        return MediaTime(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
     }
 
     /// Pictures written over the second before `now`.

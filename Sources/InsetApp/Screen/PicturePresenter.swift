@@ -126,6 +126,8 @@ final class PicturePresenter: @unchecked Sendable {
         var imageID: UInt32
         var generation: Int
         var pixelsPerCell: PixelSize
+        /// When the frame was handed over: its picture's latency runs from here.
+        var handedAt: HostTime
     }
 
     struct Encoded {
@@ -137,6 +139,7 @@ final class PicturePresenter: @unchecked Sendable {
         var whole = true
         /// Whether the same bytes show the same picture when written again (after a redraw).
         var replayable = true
+        var handedAt = HostTime.zero
     }
 
     /// Guarded by `condition`: the jobs waiting to be encoded and the bytes encoded, by slot;
@@ -189,6 +192,8 @@ final class PicturePresenter: @unchecked Sendable {
         /// The latest picture's encoding was dropped (changes for a screen cleared since):
         /// the same frame must be encoded again, though nothing about it changed.
         var needsEncoding = false
+        /// From a frame's hand-over to its picture written whole, smoothed (`PictureLatency`).
+        var latency = PictureLatency()
     }
 
     init(output: Output, waker: LoopWaker) {
@@ -253,7 +258,8 @@ final class PicturePresenter: @unchecked Sendable {
             slot.size = placed.size
             slots[picture.imageID] = slot
             jobs.append(Job(image: copy(picture, at: placed.size), scale: scale, cells: placed.cells,
-                            imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell))
+                            imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell,
+                            handedAt: now))
         }
         // Smaller pictures for the link: once frames stop, the still goes whole.
         if pacer.scale < 1, retryAt == nil { retryAt = lastNewFrame.advanced(by: pacer.stillAfter) }

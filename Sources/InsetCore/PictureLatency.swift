@@ -1,0 +1,24 @@
+/// How late a video's pictures reach the terminal after their frames are handed over:
+/// encoding (a sixel palette, a PNG) and writing take tens of milliseconds, and a slow link
+/// more. The player hands frames over that much early (`Playback.pictureLead`), so the
+/// picture lands with the sound: measured by scripts/av-sync --graphics on Big Buck Bunny
+/// with a flash, kitty pictures came 20-70 ms after the tone and sixel 30-230 ms without it.
+///
+/// Smoothed (each new sample moves it a quarter of the way), and never more than
+/// `maximum`: the decoder keeps four frames queued, 160 ms at 25 fps, and a lead the queue
+/// cannot cover would only make frames come late to it.
+public struct PictureLatency: Equatable, Sendable {
+    public static let maximum = Duration.milliseconds(120)
+
+    public private(set) var smoothed: Duration?
+
+    public init() {}
+
+    public mutating func add(_ sample: Duration) {
+        guard let smoothed else { self.smoothed = sample; return }
+        self.smoothed = smoothed + (sample - smoothed) / 4
+    }
+
+    /// How early to hand frames over: the smoothed latency within 0 and `maximum`.
+    public var lead: Duration { min(Self.maximum, max(.zero, smoothed ?? .zero)) }
+}
