@@ -9,7 +9,9 @@
 // writes each image to OUTDIR/NNNN.six and prints one line a frame: its number, its
 // bytes, the encoder's CPU time for it in milliseconds (this thread's, so other work on
 // the machine does not count), and where the image goes in the frame (x y), or "- -"
-// when nothing changed and nothing was written. Not a product: the player never runs it.
+// when nothing changed and nothing was written. INSET_SIXEL_THREADS maps the pixels on
+// that many threads (the CPU time then is this thread's share). Not a product: the player
+// never runs it.
 import EncoderHarness
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +29,8 @@ if let text = getenv("INSET_SIXEL_CELL").map({ String(cString: $0) }) {
     cell = parts[0] > 0 && parts[1] > 0 ? PixelSize(width: parts[0], height: parts[1]) : nil
 }
 let image = RGBImage(size: harness.size)
-let encoder = SixelEncoder()
+let threads = getenv("INSET_SIXEL_THREADS").flatMap { Int(String(cString: $0)) } ?? 1
+let encoder = SixelEncoder(threads: threads)
 if let gap = getenv("INSET_SIXEL_GAP").flatMap({ Int(String(cString: $0)) }) { encoder.splitGap = gap }
 if let slack = getenv("INSET_SIXEL_SLACK").flatMap({ Int32(String(cString: $0)) }) { encoder.runSlack = slack }
 if let strength = getenv("INSET_SIXEL_DITHER").flatMap({ Float(String(cString: $0)) }) { encoder.ditherStrength = strength }

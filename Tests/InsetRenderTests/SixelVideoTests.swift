@@ -137,4 +137,31 @@ struct SixelVideoTests {
         SixelEncoder().encode(other, into: fresh)
         #expect(output.array == fresh.array)
     }
+
+    @Test("two threads mapping the pixels write the same bytes as one, frame after frame")
+    func twoThreads() throws {
+        let size = PixelSize(width: 340, height: 300)  // over `parallelPixels`: split
+        #expect(size.width * size.height >= SixelEncoder.parallelPixels)
+        let one = SixelEncoder(threads: 1), two = SixelEncoder(threads: 2)
+        for step in 0..<4 {
+            let source = step < 3 ? Self.frame(squareAt: 40 + 9 * step, size: size)
+                                  : TestImages.noise(size, seed: UInt64(step))
+            let cell = step == 0 ? nil : Self.cell
+            let rectOne = one.prepare(source, changesOnly: cell), rectTwo = two.prepare(source, changesOnly: cell)
+            #expect(rectOne == rectTwo, "frame \(step)")
+            let bytesOne = OutputBuffer(), bytesTwo = OutputBuffer()
+            one.write(into: bytesOne)
+            two.write(into: bytesTwo)
+            #expect(bytesOne.array == bytesTwo.array, "frame \(step)")
+            #expect(!bytesOne.array.isEmpty, "frame \(step)")
+        }
+    }
+
+    @Test("rows are shared out in whole bands of six, as evenly as bands allow")
+    func bandShares() {
+        #expect(SixelEncoder.bandShares(rows: 660, parts: 2) == [0..<330, 330..<660])
+        #expect(SixelEncoder.bandShares(rows: 100, parts: 2) == [0..<48, 48..<100])
+        #expect(SixelEncoder.bandShares(rows: 5, parts: 2) == [0..<5])
+        #expect(SixelEncoder.bandShares(rows: 36, parts: 3) == [0..<12, 12..<24, 24..<36])
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 import InsetRender
 
@@ -17,7 +18,9 @@ final class SixelSender {
     /// scripts/real-terminal --terminal xterm) were clean.
     static let wholeEvery = 8
 
-    private let encoder = SixelEncoder()
+    /// Two threads map a large picture's pixels when the machine has two cores: the
+    /// picture is the same and lands sooner (`SixelEncoder.threads`).
+    private let encoder = SixelEncoder(threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
     private var last: (generation: Int, cells: CellRect, size: PixelSize)?
     private var partsSinceWhole = 0
 

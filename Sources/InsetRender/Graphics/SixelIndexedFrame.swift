@@ -89,11 +89,14 @@ final class SixelIndexedFrame {
         }
     }
 
-    /// Maps every pixel to its nearest entry or, within `slack`, the last frame's, the one
-    /// above in the band, or the one to the left.
-    func mapNearest(_ image: RGBImage, map: SixelColorMap, slack: Int32) {
+    /// Maps every pixel of `rows` (all of them by default) to its nearest entry or, within
+    /// `slack`, the last frame's, the one above in the band, or the one to the left. A
+    /// pixel looks no further than its own band and row, so rows cut at bands (multiples
+    /// of six) can be mapped at once on several threads, each with its own `map`, and come
+    /// out the same as in one pass.
+    func mapNearest(_ image: RGBImage, map: SixelColorMap, slack: Int32, rows: Range<Int>? = nil) {
         let width = image.width, useLast = hasPrevious, still = Int32(Self.stillness)
-        for y in 0..<image.height {
+        for y in rows ?? 0..<image.height {
             var p = image.bytes + y * image.bytesPerRow
             let out = entries + y * width, last = previous + y * width
             let kept = pixels + 3 * y * width, before = previousPixels + 3 * y * width
