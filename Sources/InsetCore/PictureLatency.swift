@@ -4,6 +4,10 @@
 /// picture lands with the sound: measured by scripts/av-sync --graphics on Big Buck Bunny
 /// with a flash, kitty pictures came 20-70 ms after the tone and sixel 30-230 ms without it.
 ///
+/// The lead is the latency's mean, so a picture cheaper than most lands a little early:
+/// the side to err on, as a picture ahead of its sound is noticed far later (over 125 ms,
+/// ITU-R BT.1359) than sound ahead of its picture (45 ms).
+///
 /// Smoothed (each new sample moves it a quarter of the way), and never more than
 /// `maximum`: the decoder keeps four frames queued, 160 ms at 25 fps, and a lead the queue
 /// cannot cover would only make frames come late to it.

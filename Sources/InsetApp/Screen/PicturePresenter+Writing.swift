@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetRender
 
 /// The presenter's writing side (UI thread): encoded pictures out to the terminal, each
@@ -91,6 +92,7 @@ extension PicturePresenter {
             let end = HostTime.now()
             pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale)
             slot.latency.add(end.elapsed(since: encoded.handedAt))
+            Log.debug("picture \(id) generation \(encoded.generation) latency \(end.elapsed(since: encoded.handedAt)) lead \(slot.latency.lead)")
             counts.written += 1
             counts.bytes += encoded.bytes.count
             recentWrites.append(start)
