@@ -3,14 +3,6 @@ import InsetCore
 /// The clock frames are timed against: the sound heard when there is some, else the system
 /// clock, and the time shown when the picture has ended (or never was) while the sound goes on.
 extension Playback {
-    /// The media time frames are timed against: the sound the listener hears when there is
-    /// sound playing (the system clock follows it, so it carries on seamlessly where the
-    /// sound ends or before it starts), else the system clock.
-    ///
-    /// After opening and after each seek the sound needs a moment (decoding, the device's
-    /// first buffer) before it is heard; the picture holds on its first frame meanwhile, as
-    /// ffplay's does, so the two start together. Half a second without sound and the
-    /// system clock goes on alone.
     /// The media time frames are shown at: the master time, `pictureLead` ahead (in media
     /// time, at this speed).
     func frameClock(at now: HostTime) -> MediaTime {
@@ -18,6 +10,14 @@ extension Playback {
         return pictureLead > .zero ? master + clock.speed.media(inWall: pictureLead) : master
     }
 
+    /// The master time, which `frameClock` leads: the sound the listener hears when there is
+    /// sound playing (the system clock follows it, so it carries on seamlessly where the
+    /// sound ends or before it starts), else the system clock.
+    ///
+    /// After opening and after each seek the sound needs a moment (decoding, the device's
+    /// first buffer) before it is heard; the picture holds on its first frame meanwhile, as
+    /// ffplay's does, so the two start together. Half a second without sound and the
+    /// system clock goes on alone.
     func masterTime(at now: HostTime) -> MediaTime {
         guard clock.isRunning, let sound else { return clock.time(at: now) }
         if let heard = sound.clockTime(at: now) {
