@@ -39,11 +39,10 @@ extension App {
     }
 
     /// Writes a picture; with `abandonable`, in slices, stopping early when a key or a
-    /// signal comes, or when the terminal takes it so slowly that over a quarter is still to
-    /// go after 150 ms: on a slow terminal a picture can take seconds, `q` must not wait for
-    /// it, and the pacer learns the drain from the part sent and shrinks the next, rather
-    /// than queue this one. At the smallest size a slow picture goes whole: there is nothing
-    /// smaller to learn for, and cutting every one (24 of 29 at 200 KB/s) left 5 shown in 8 s. A sixel image can end anywhere in its data (ST; the terminal
+    /// signal comes, or when the pacer says the terminal takes it too slowly
+    /// (`PicturePacer.shouldCutShort`): on a slow terminal a picture can take seconds, `q`
+    /// must not wait for it, and the pacer learns the drain from the part sent and shrinks
+    /// the next, rather than queue this one. A sixel image can end anywhere in its data (ST; the terminal
     /// shows the bands it has); a kitty transmission only after a whole chunk, and then an
     /// empty last chunk ends it (the terminal drops the unfinished image).
     func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> PicturePresenter.WriteOutcome {
@@ -57,7 +56,7 @@ extension App {
             return .whole
         }
         let sixel = output == .sixel
-        let mayCutForTime = picturePresenter?.pacer.canShrink ?? false
+        let pacer = picturePresenter?.pacer
         let start = ContinuousClock.now
         var sent = 0
         while sent < bytes.count {
@@ -67,7 +66,7 @@ extension App {
             sent = end
             guard bytes.count - sent > 64 else { continue }
             let key = session.hasPendingInput
-            if key || (mayCutForTime && ContinuousClock.now - start > .milliseconds(150) && bytes.count - sent > bytes.count / 4) {
+            if key || pacer?.shouldCutShort(after: ContinuousClock.now - start, sent: sent, of: bytes.count) == true {
                 Log.info("picture cut short at \(sent) of \(bytes.count) bytes \(key ? "for a key" : "for time")")
                 _ = try? session.writer.write(sixel ? App.abandonedSixel : App.abandonedKitty)
                 director.wrotePicture(bytes: sent)

@@ -38,8 +38,14 @@ public struct PicturePacer: Sendable {
     /// Index into `scales`.
     public private(set) var scaleIndex = 0
     public var scale: Double { Self.scales[scaleIndex] }
-    /// Whether pictures can still go smaller than now.
-    public var canShrink: Bool { scaleIndex < Self.scales.count - 1 }
+    /// Whether a picture still being written should be cut short for time: the terminal has
+    /// taken it so slowly that over a quarter is still to go after 150 ms (`wrote(…, sent:)`
+    /// then learns the drain from the part sent, and the next goes at the size that fits).
+    /// Never at the smallest size: there is nothing smaller to learn for, and cutting every
+    /// picture (24 of 29 sixel ones at 200 KB/s) left 5 shown in 8 s.
+    public func shouldCutShort(after elapsed: Duration, sent: Int, of total: Int) -> Bool {
+        scaleIndex < Self.scales.count - 1 && elapsed > .milliseconds(150) && total - sent > total / 4
+    }
     /// Link time in hand, in seconds, as of `creditAt` (negative: owed).
     private var credit = 0.0
     private var creditAt = HostTime.zero

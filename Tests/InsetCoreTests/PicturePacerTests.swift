@@ -157,4 +157,17 @@ struct PicturePacerTests {
         let expected = 5.0 + (0.15 - 0.05) / 0.75
         #expect(abs(due - expected) < 0.001)
     }
+
+    @Test("cut short for time: after 150 ms with over a quarter to go, and never at the smallest size")
+    func whenToCut() {
+        var pacer = PicturePacer()
+        #expect(!pacer.shouldCutShort(after: .milliseconds(140), sent: 10_000, of: 600_000))
+        #expect(pacer.shouldCutShort(after: .milliseconds(160), sent: 10_000, of: 600_000))
+        #expect(!pacer.shouldCutShort(after: .milliseconds(160), sent: 500_000, of: 600_000))
+        let at = Self.time(5)
+        _ = pacer.offer(at: at)
+        pacer.wrote(bytes: 600_000, blocked: .milliseconds(150), at: at, scale: 1, sent: 30_000)
+        #expect(pacer.scale == 0.25)
+        #expect(!pacer.shouldCutShort(after: .seconds(1), sent: 1_000, of: 76_000))
+    }
 }
