@@ -81,7 +81,10 @@ public final class App {
             if let presenter = picturePresenter {
                 // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
                 presenter.writeReady { self.writePicture($0, abandonable: !presenter.output.passthrough) }
-                director.setPictureLeads(presenter.lead)
+                if presenter.leadsChanged {
+                    presenter.leadsChanged = false
+                    director.setPictureLeads(presenter.lead)
+                }
             }
             if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
             guard director.isRunning else { break }

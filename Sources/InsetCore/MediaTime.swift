@@ -13,6 +13,12 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
         self.microseconds = micro.isNaN ? 0 : Int64(min(max(micro, -limit), limit).rounded())
     }
 
+    /// A span of wall time (a `Duration`) to the microsecond, truncated.
+    public init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self.microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+
     /// The longest time there is reason to name: a million hours. It lies thousands of times
     /// inside Int64 microseconds, so adding or subtracting a few such times cannot overflow.
     public static let longest = MediaTime(microseconds: 1_000_000 * 3_600 * 1_000_000)

@@ -23,6 +23,7 @@ public struct PictureLatency: Equatable, Sendable {
         self.smoothed = smoothed + (sample - smoothed) / 4
     }
 
-    /// How early to hand frames over: the smoothed latency within 0 and `maximum`.
-    public var lead: Duration { min(Self.maximum, max(.zero, smoothed ?? .zero)) }
+    /// How early to hand frames over: the smoothed latency within 0 and `maximum`, as a
+    /// span of wall time (`Playback.pictureLead`).
+    public var lead: MediaTime { MediaTime(min(Self.maximum, max(.zero, smoothed ?? .zero))) }
 }

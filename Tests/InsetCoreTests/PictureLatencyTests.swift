@@ -18,14 +18,14 @@ struct PictureLatencyTests {
         latency.add(.milliseconds(80))
         #expect(latency.lead == .milliseconds(50))
         for _ in 0..<40 { latency.add(.milliseconds(20)) }
-        #expect(latency.lead > .milliseconds(20) && latency.lead < .milliseconds(21))
+        #expect(latency.lead >= .milliseconds(20) && latency.lead < .milliseconds(21))
     }
 
     @Test("never more than the decoder's queue covers, never below zero")
     func bounds() {
         var latency = PictureLatency()
         latency.add(.seconds(2))
-        #expect(latency.lead == PictureLatency.maximum)
+        #expect(latency.lead == MediaTime(PictureLatency.maximum))
         var negative = PictureLatency()
         negative.add(.milliseconds(-5))
         #expect(negative.lead == .zero)

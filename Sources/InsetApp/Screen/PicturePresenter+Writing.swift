@@ -92,6 +92,7 @@ extension PicturePresenter {
             let end = HostTime.now()
             pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale)
             slot.latency.add(end.elapsed(since: encoded.handedAt))
+            leadsChanged = true
             Log.debug("picture \(id) generation \(encoded.generation) latency \(end.elapsed(since: encoded.handedAt)) lead \(slot.latency.lead)")
             counts.written += 1
             counts.bytes += encoded.bytes.count
@@ -117,12 +118,11 @@ extension PicturePresenter {
     /// smoothed latency of its slots (the parts under `layerBase`, or its placeholder id), as
     /// a span of wall time; zero while it has no picture.
     func lead(layerBase: UInt32, placeholder: UInt32?) -> MediaTime {
-        var lead = Duration.zero
+        var lead = MediaTime.zero
         for (id, slot) in slots where (layerBase..<layerBase + UInt32(LayerImages.partsPerLayer)).contains(id) || id == placeholder {
             lead = max(lead, slot.latency.lead)
         }
-        let (seconds, attoseconds) = lead.components
-        return MediaTime(microseconds: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        return lead
     }
 
     /// Pictures written over the second before `now`.
@@ -152,6 +152,7 @@ extension PicturePresenter {
     /// image of ours that nothing shows).
     func forget(_ ids: [UInt32], write: (UnsafeRawBufferPointer) -> Void) {
         var buffers: [OutputBuffer] = []
+        leadsChanged = true
         for id in ids {
             if let buffer = slots.removeValue(forKey: id)?.lastWritten { buffers.append(buffer) }
         }

@@ -116,6 +116,9 @@ final class PicturePresenter: @unchecked Sendable {
     var retryAt: HostTime?
     /// When a picture last showed a frame its slot had not shown: a still goes whole.
     private var lastNewFrame = HostTime.zero
+    /// A slot's latency changed, or slots went: the videos' leads are due to be set again
+    /// (`Director.setPictureLeads`), which the app otherwise leaves alone.
+    var leadsChanged = false
     /// When the pictures of the last second were written, for the rate.
     var recentWrites: [HostTime] = []
 
