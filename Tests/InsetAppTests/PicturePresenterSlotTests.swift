@@ -37,10 +37,8 @@ struct PicturePresenterSlotTests {
         presenter.show([full, small], redrawn: false) { now += $0 }
         #expect(now.isEmpty)
         var text = ""
-        let deadline = Date().addingTimeInterval(2)
-        while !(text.contains("i=\(player),") && text.contains("i=\(window),")) && Date() < deadline {
+        PicturePresenterTests.poll(until: { text.contains("i=\(player),") && text.contains("i=\(window),") }) {
             presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
-            usleep(5_000)
         }
         #expect(text.contains("\u{1B}[H\u{1B}_Ga=T,f=100,i=\(player),p=1,c=4,r=2,z=-1"))
         #expect(text.contains("\u{1B}[6;11H\u{1B}_Ga=T,f=100,i=\(window),p=1,c=4,r=2,z=-1"))
@@ -75,10 +73,8 @@ struct PicturePresenterSlotTests {
         func writeAll(_ pictures: [PicturePresenter.Picture], redrawn: Bool = false, expecting count: Int) -> String {
             var text = ""
             presenter.show(pictures, redrawn: redrawn) { text += String(decoding: $0, as: UTF8.self) }
-            let deadline = Date().addingTimeInterval(2)
-            while text.components(separatedBy: "\u{1B}P0;1;0q").count - 1 < count && Date() < deadline {
+            PicturePresenterTests.poll(until: { text.components(separatedBy: "\u{1B}P0;1;0q").count - 1 >= count }) {
                 presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
-                usleep(5_000)
             }
             return text
         }
@@ -110,11 +106,7 @@ struct PicturePresenterSlotTests {
         _ = Self.now(presenter, Self.picture(image, time: 1))
         // The terminal holds the write for 400 ms: longer than a key should wait, and more
         // than the link can give pictures (3/4 of the time, and 50 ms in hand).
-        let deadline = Date().addingTimeInterval(2)
-        while presenter.counts.written == 0 && Date() < deadline {
-            presenter.writeReady { _ in usleep(400_000) }
-            usleep(5_000)
-        }
+        PicturePresenterTests.poll(until: { presenter.counts.written > 0 }) { presenter.writeReady { _ in usleep(400_000) } }
         #expect(presenter.counts.written == 1)
         // 400 ms for one picture: at once to 3/8 of the size, whose 9/64 of the bytes take
         // about 56 ms (3/4 would still take 225).
@@ -146,24 +138,20 @@ struct PicturePresenterSlotTests {
     func redrawDuringChanges() throws {
         let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
         defer { presenter.stop() }
-        var first = Self.picture(Self.image(PixelSize(width: 24, height: 26), shade: 10), time: 1)
-        first.pixelsPerCell = PixelSize(width: 6, height: 13)
+        let first = PicturePresenterTests.sixelPicture(time: 1)
         _ = Self.now(presenter, first)
         #expect(!Self.written(presenter).isEmpty)
         let next = Self.image(PixelSize(width: 24, height: 26), shade: 10)
         for (x, y) in [(20, 20), (21, 20)] { next.setPixel(x: x, y: y, next.pixel(x: 0, y: 0)) }
-        var second = Self.picture(next, time: 2)
-        second.pixelsPerCell = first.pixelsPerCell
+        let second = PicturePresenterTests.sixelPicture(next, time: 2)
         _ = Self.now(presenter, second)
         // The screen is cleared before the changes were written: the old bytes would show
         // the old frame, and the changes alone would land on black.
         #expect(Self.now(presenter, second, redrawn: true).isEmpty)
         var text = ""
-        let deadline = Date().addingTimeInterval(2)
-        while !text.contains("\"1;1;24;26") && Date() < deadline {
+        PicturePresenterTests.poll(until: { text.contains("\"1;1;24;26") }) {
             if let due = presenter.retryAt, due <= .now() { _ = Self.now(presenter, second) }
             presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
-            usleep(5_000)
         }
         #expect(text.contains("\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"), "\(text.prefix(60).debugDescription)")
     }
@@ -199,14 +187,11 @@ struct PicturePresenterSlotTests {
     func cutShortForAKey() throws {
         let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
         defer { presenter.stop() }
-        var picture = Self.picture(Self.image(PixelSize(width: 24, height: 26), shade: 10), time: 1)
-        picture.pixelsPerCell = PixelSize(width: 6, height: 13)
+        let picture = PicturePresenterTests.sixelPicture(time: 1)
         _ = Self.now(presenter, picture)
         var attempts = 0
-        let deadline = Date().addingTimeInterval(2)
-        while presenter.counts.abandoned == 0 && Date() < deadline {
+        PicturePresenterTests.poll(until: { presenter.counts.abandoned > 0 }) {
             presenter.writeReady { (_: UnsafeRawBufferPointer) -> Bool in attempts += 1; return false }
-            usleep(5_000)
         }
         #expect(presenter.counts.abandoned == 1 && presenter.counts.written == 0)
         let due = try #require(presenter.retryAt)

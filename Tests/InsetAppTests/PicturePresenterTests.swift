@@ -20,13 +20,27 @@ struct PicturePresenterTests {
 
     /// What the presenter writes once its thread has encoded (empty if nothing in 2 s).
     static func written(_ presenter: PicturePresenter, waiting: Double = 2) -> [UInt8] {
-        let deadline = Date().addingTimeInterval(waiting)
         var bytes: [UInt8] = []
-        while bytes.isEmpty && Date() < deadline {
-            presenter.writeReady { bytes += $0 }
-            if bytes.isEmpty { usleep(5_000) }
-        }
+        poll(for: waiting, until: { !bytes.isEmpty }) { presenter.writeReady { bytes += $0 } }
         return bytes
+    }
+
+    /// Runs `step` every 5 ms until `done` or `seconds` have passed: the encoding thread
+    /// takes its time.
+    static func poll(for seconds: Double = 2, until done: () -> Bool, _ step: () -> Void) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done() && Date() < deadline {
+            step()
+            if !done() { usleep(5_000) }
+        }
+    }
+
+    /// A 24x26 sixel picture of one shade (or `image`) on cells of 6x13 pixels.
+    static func sixelPicture(_ image: RGBImage = image(PixelSize(width: 24, height: 26), shade: 10), time: Int,
+                             at cell: CellPoint = CellPoint(column: 2, row: 1)) -> PicturePresenter.Picture {
+        var picture = picture(image, time: time, at: cell)
+        picture.pixelsPerCell = PixelSize(width: 6, height: 13)
+        return picture
     }
 
     static func now(_ presenter: PicturePresenter, _ picture: PicturePresenter.Picture?, redrawn: Bool = false) -> [UInt8] {
@@ -72,9 +86,7 @@ struct PicturePresenterTests {
     func sixelChangedCells() throws {
         let presenter = PicturePresenter(output: .sixel, waker: LoopWaker())
         defer { presenter.stop() }
-        let perCell = PixelSize(width: 6, height: 13)
-        var picture = Self.picture(Self.image(PixelSize(width: 24, height: 26), shade: 10), time: 1)
-        picture.pixelsPerCell = perCell
+        var picture = Self.sixelPicture(time: 1)
         _ = Self.now(presenter, picture)
         #expect(String(decoding: Self.written(presenter), as: UTF8.self).hasPrefix("\u{1B}[?2026h\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"))
 
@@ -82,8 +94,7 @@ struct PicturePresenterTests {
         // first: only that cell goes, at its place on the screen (column 2+3, row 1+1).
         let next = Self.image(PixelSize(width: 24, height: 26), shade: 10)
         for (x, y) in [(20, 20), (21, 20), (20, 21), (21, 21)] { next.setPixel(x: x, y: y, next.pixel(x: 0, y: 0)) }
-        picture = Self.picture(next, time: 2)
-        picture.pixelsPerCell = perCell
+        picture = Self.sixelPicture(next, time: 2)
         _ = Self.now(presenter, picture)
         let text = String(decoding: Self.written(presenter), as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[3;6H\u{1B}P0;1;0q\"1;1;6;13"), "\(text.prefix(40).debugDescription)")
