@@ -17,10 +17,12 @@ import base64
 import io
 import re
 import zlib
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np  # imported here, not at the first picture: that took 150 ms of the reader's time
 from PIL import Image
+
+from ptyterm import WhiteCount
 
 
 SIXEL_HEAD = re.compile(r"[\d;]*q")
@@ -81,22 +83,6 @@ def rgb_white_fraction(image):
     the terminal's: a full-size pass took 25 ms a picture)."""
     pixels = np.asarray(image.convert("RGB").reduce(4))
     return float((pixels.min(axis=2) >= 200).mean()) if pixels.size else 0.0
-
-
-class WhiteCount:
-    """White cells at a moment: the cells' own count, corrected where pictures cover them
-    (`parts`: per picture, whether it is white, possibly still being decoded, the cells it
-    covers and how many of those the cells alone count white)."""
-
-    def __init__(self, cells_white, parts):
-        self.cells_white, self.parts = cells_white, parts
-
-    def value(self):
-        total = self.cells_white
-        for white, covered, under in self.parts:
-            is_white = white.result() if isinstance(white, Future) else white
-            total += (covered if is_white else 0) - under
-        return total
 
 
 class Pictures:

@@ -43,6 +43,22 @@ def bright(color):
     return color is not None and min(color) >= 200
 
 
+class WhiteCount:
+    """White cells at a moment: the cells' own count, corrected where pictures cover them
+    (`parts`: per picture, whether it is white, possibly still being decoded, the cells it
+    covers and how many of those the cells alone count white)."""
+
+    def __init__(self, cells_white, parts):
+        self.cells_white, self.parts = cells_white, parts
+
+    def value(self):
+        total = self.cells_white
+        for white, covered, under in self.parts:
+            is_white = white.result() if hasattr(white, "result") else white
+            total += (covered if is_white else 0) - under
+        return total
+
+
 class Screen:
     """Cells as (character, foreground, background); colours are RGB tuples or None for the
     terminal's default. `white` counts cells that show white across their whole area (a
@@ -69,13 +85,17 @@ class Screen:
             self.pictures = Pictures(columns, rows, cell)
         self.string = None  # a DCS or APC string being read for the pictures: (introducer, row, column, parts)
 
+    def white_count(self):
+        """White cells now, as a `ptypictures.WhiteCount` whose `value()` waits for the
+        pictures it counts to be decoded: a reader keeps it and reads the number later."""
+        if not self.pictures or not self.pictures.covered:
+            return WhiteCount(self.cells_white, [])
+        return self.pictures.white_count(self.cells_white, lambda at: self.is_white(self.cells[at[0]][at[1]]))
+
     @property
     def white(self):
-        """White cells now: a number, or with pictures a `ptypictures.WhiteCount` whose
-        `value()` is known once the pictures are decoded (`white_value` resolves either)."""
-        if not self.pictures or not self.pictures.covered:
-            return self.cells_white
-        return self.pictures.white_count(self.cells_white, lambda at: self.is_white(self.cells[at[0]][at[1]]))
+        """White cells now (pictures counted once decoded)."""
+        return self.white_count().value()
 
     @staticmethod
     def is_white(cell):
@@ -274,11 +294,6 @@ class Screen:
             elif n == 49:
                 self.bg = None
             i += 1
-
-
-def white_value(white):
-    """A `Screen.white` as a number, waiting for the pictures it counts to be decoded."""
-    return white if isinstance(white, int) else white.value()
 
 
 class PtyProgram:
