@@ -44,8 +44,15 @@ final class Tmux {
     }
 
     /// Types a line into the shell and presses Enter.
+    ///
+    /// A command line that ends exactly at the right margin makes readline force the wrap,
+    /// so tmux marks the line wrapped and `unwrappedText` joins the command's first output
+    /// ("EXIT=0") onto it. Whether that happens depends on how deep the checkout and TMPDIR
+    /// are, so such a line gets one trailing space, which the shell ignores.
     func run(_ commandLine: String) throws {
-        try tmux(["send-keys", "-t", "0", "-l", commandLine])
+        let promptEnd = Int(try tmux(["display", "-p", "-t", "0", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let endsAtMargin = (promptEnd + commandLine.unicodeScalars.count) % columns == 0
+        try tmux(["send-keys", "-t", "0", "-l", endsAtMargin ? commandLine + " " : commandLine])
         try tmux(["send-keys", "-t", "0", "Enter"])
     }
 
