@@ -24,7 +24,19 @@ struct PicturePresenterSlotTests {
         usleep(UInt32(max(0, Double(time.nanoseconds) - Double(HostTime.now().nanoseconds)) / 1000) + 1_000)
     }
 
-        @Test("two pictures at once (the full-screen video and the window's): each its own image, written together, and a slot that goes is deleted alone")
+    @Test("the image ids are this process's own: every layer's parts inside its run, the placeholders its three")
+    func idsOfThisProcess() {
+        let ids = KittyImageIDs(process: getpid())
+        let layers = [PicturePresenter.LayerImages.player, PicturePresenter.LayerImages.window, PicturePresenter.LayerImages.preview]
+        let cellPlaced = ids.cellPlacedBase..<ids.cellPlacedBase + UInt32(KittyImageIDs.cellPlacedPerProcess)
+        for base in layers {
+            #expect(cellPlaced.contains(base) && cellPlaced.contains(base + UInt32(PicturePresenter.LayerImages.partsPerLayer - 1)))
+        }
+        #expect([PicturePresenter.PlaceholderImage.player, PicturePresenter.PlaceholderImage.window, PicturePresenter.PlaceholderImage.preview]
+                == (0..<3).map { ids.placeholder($0) })
+    }
+
+    @Test("two pictures at once (the full-screen video and the window's): each its own image, written together, and a slot that goes is deleted alone")
     func twoKittyPictures() throws {
         let presenter = PicturePresenter(output: .kitty(.direct, passthrough: false), waker: LoopWaker())
         defer { presenter.stop() }

@@ -76,9 +76,13 @@ final class PicturePresenter: @unchecked Sendable {
         var pixelsPerCell = PixelSize(width: 0, height: 0)
     }
 
+    /// This process's own image ids (`KittyImageIDs`): another player in the same kitty
+    /// window, in another tmux pane or a previewer's next one, never shows or deletes ours.
+    static let imageIDs = KittyImageIDs(process: getpid())
+
     /// The first image id of the pictures shown at cells (not placeholders); each layer's
     /// parts take the ids after its own base (`LayerImages`).
-    static let imageID: UInt32 = 7_301
+    static let imageID: UInt32 = imageIDs.cellPlacedBase
 
     /// The image ids of cell-placed pictures: a base per layer, plus the part's index.
     enum LayerImages {
@@ -89,12 +93,11 @@ final class PicturePresenter: @unchecked Sendable {
     }
 
     /// The image ids of placeholder pictures, one per layer that can show one, so two on
-    /// screen at once never share one (`KittyPlaceholderGlyph`: a top byte, 0x49 for "I",
-    /// and a low byte of 16 or more).
+    /// screen at once never share one.
     enum PlaceholderImage {
-        static let player: UInt32 = 0x4900_00A1
-        static let window: UInt32 = 0x4900_00A2
-        static let preview: UInt32 = 0x4900_00A3
+        static let player: UInt32 = imageIDs.placeholder(0)
+        static let window: UInt32 = imageIDs.placeholder(1)
+        static let preview: UInt32 = imageIDs.placeholder(2)
     }
 
     let output: Output
