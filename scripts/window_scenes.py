@@ -4,13 +4,14 @@ picture through a redraw (redraw, not run unless named). What each checks is sai
 """
 import os
 import shutil
+import subprocess
 import tempfile
 import time
 
 import numpy as np
 
 import xscreen
-from scenes import PIP_PSNR, PREFIX, SAMPLE, describe
+from scenes import INSET, PIP_PSNR, PREFIX, SAMPLE, describe
 from xscreen import say
 
 def window_scene(s, what, focus, unfocus, quit_keys, shot_name):
@@ -159,5 +160,47 @@ def redraw(s):
     s.stop()
 
 
-SCENES = {"pip": pip, "shell": shell, "two": two}
+def embeds(s):
+    """Two embedded players side by side in one terminal window, as two previews or a
+    previewer's next player starting while the last one erases itself: both pictures show
+    at once, paused too, and when the left one is sent SIGTERM it erases its own picture
+    and not the right one's. In kitty both go by image ids, which are the window's, not
+    the program's: with the same ids a paused pair kept one picture between them, and the
+    left one's farewell deleted the right one's (a playing video sends its frame again at
+    once, hiding both; a paused one, or a still, does not)."""
+    cw, ch = s.cell
+    ox, oy = s.area()[:2]
+    halves = {"left": (2, 2), "right": (84, 2)}
+    regions = {name: (ox + col * cw, oy + row * ch, ox + (col + 70) * cw, oy + (row + 20) * ch)
+               for name, (col, row) in halves.items()}
+    folder = tempfile.mkdtemp(prefix="inset-embeds-")
+    sockets = {name: os.path.join(folder, name + ".sock") for name in halves}
+    script = " & ".join('"$0" --embed 70x20+%d+%d --graphics %s --socket "$%d" "$1"'
+                        % (col, row, s.spec.graphics, index + 2)
+                        for index, (col, row) in enumerate(halves.values())) + " & wait"
+    s.start(SAMPLE, sockets["left"], sockets["right"], wrapper=("sh", "-c", script))
+
+    def found(shot):
+        return {name: xscreen.picture_box(shot, region) for name, region in regions.items()}
+    boxes = s.wait_for(lambda: (lambda f: f if all(f.values()) else None)(found(s.shot("embeds"))), 20)
+    s.check(boxes is not None, "embeds: two pictures at once, left and right (%s)" % (boxes,))
+    for name in halves:
+        subprocess.run([INSET, "ctl", "--socket", sockets[name], "pause"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=10)
+    time.sleep(1.0)
+    paused = found(s.shot("embeds-paused", fresh=True))
+    s.check(all(paused.values()), "embeds: both pictures there, paused (%s)" % (paused,))
+    subprocess.run(["pkill", "-TERM", "-f", "--", "inset --embed 70x20\\+2\\+2 "], check=False)
+    time.sleep(1.5)
+    shot = s.shot("embeds-left-gone", fresh=True)
+    left, right = (xscreen.picture_pixels(shot, regions[name]) for name in ("left", "right"))
+    s.check(left == 0, "embeds: the left player erased its picture on SIGTERM (%d picture pixels)" % left)
+    s.check(right > 0, "embeds: the right player's paused picture is still there (%d picture pixels)" % right)
+    subprocess.run(["pkill", "-TERM", "-f", "--", "inset --embed 70x20\\+84\\+2 "], check=False)
+    s.left_nothing("embeds")
+    s.stop()
+    shutil.rmtree(folder, True)
+
+
+SCENES = {"pip": pip, "shell": shell, "two": two, "embeds": embeds}
 OPTIONAL = {"redraw": redraw}

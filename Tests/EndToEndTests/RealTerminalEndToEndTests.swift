@@ -6,7 +6,8 @@ import Testing
 /// screenshots of the display: the graphics `auto` picks, the full-screen picture where the
 /// cells say and changing, the frames shown, PSNR against the source (sixel), the PiP
 /// window over the library and over the shell pane, moved with no debris, nothing left
-/// after the end or q, two videos at once with both pictures in pixels, and a paused,
+/// after the end or q, two videos at once with both pictures in pixels, two embedded
+/// players side by side (one erasing itself leaves the other's picture), and a paused,
 /// moved window that keeps its picture through a terminal resize.
 ///
 /// A terminal that is not installed is skipped (scripts/setup installs all three).
@@ -26,7 +27,7 @@ struct RealTerminalEndToEndTests {
     func xterm() throws { try Self.run("xterm") }
 
     /// Every scene, `redraw` too (not in the script's default list).
-    static let everyScene = "probe,play,pause,pip,shell,two,redraw"
+    static let everyScene = "probe,play,pause,pip,shell,two,embeds,redraw"
 
     @Test("mlterm (sixel): every scene", .enabled(if: installed("mlterm", "Xvfb", "xdotool", "xwd"),
                                                   "mlterm, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
