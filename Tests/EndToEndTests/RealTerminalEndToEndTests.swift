@@ -26,7 +26,7 @@ struct RealTerminalEndToEndTests {
           .timeLimit(.minutes(4)))
     func xterm() throws { try Self.run("xterm") }
 
-    /// Every scene, `redraw` too (not in the script's default list).
+    /// Every scene, named, so a scene added to the script is run here only once it is listed.
     static let everyScene = "probe,play,pause,pip,shell,two,embeds,redraw"
 
     @Test("mlterm (sixel): every scene", .enabled(if: installed("mlterm", "Xvfb", "xdotool", "xwd"),
