@@ -75,6 +75,21 @@ extension CellGrid {
         return String(out)
     }
 
+    /// `text` cut to at most `limit` columns by taking out its middle, marked `…`: a third
+    /// of what fits from its start, the rest from its end. For messages whose end matters,
+    /// as a path's file name does in "saved /a/deep/folder/clip_0-01.88.png", which cutting
+    /// the end would lose.
+    public static func middleTruncated(_ text: String, toColumns limit: Int) -> String {
+        guard limit > 1 else { return truncated(text, toColumns: limit) }
+        let glyphs = text.unicodeScalars.filter { GlyphWidth.cellGlyph(for: $0) != nil }
+        guard glyphs.count > limit else { return text }
+        let head = (limit - 1) / 3
+        var out = String.UnicodeScalarView(glyphs.prefix(head))
+        out.append("…")
+        out.append(contentsOf: glyphs.suffix(limit - 1 - head))
+        return String(out)
+    }
+
     /// Draws a light box border (`┌─┐│└┘`) along the edges of `rect`, with `title` in the
     /// top edge (`┌─ Title ───┐`, cut with `…` when too long). The inside is painted with
     /// the style's background when `fillInterior` is set, else left as it was. Rectangles

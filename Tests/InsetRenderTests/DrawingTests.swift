@@ -52,6 +52,19 @@ struct DrawingTests {
         #expect(grid[0, 0] == .blank && grid[1, 1] == .blank)
     }
 
+    @Test("a message too wide loses its middle, so a saved file's name stays: a third of the room from the start, the rest from the end")
+    func middleTruncated() {
+        let message = " saved /tmp/a/deep/folder/for/shots/clip_0-01.88-2.png "
+        let cut = CellGrid.middleTruncated(message, toColumns: 31)
+        #expect(cut == " saved /tm…/clip_0-01.88-2.png ")
+        #expect(CellGrid.columns(of: cut) == 31)
+        #expect(CellGrid.middleTruncated(message, toColumns: 200) == message)
+        #expect(CellGrid.middleTruncated(message, toColumns: CellGrid.columns(of: message)) == message)
+        #expect(CellGrid.middleTruncated("abcdef", toColumns: 1) == "…")
+        #expect(CellGrid.middleTruncated("abcdef", toColumns: 0) == "")
+        #expect(CellGrid.middleTruncated("ab\u{301}cdef", toColumns: 4) == "a…ef", "zero-width marks take no room")
+    }
+
     @Test("glyph widths", arguments: [("a", 1), ("é", 1), ("日", 2), ("🎬", 2), ("\u{301}", 0), ("\t", 0), ("▀", 1), ("─", 1)])
     func widths(text: String, columns: Int) {
         #expect(GlyphWidth.columns(of: text.unicodeScalars.first!) == columns)
