@@ -34,7 +34,8 @@ struct DirectorControlTests {
     }
 
     static func turns(_ app: DirectorHarness) throws -> (Turns, ControlClient) {
-        let directory = NSTemporaryDirectory() + "inset-desk-\(UUID().uuidString.prefix(6))"
+        // Under /tmp, not TMPDIR: a socket's path has at most 107 bytes (104 on macOS).
+        let directory = "/tmp/inset-desk-\(UUID().uuidString.prefix(6))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let desk = ControlDesk(server: try ControlServer(path: directory + "/p.sock", onRequest: {}))
         return (Turns(app, desk), try ControlClient(path: desk.server.path))

@@ -8,7 +8,9 @@ import Testing
     let directory: String
 
     init() throws {
-        directory = NSTemporaryDirectory() + "inset-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max))/inset"
+        // Under /tmp, not TMPDIR: a socket's path has at most 107 bytes (104 on macOS), and
+        // a deep TMPDIR left too few for these.
+        directory = "/tmp/inset-control-\(getpid())-\(UInt32.random(in: 0...UInt32.max))/inset"
         try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
     }
