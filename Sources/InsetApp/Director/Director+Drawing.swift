@@ -79,7 +79,7 @@ extension Director {
                              style: CellStyle(foreground: .white, background: .black))
         }
         if let message = overlays.message {
-            let text = CellGrid.middleTruncated(" \(message.text) ", toColumns: size.columns)
+            let text = CellGrid.truncated(" \(message.text) ", toColumns: size.columns)
             let row = max(0, size.rows - 4)
             overlays.plane.grid.put(text, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: text)) / 2), row: row),
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetRender
 
 /// Frame steps and the A-B loop on the focused video.
 extension Director {
@@ -68,7 +69,11 @@ extension Director {
         screenshots.removeAll { shot in
             switch shot.result {
             case nil: return false
-            case .saved(let path)?: show(message: "saved \(path)", at: now)
+            case .saved(let path)?:
+                // The bar cuts a message's end, which here is the file's name: a path too
+                // long for the bar (a deep screenshot folder) loses its middle instead.
+                let room = stage.size.columns - CellGrid.columns(of: "  saved ")
+                show(message: "saved \(CellGrid.middleTruncated(path, toColumns: room))", at: now)
             case .failed(let why)?: show(message: "screenshot: \(why)", at: now)
             }
             return true
