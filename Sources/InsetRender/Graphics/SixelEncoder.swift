@@ -63,8 +63,12 @@ public final class SixelEncoder {
 
     private let palette = SixelPalette()
     private let colorMap = SixelColorMap()
-    /// One map per extra thread: a map remembers lookups as it goes, so each needs its own.
-    private let extraMaps: [SixelColorMap]
+    /// A map per thread, `colorMap` first: a map remembers lookups as it goes, so each
+    /// thread needs its own.
+    private let threadMaps: [SixelColorMap]
+    /// Each thread's rows for frames `rows` high, kept: frames keep their size, and the
+    /// frame path allocates nothing once sizes settle.
+    private var shares: (rows: Int, runs: [Range<Int>]) = (0, [])
     private let frame = SixelIndexedFrame()
     private let band: SixelBand
     /// What `write` sends: the part of the last prepared frame, nil when nothing.
@@ -79,7 +83,7 @@ public final class SixelEncoder {
         precondition((1...8).contains(threads), "1 to 8 threads")
         self.maxColors = maxColors
         self.threads = threads
-        extraMaps = (1..<threads).map { _ in SixelColorMap() }
+        threadMaps = [colorMap] + (1..<threads).map { _ in SixelColorMap() }
         band = SixelBand(colors: maxColors)
     }
 
@@ -130,15 +134,15 @@ public final class SixelEncoder {
 
     /// Maps the pixels on `threads` threads, each on a run of whole bands with its own map.
     private func splitMapping(_ image: RGBImage) {
-        let shares = Self.bandShares(rows: image.height, parts: threads)
-        for map in extraMaps { map.prepare(for: palette, ditherStrength: ditherStrength) }
+        if shares.rows != image.height { shares = (image.height, Self.bandShares(rows: image.height, parts: threads)) }
+        for map in threadMaps.dropFirst() { map.prepare(for: palette, ditherStrength: ditherStrength) }
         // Each thread writes only its own rows of the frame and reads the image and the
         // palette, which nothing changes meanwhile; concurrentPerform returns once all are done.
         nonisolated(unsafe) let frame = self.frame
-        nonisolated(unsafe) let maps = [colorMap] + extraMaps
-        let slack = runSlack
-        DispatchQueue.concurrentPerform(iterations: shares.count) { part in
-            frame.mapNearest(image, map: maps[part], slack: slack, rows: shares[part])
+        nonisolated(unsafe) let maps = threadMaps
+        let runs = shares.runs, slack = runSlack
+        DispatchQueue.concurrentPerform(iterations: runs.count) { part in
+            frame.mapNearest(image, map: maps[part], slack: slack, rows: runs[part])
         }
     }
 
