@@ -8,39 +8,15 @@ import Testing
 @Suite("Two players in one kitty window", .serialized)
 struct TwoPlayersEndToEndTests {
     /// The image ids a pane's placeholder cells name, each as (the id's low byte, the
-    /// palette index of the foreground; its top byte, the third diacritic), and how many
+    /// foreground's palette index; its top byte, the third diacritic), and how many
     /// placeholder cells there are.
-    static func placeholderIDs(_ capture: String) -> (ids: Set<String>, cells: Int) {
-        var ids = Set<String>(), cells = 0, foreground: String?
-        let scalars = Array(capture.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
-                var end = index + 2
-                while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) { end += 1 }
-                if end < scalars.count, scalars[end] == "m" {
-                    let parameters = String(String.UnicodeScalarView(scalars[(index + 2)..<end])).split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-                    var at = 0
-                    while at < parameters.count {
-                        switch parameters[at] {
-                        case "", "0", "39": foreground = nil
-                        case "38" where at + 2 < parameters.count && parameters[at + 1] == "5":
-                            foreground = parameters[at + 2]; at += 2
-                        default: break
-                        }
-                        at += 1
-                    }
-                }
-                index = end + 1
-            } else if scalars[index] == "\u{10EEEE}", index + 3 < scalars.count {
-                cells += 1
-                ids.insert("\(foreground ?? "none")/\(scalars[index + 3].value)")
-                index += 4
-            } else {
-                index += 1
-            }
+    static func placeholderIDs(_ screen: Screen) -> (ids: Set<String>, cells: Int) {
+        let placeholders = screen.styled.joined().filter { $0.character.unicodeScalars.first == "\u{10EEEE}" }
+        let ids = placeholders.map { cell in
+            let scalars = Array(cell.character.unicodeScalars)
+            return "\(cell.foreground?.description ?? "default")/\(scalars.count > 3 ? scalars[3].value : 0)"
         }
-        return (ids, cells)
+        return (Set(ids), placeholders.count)
     }
 
     @Test("two tmux panes each playing in kitty placeholders: each pane's cells name its own player's images", .timeLimit(.minutes(2)))
@@ -53,7 +29,9 @@ struct TwoPlayersEndToEndTests {
         }
         var last: [(ids: Set<String>, cells: Int)] = []
         let seen = try Tmux.eventually(timeout: 15) {
-            last = try ["%0", "%1"].map { Self.placeholderIDs(try tmux.tmux(["capture-pane", "-p", "-e", "-t", $0])) }
+            last = try ["%0", "%1"].map {
+                Self.placeholderIDs(Screen(capture: try tmux.tmux(["capture-pane", "-p", "-e", "-t", $0]), columns: tmux.columns))
+            }
             return last.allSatisfy { $0.cells > 100 }
         }
         #expect(seen, "both panes in placeholder cells: \(last.map(\.cells)) cells")
