@@ -50,10 +50,14 @@ final class Tmux {
     /// ("EXIT=0") onto it. Whether that happens depends on how deep the checkout and TMPDIR
     /// are, so such a line gets one trailing space, which the shell ignores.
     func run(_ commandLine: String) throws {
-        let promptEnd = Int(try tmux(["display", "-p", "-t", "0", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        let endsAtMargin = (promptEnd + commandLine.unicodeScalars.count) % columns == 0
+        let endsAtMargin = (try cursorColumn() + commandLine.unicodeScalars.count) % columns == 0
         try tmux(["send-keys", "-t", "0", "-l", endsAtMargin ? commandLine + " " : commandLine])
         try tmux(["send-keys", "-t", "0", "Enter"])
+    }
+
+    /// The pane's cursor column, 0-based: after a prompt, where typing starts.
+    func cursorColumn() throws -> Int {
+        Int(try tmux(["display", "-p", "-t", "0", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// Sends tmux key names (Space, Left, q, C-c …).

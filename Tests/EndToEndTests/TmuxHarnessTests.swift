@@ -10,7 +10,7 @@ struct TmuxHarnessTests {
     @Test("a command line ending at the right margin leaves its output on a line of its own", arguments: [1, 2])
     func commandAtMargin(lines: Int) throws {
         let tmux = try Tmux(columns: 60, rows: 10)
-        let promptEnd = Int(try tmux.tmux(["display", "-p", "-t", "0", "#{cursor_x}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let promptEnd = try tmux.cursorColumn()
         let tail = "; echo EXIT=$?"
         let padding = String(repeating: "a", count: lines * tmux.columns - promptEnd - "true ".count - tail.count)
         try tmux.run("true \(padding)\(tail)")
