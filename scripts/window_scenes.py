@@ -183,7 +183,11 @@ def embeds(s):
 
     def found(shot):
         return {name: xscreen.picture_box(shot, region) for name, region in regions.items()}
-    boxes = s.wait_for(lambda: (lambda f: f if all(f.values()) else None)(found(s.shot("embeds"))), 20)
+
+    def both():
+        boxes = found(s.shot("embeds"))
+        return boxes if all(boxes.values()) else None
+    boxes = s.wait_for(both, 20)
     s.check(boxes is not None, "embeds: two pictures at once, left and right (%s)" % (boxes,))
     for name in halves:
         subprocess.run([INSET, "ctl", "--socket", sockets[name], "pause"], stdout=subprocess.DEVNULL,
