@@ -12,6 +12,9 @@ public final class ControlClient {
     /// How much of `input` is known to hold no newline, so a long line is scanned once.
     private var scanned = 0
     public let path: String
+    /// The longest line read from the player: a reply or an event is a few hundred bytes; a
+    /// socket that never ends its line is not a player's.
+    public static let longestLine = 1 << 20
 
     public init(path: String) throws(ControlError) {
         self.path = path
@@ -49,6 +52,9 @@ public final class ControlClient {
                 return line
             }
             scanned = input.count
+            guard input.count <= ControlClient.longestLine else {
+                throw .refused("the reply from \(path) is longer than \(ControlClient.longestLine >> 20) MiB without a line's end")
+            }
             var timeoutMilliseconds: Int32 = -1
             if let deadline {
                 let left = deadline - ContinuousClock.now

@@ -26,10 +26,15 @@ struct Ctl: ParsableCommand {
 
     func run() throws {
         guard !words.isEmpty else { throw CommandFailure("ctl: no command given (pause, seek +15, get time…)") }
-        guard let path = socket ?? ControlPaths.newestSocket() else {
-            throw CommandFailure("ctl: no player is running (no socket in \(ControlPaths.directory()))")
-        }
         do {
+            guard let path = try socket ?? ControlPaths.newestSocket() else {
+                throw CommandFailure("ctl: no player is running (no socket in \(ControlPaths.directory()))")
+            }
+            // A socket named by --socket may be anywhere (mpv's sockets are often in /tmp);
+            // it must be this user's all the same.
+            if socket != nil, FileManager.default.fileExists(atPath: path), !ControlPaths.isOwnSocket(path) {
+                throw CommandFailure("ctl: \(path) is not a socket of this user's")
+            }
             let client = try ControlClient(path: path)
             let reply = try client.request(words)
             if json { Output.lines(reply.line + "\n") }

@@ -123,7 +123,7 @@ import Testing
         usleep(20_000)
         let live = try ControlServer(path: ControlPaths.socketPath(environment: environment), onRequest: {})
         defer { live.stop() }
-        #expect(ControlPaths.newestSocket(environment: environment) == live.path)
+        #expect(try ControlPaths.newestSocket(environment: environment) == live.path)
         #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead player's socket is removed")
     }
 
