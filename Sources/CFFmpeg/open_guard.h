@@ -4,6 +4,8 @@
 // Included by shim.h after the interrupt's definitions.
 #include <fcntl.h>
 #include <string.h>
+#include <libavutil/avstring.h>
+#include "counted_reader.h"
 
 /// What one input may make libavformat open. A playlist names other files, which name
 /// others in turn: an HLS master whose only variant is itself made the demuxer open it
@@ -15,14 +17,23 @@
 /// one with more variants and renditions, or more bytes, than the bounds let through. Past
 /// the stop flag or the deadline no open starts, whatever the demuxer is doing.
 ///
-/// Remote playlists are bounded by the count of opens and the deadline only: reading them
-/// first would fetch each twice.
+/// For the whole life of the input, every context it opens for reading (the input itself
+/// too, `cffmpeg_open_guard_open_input`) is read through a counted reader: a playlist or
+/// manifest, local or remote, at open or at a live reload, is at most `max_document_bytes`
+/// (`counted_reader.h` says why there). Remote playlists are not read ahead as local ones
+/// are: that would fetch each twice.
+///
+/// Before any open, the URL's protocol must be on the context's whitelist: libavformat
+/// checks it too, but only once the guard had already opened and read a local path that a
+/// remote playlist named.
 ///
 /// Threads: touched by the thread that owns the context; the caller reads `refused` and
-/// `failed_url` once the call that opened has returned.
+/// `failed_url` once the call that opened has returned; `refused_documents` is read by any
+/// thread (atomically).
 typedef struct {
     int (*default_open)(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
                         AVDictionary **options);
+    int (*default_close)(struct AVFormatContext *s, AVIOContext *pb);
     cffmpeg_interrupt *interrupt;
     int counting;
     int opens;
@@ -31,6 +42,8 @@ typedef struct {
     int max_variants;
     long long playlist_bytes;
     long long max_playlist_bytes;
+    /// What every document the input reads may hold, for its whole life (counted_reader.h).
+    cffmpeg_document_bounds documents;
     /// Why an open was refused (CFFMPEG_REFUSED_*), the first time; 0 when none was.
     int refused;
     /// The first open after the input's own that failed or was refused, and FFmpeg's code.
@@ -45,6 +58,7 @@ enum {
     CFFMPEG_REFUSED_PLAYLIST_BYTES = 3,
     CFFMPEG_REFUSED_STOPPED = 4,
     CFFMPEG_REFUSED_NESTED_MASTER = 5,
+    CFFMPEG_REFUSED_PROTOCOL = 6,
 };
 
 static inline void cffmpeg_open_guard_note_failure(cffmpeg_open_guard *guard, const char *url, int error) {
@@ -112,12 +126,21 @@ static inline const char *cffmpeg_local_path(const char *url) {
     return url[0] == '/' ? url : NULL;
 }
 
-static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
-                                   AVDictionary **options) {
-    cffmpeg_open_guard *guard = (cffmpeg_open_guard *)s->opaque;
-    if (!guard || !guard->default_open) return AVERROR(ENOSYS);
+/// Whether `url`'s protocol is on `whitelist` (libavformat's own reading of both); a NULL
+/// whitelist allows everything, an unknown protocol nothing.
+static inline int cffmpeg_protocol_allowed(const char *url, const char *whitelist) {
+    if (!whitelist) return 1;
+    const char *protocol = avio_find_protocol_name(url);
+    return protocol && av_match_list(protocol, whitelist, ',') > 0;
+}
+
+/// The checks every open gets before anything is touched: the stop flag and the deadline,
+/// the whitelist, and while the input opens, the count of opens and a local playlist's
+/// text. 0, or the refusal's AVERROR.
+static inline int cffmpeg_open_guard_check(cffmpeg_open_guard *guard, const char *url, int flags, const char *whitelist) {
     if (guard->interrupt && (cffmpeg_interrupt_stopped(guard->interrupt) || cffmpeg_interrupt_expired(guard->interrupt)))
         return cffmpeg_open_guard_refuse(guard, url, CFFMPEG_REFUSED_STOPPED);
+    if (!cffmpeg_protocol_allowed(url, whitelist)) return cffmpeg_open_guard_refuse(guard, url, CFFMPEG_REFUSED_PROTOCOL);
     if (guard->counting) {
         guard->opens++;
         if (guard->opens > guard->max_opens) return cffmpeg_open_guard_refuse(guard, url, CFFMPEG_REFUSED_OPENS);
@@ -125,17 +148,103 @@ static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, 
         int why = local ? cffmpeg_open_guard_screen_local(guard, local, guard->opens > 1) : 0;
         if (why) return cffmpeg_open_guard_refuse(guard, url, why);
     }
-    int result = guard->default_open(s, pb, url, flags, options);
-    if (result < 0 && guard->counting) cffmpeg_open_guard_note_failure(guard, url, result);
-    return result;
+    return 0;
 }
 
-/// Puts `guard` between `context` and its opens. Call before avformat_open_input; the
-/// guard must outlive the context (segments are opened while it plays).
+/// `*pb` read through a counted reader from now on; on failure `*pb` is closed by `close`.
+static inline int cffmpeg_open_guard_count(cffmpeg_open_guard *guard, AVIOContext **pb, struct AVFormatContext *s,
+                                           int (*close)(struct AVFormatContext *, AVIOContext *)) {
+    AVIOContext *counted = cffmpeg_counted_reader_wrap(*pb, &guard->documents, s != NULL);
+    if (!counted) {
+        if (close) close(s, *pb); else avio_close(*pb);
+        *pb = NULL;
+        return AVERROR(ENOMEM);
+    }
+    *pb = counted;
+    return 0;
+}
+
+static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
+                                   AVDictionary **options) {
+    cffmpeg_open_guard *guard = (cffmpeg_open_guard *)s->opaque;
+    if (!guard || !guard->default_open) return AVERROR(ENOSYS);
+    int refused = cffmpeg_open_guard_check(guard, url, flags, s->protocol_whitelist);
+    if (refused) return refused;
+    int result = guard->default_open(s, pb, url, flags, options);
+    if (result < 0 && guard->counting) cffmpeg_open_guard_note_failure(guard, url, result);
+    if (result < 0 || (flags & AVIO_FLAG_WRITE)) return result;
+    return cffmpeg_open_guard_count(guard, pb, s, guard->default_close);
+}
+
+/// Closes what `cffmpeg_guarded_io_open` opened: a counted reader and the context it reads.
+static int cffmpeg_guarded_io_close(struct AVFormatContext *s, AVIOContext *pb) {
+    cffmpeg_open_guard *guard = (cffmpeg_open_guard *)s->opaque;
+    int (*close)(struct AVFormatContext *, AVIOContext *) = guard ? guard->default_close : NULL;
+    AVIOContext *inner = cffmpeg_counted_reader_inner(pb);
+    if (inner) {
+        cffmpeg_counted_reader_free(pb);
+        pb = inner;
+    }
+    if (close) return close(s, pb);
+    return avio_close(pb);
+}
+
+/// Puts `guard` between `context` and its opens and closes. Call before
+/// avformat_open_input; the guard must outlive the context (segments are opened while it
+/// plays).
 static inline void cffmpeg_open_guard_install(AVFormatContext *context, cffmpeg_open_guard *guard) {
     guard->default_open = context->io_open;
+    guard->default_close = context->io_close2;
     context->opaque = guard;
     context->io_open = cffmpeg_guarded_io_open;
+    context->io_close2 = cffmpeg_guarded_io_close;
+}
+
+/// Opens the input itself, `url`, as avformat_open_input would (the same whitelist, and the
+/// `extra` options as `key=value` pairs joined by `:`), through the guard's checks and a
+/// counted reader, and hands it to `context` as its I/O: libavformat closes its own input
+/// with avio_close, which knows nothing of a reader. The caller frees what it gets back in
+/// `*input` with `cffmpeg_open_guard_close_input` after avformat_close_input.
+static inline int cffmpeg_open_guard_open_input(cffmpeg_open_guard *guard, AVFormatContext *context, const char *url,
+                                                const char *whitelist, const char *extra, AVIOContext **input) {
+    *input = NULL;
+    int refused = cffmpeg_open_guard_check(guard, url, AVIO_FLAG_READ, whitelist);
+    if (refused) return refused;
+    AVDictionary *options = NULL;
+    av_dict_set(&options, "protocol_whitelist", whitelist, 0);
+    if (extra) av_dict_parse_string(&options, extra, "=", ":", 0);
+    AVIOContext *inner = NULL;
+    int result = avio_open2(&inner, url, AVIO_FLAG_READ, &context->interrupt_callback, &options);
+    av_dict_free(&options);
+    if (result < 0) return result;
+    if ((result = cffmpeg_open_guard_count(guard, &inner, NULL, NULL)) < 0) return result;
+    *input = inner;
+    context->pb = inner;
+    context->flags |= AVFMT_FLAG_CUSTOM_IO;
+    return 0;
+}
+
+/// Gives `context` our reader of standard input or a growing file, `reader`, through a
+/// counted reader; the caller frees both after avformat_close_input (the counted one with
+/// cffmpeg_counted_reader_free). NULL when out of memory.
+static inline AVIOContext *cffmpeg_open_guard_count_custom(cffmpeg_open_guard *guard, AVFormatContext *context,
+                                                           AVIOContext *reader) {
+    AVIOContext *counted = cffmpeg_counted_reader_wrap(reader, &guard->documents, 0);
+    if (!counted) return NULL;
+    context->pb = counted;
+    context->flags |= AVFMT_FLAG_CUSTOM_IO;
+    return counted;
+}
+
+/// Closes what `cffmpeg_open_guard_open_input` opened (NULL is let through).
+static inline void cffmpeg_open_guard_close_input(AVIOContext *input) {
+    AVIOContext *inner = cffmpeg_counted_reader_inner(input);
+    cffmpeg_counted_reader_free(input);
+    if (inner) avio_close(inner);
+}
+
+static inline int cffmpeg_open_guard_refused_documents(cffmpeg_open_guard *guard) {
+    return __atomic_load_n(&guard->documents.refusals, __ATOMIC_ACQUIRE);
 }
 
 /// avformat_open_input with a protocol whitelist and, when `extra` is not NULL, the

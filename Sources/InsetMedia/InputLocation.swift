@@ -9,8 +9,14 @@ import InsetCore
 /// `file:` and its absolute path, which the file protocol opens byte for byte. And each
 /// open carries a protocol whitelist, which libavformat also applies to everything the
 /// demuxer opens on its own (playlists, segments, keys): local files may name only local
-/// files, a stream over the network only the network (an HLS playlist over HTTP must not
-/// read `file:` URLs), and what standard input names nothing at all.
+/// files, a stream over the network only the web (an HLS playlist over HTTP must not read
+/// `file:` URLs), and what standard input names nothing at all.
+///
+/// A URL is opened only when it is http or https, unless the user named it on the command
+/// line (`NamedInputs`): FFmpeg here is linked with libssh, so an `sftp://` entry in a
+/// playlist made the player connect to any host and offer the user's name and public keys
+/// with no host-key check; `tcp://…?listen=1` made it a server. Another scheme the user
+/// names (rtmp, srt, udp…) gets its own protocols on the whitelist, and only that input.
 public struct InputLocation: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// `-`: read through our own reader; it names no protocol.
@@ -35,14 +41,27 @@ public struct InputLocation: Equatable, Sendable {
     public let url: [UInt8]
     /// The protocols libavformat may use for it and for whatever it names.
     public let whitelist: String
+    /// A URL whose scheme may not be opened (not http or https, and not named by the user);
+    /// nil for everything that may.
+    public private(set) var refusedScheme: String?
 
     /// Protocols a local input may use: the file itself, files it names, AES-128 segments,
     /// and `data:` URIs inside playlists.
     public static let localWhitelist = "file,crypto,data"
-    /// Protocols a network input may use: the web and the streaming protocols FFmpeg reads,
-    /// but not `file`, `pipe`, `concat`, `subfile` or the other local and composing ones.
-    public static let networkWhitelist =
-        "http,https,tls,tcp,udp,rtp,srtp,rtsp,rtsps,rtmp,rtmps,rtmpt,rtmpe,rtmpte,rtmpts,srt,mmsh,mmst,ftp,sftp,hls,httpproxy,crypto,data"
+    /// Protocols a URL and what it names may use: the web (tcp and tls only under http and
+    /// https, as the schemes a URL may have are those two: `webSchemes`), encrypted segments,
+    /// `data:` URIs, the HLS protocol and a proxy. Not `file`, `pipe`, `concat`, `subfile` or
+    /// the other local and composing ones, nor any protocol that logs in somewhere or listens.
+    public static let networkWhitelist = "http,https,tls,tcp,httpproxy,crypto,data,hls"
+    /// The schemes a URL may have when the user did not name it on the command line.
+    public static let webSchemes: Set<String> = ["http", "https"]
+    /// The protocols another scheme needs besides `networkWhitelist`'s, when the user names
+    /// a URL of it; any other scheme needs itself alone.
+    static let protocolsOfScheme: [String: [String]] = [
+        "rtsp": ["rtsp", "rtp", "udp"], "rtsps": ["rtsps", "rtp", "udp"], "rtp": ["rtp", "udp"], "srtp": ["srtp", "rtp", "udp"],
+        "rtmpe": ["rtmpe", "ffrtmpcrypt"], "rtmpte": ["rtmpte", "ffrtmpcrypt", "ffrtmphttp"], "rtmpt": ["rtmpt", "ffrtmphttp"],
+        "rtmpts": ["rtmpts", "ffrtmphttp"],
+    ]
     /// No protocol: `avformat_open_input` is given our reader, and nothing read through it
     /// may open anything (a DASH manifest piped in would fetch what it names).
     public static let noProtocols = "none"
@@ -55,7 +74,13 @@ public struct InputLocation: Equatable, Sendable {
         } else if let scheme = InputLocation.scheme(of: path), scheme != "file" {
             kind = .network
             url = Array(path.utf8)
-            whitelist = InputLocation.networkWhitelist
+            if InputLocation.webSchemes.contains(scheme) {
+                whitelist = InputLocation.networkWhitelist
+            } else {
+                let extra = InputLocation.protocolsOfScheme[scheme] ?? [scheme]
+                whitelist = InputLocation.networkWhitelist + "," + extra.joined(separator: ",")
+                if !NamedInputs.contains(path) { refusedScheme = scheme }
+            }
         } else {
             var local = path
             if InputLocation.scheme(of: path) == "file" {
@@ -98,3 +123,14 @@ public struct InputLocation: Equatable, Sendable {
     }
 }
 
+
+/// The inputs the user named on the command line, exactly as given: only these may be URLs
+/// of schemes other than http and https (`InputLocation`). Filled once by the command line
+/// before anything is opened; any thread may ask.
+public enum NamedInputs {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var named: Set<String> = []
+
+    public static func add(_ paths: [String]) { lock.withLock { named.formUnion(paths) } }
+    public static func contains(_ path: String) -> Bool { lock.withLock { named.contains(path) } }
+}

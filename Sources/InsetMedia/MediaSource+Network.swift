@@ -20,6 +20,13 @@ extension MediaSource {
         return reconnectOptions
     }
 
+    /// The demuxers' options for every input: the hls demuxer opens each playlist reload
+    /// and segment through the open guard (`io_open`) instead of reusing its connection
+    /// behind it (a persistent connection is asked again with no open at all, which is
+    /// where a reload's bytes went uncounted, and the reuse asserts that the context is
+    /// libavformat's own, which a counted reader is not).
+    static let formatOptions = "http_persistent=0"
+
     /// Why a URL could not be opened, when the server or the network said so: an HTTP
     /// status, a refused or timed-out connection, a name that does not resolve. Nil for
     /// anything else (the bytes were there but are not media), which the caller says.

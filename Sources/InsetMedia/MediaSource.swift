@@ -43,29 +43,36 @@ public final class MediaSource: @unchecked Sendable {
         // avformat_open_input frees the context and sets this to nil when it fails.
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         cffmpeg_open_guard_install(context, guardState.state)
-        // Standard input is read through a reader that checks the interrupt while it waits.
-        var pipeIO: UnsafeMutablePointer<AVIOContext>?
-        if location.kind == .standardInput {
-            pipeIO = cffmpeg_fd_avio_alloc(STDIN_FILENO, interrupt.state)
-            guard let pipeIO else {
-                var c = context
-                avformat_free_context(c)
-                c = nil
-                throw MediaError.ffmpeg(path: path, operation: "avio_alloc_context", detail: "out of memory")
-            }
-            cffmpeg_use_custom_io(context, pipeIO)
-        }
-        // A file still being written is followed as it grows, like standard input.
+        // Whatever the input is, the context reads it through the guard's counted reader
+        // (`cffmpeg_open_guard_open_input`); standard input and a file still being written
+        // through our own readers under it, which check the interrupt while they wait.
+        let io = InputIO()
         let growing = location.localCString.map(MediaSource.isGrowing) ?? false
-        if growing, let reader = location.localCString.flatMap({ MediaSource.followingReader($0, interrupt: interrupt) }) {
-            pipeIO = reader
-            cffmpeg_use_custom_io(context, reader)
+        if location.kind == .standardInput {
+            io.reader = cffmpeg_fd_avio_alloc(STDIN_FILENO, interrupt.state)
+        } else if growing {
+            io.reader = location.localCString.flatMap { MediaSource.followingReader($0, interrupt: interrupt) }
         }
         guardState.counting = true
         let url = location.kind == .standardInput ? [0] : location.cString
-        let opened = cffmpeg_open_input_whitelisted(&context, url, location.whitelist, MediaSource.openOptions(for: location))
+        var opened: Int32 = 0
+        if let reader = io.reader {
+            io.input = cffmpeg_open_guard_count_custom(guardState.state, context, reader)
+            if io.input == nil { opened = cffmpeg_averror(ENOMEM) }
+        } else if location.kind != .standardInput {
+            opened = cffmpeg_open_guard_open_input(guardState.state, context, url, location.whitelist,
+                                                   MediaSource.openOptions(for: location), &io.input)
+        } else {
+            opened = cffmpeg_averror(ENOMEM)
+        }
+        if opened >= 0 {
+            opened = cffmpeg_open_input_whitelisted(&context, url, location.whitelist, MediaSource.formatOptions)
+        } else {
+            avformat_free_context(context)
+            context = nil
+        }
         guard opened >= 0, let context else {
-            cffmpeg_fd_avio_free(pipeIO)
+            io.close()
             let failure = MediaSource.classifyOpenFailure(path: path, location: location, code: opened,
                                                           interrupt: interrupt, guard: guardState)
             // The user sees the one-line reason; the log keeps FFmpeg's own code beside it.
@@ -77,7 +84,7 @@ public final class MediaSource: @unchecked Sendable {
             if ownsContext {
                 var c: UnsafeMutablePointer<AVFormatContext>? = context
                 avformat_close_input(&c)
-                cffmpeg_fd_avio_free(pipeIO)
+                io.close()
             }
             withExtendedLifetime(guardState) {}
         }
@@ -102,7 +109,7 @@ public final class MediaSource: @unchecked Sendable {
             if let failed = guardState.failedOpen(path: path) { throw failed }
             throw MediaError.notMediaFile(path: path, detail: "no audio or video stream")
         }
-        var info = MediaSource.describe(context, path: path, location: location, live: growing && pipeIO != nil,
+        var info = MediaSource.describe(context, path: path, location: location, live: growing && io.reader != nil,
                                         video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
         info.audioTracks = MediaSource.audioTracks(of: context, best: audio >= 0 ? audio : nil)
         info.chapters = MediaSource.chapters(of: context)
@@ -110,7 +117,7 @@ public final class MediaSource: @unchecked Sendable {
             info.truncation = MediaSource.truncation(context, stream: video, fileSize: fileSize, start: info.start)
         }
         self.format = context
-        self.customIO = pipeIO
+        self.io = io
         self.openGuard = guardState
         self.videoStreamIndex = video
         self.audioStreamIndex = audio >= 0 ? audio : nil
@@ -139,13 +146,14 @@ public final class MediaSource: @unchecked Sendable {
     deinit {
         var c: UnsafeMutablePointer<AVFormatContext>? = format
         avformat_close_input(&c)
-        cffmpeg_fd_avio_free(customIO)
+        io.close()
     }
 
-    /// The reader of standard input, which the source owns (libavformat does not free it).
-    private let customIO: UnsafeMutablePointer<AVIOContext>?
+    /// What the context reads its input through, which the source owns (libavformat does
+    /// not free custom I/O).
+    private let io: InputIO
     /// What the context's opens go through (playlists, segments); freed after the context.
-    private let openGuard: OpenGuard
+    let openGuard: OpenGuard
 
     public var hasVideo: Bool { videoStreamIndex >= 0 }
 
@@ -175,6 +183,10 @@ public final class MediaSource: @unchecked Sendable {
     /// words, the system's, instead of FFmpeg's generic ones. Returns where to read from.
     static func checkLocalPath(_ path: String) throws -> InputLocation {
         let location = InputLocation(path)
+        if let scheme = location.refusedScheme {
+            throw MediaError.refused(path: path, detail: "\(scheme):// is opened only when named on the command line; "
+                                     + "a playlist, a library or a stream may name http and https only")
+        }
         guard let local = location.localCString else { return location }
         var status = stat()
         if stat(local, &status) != 0 {

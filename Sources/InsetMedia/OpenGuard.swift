@@ -19,6 +19,11 @@ final class OpenGuard: @unchecked Sendable {
     static let maxOpens: Int32 = 3 * maxVariants
     /// A day of two-second segments with long names is under 4 MB of playlist.
     static let maxPlaylistBytes: Int64 = 8 << 20
+    /// One playlist or manifest, at open or at any reload of a live one, local or remote:
+    /// a day of two-second segments with 60-character names is 3.5 MB, and the segments
+    /// libavformat keeps for a playlist of this size cost about 30 MB. A server that never
+    /// ends its answer costs no more than that (it grew the player by 75 MB/s).
+    public static let maxDocumentBytes: Int64 = 4 << 20
     /// The demuxers whose input is a list of other inputs.
     static let playlistFormats: Set<String> = ["hls", "dash", "hls,applehttp", "concat"]
 
@@ -31,9 +36,19 @@ final class OpenGuard: @unchecked Sendable {
         state.pointee.max_opens = OpenGuard.maxOpens
         state.pointee.max_variants = OpenGuard.maxVariants
         state.pointee.max_playlist_bytes = OpenGuard.maxPlaylistBytes
+        state.pointee.documents.max_bytes = OpenGuard.maxDocumentBytes
+        state.pointee.documents.max_names = OpenGuard.maxVariants
     }
 
     deinit { state.deallocate() }
+
+    /// The first open that failed or was refused, as the input named it; "" when none did.
+    private var failedURL: String {
+        withUnsafeBytes(of: &state.pointee.failed_url) { raw -> String in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return FileNameBytes.decode(bytes.prefix { $0 != 0 })
+        }
+    }
 
     /// Set while the input is opened and probed: only then are opens counted (a long
     /// playlist opens a segment every few seconds for as long as it plays).
@@ -55,19 +70,54 @@ final class OpenGuard: @unchecked Sendable {
             what = "a playlist it names is itself a master playlist (a playlist naming itself, or a cycle)"
         case CFFMPEG_REFUSED_PLAYLIST_BYTES:
             what = "its playlists are larger than \(OpenGuard.maxPlaylistBytes >> 20) MB"
-        default: return nil
+        case CFFMPEG_REFUSED_PROTOCOL:
+            what = "it names \(failedURL.isEmpty ? "a location" : failedURL), which a \(path.hasPrefix("/") ? "local file" : "stream") may not open"
+        default:
+            guard refusedDocuments > 0 else { return nil }
+            what = documentRefusal
         }
         return .refused(path: path, detail: what)
     }
 
+    /// Why the first document refused was.
+    var documentRefusal: String {
+        switch Int(state.pointee.documents.why) {
+        case CFFMPEG_DOCUMENT_NAMES: "its playlists name more than \(OpenGuard.maxVariants) variants and renditions in all"
+        case CFFMPEG_DOCUMENT_NESTED_MASTER: "a playlist it names is itself a master playlist (a playlist naming itself, or a cycle)"
+        default: "a playlist or manifest it reads is larger than \(OpenGuard.maxDocumentBytes >> 20) MiB"
+        }
+    }
+
+    /// How many playlists or manifests were refused for their size so far, at open or at a
+    /// reload of a live playlist; any thread may ask.
+    public var refusedDocuments: Int { Int(cffmpeg_open_guard_refused_documents(state)) }
+
     /// The first of the input's own opens (a segment, a variant) that failed, as an error
     /// naming it; nil when none did.
     func failedOpen(path: String) -> MediaError? {
-        let url = withUnsafeBytes(of: &state.pointee.failed_url) { raw -> String in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            return FileNameBytes.decode(bytes.prefix { $0 != 0 })
-        }
+        let url = failedURL
         guard !url.isEmpty else { return nil }
         return .notMediaFile(path: path, detail: "what it names could not be opened: \(url): \(ffmpegErrorText(state.pointee.failed_error))")
+    }
+}
+
+/// What a format context reads its input through: the guard's counted reader, and under it
+/// either what the guard opened (a file, a URL) or our own reader (standard input, a growing
+/// file). Freed by its owner after the context is closed: libavformat leaves custom I/O alone.
+final class InputIO {
+    /// What the context reads (`AVFormatContext.pb`).
+    var input: UnsafeMutablePointer<AVIOContext>?
+    /// Our reader under it, when the input is not one libavformat opened.
+    var reader: UnsafeMutablePointer<AVIOContext>?
+
+    func close() {
+        if let reader {
+            cffmpeg_counted_reader_free(input)
+            cffmpeg_fd_avio_free(reader)
+        } else {
+            cffmpeg_open_guard_close_input(input)
+        }
+        input = nil
+        reader = nil
     }
 }

@@ -166,6 +166,9 @@ public final class VideoPipeline: @unchecked Sendable {
     /// Why the input stopped before its end (`MediaSource.inputCut`); ask only once the
     /// end of stream came out of `frames`, when the decode thread has stopped reading.
     public var inputCut: String? { source.inputCut }
+    /// Playlists or manifests refused for their size or what they name since the input
+    /// opened (a live playlist's reloads), and why the first was; any thread may ask.
+    public var refusedDocuments: (count: Int, why: String) { (source.openGuard.refusedDocuments, source.openGuard.documentRefusal) }
     public var decodedFrames: Int { statistics.value.decodedFrames }
 
     final class Statistics: @unchecked Sendable {

@@ -145,6 +145,7 @@ struct Play: ParsableCommand {
             throw invalidValue("--sub-charset", subtitleCharset, "not a character set iconv knows (UTF-8, CP1252, ISO-8859-1…)")
         }
         if let subtitleFile {
+            NamedInputs.add([subtitleFile])
             do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
                 throw invalidValue("--sub", subtitleFile, error.reason)
             }
@@ -186,6 +187,8 @@ struct Play: ParsableCommand {
         guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
             throw CommandFailure("no file given and no bundled samples found (set INSET_SAMPLES)")
         }
+        // URLs of schemes other than http and https are opened only when named here.
+        NamedInputs.add(paths)
         var linearRanges = LinearRanges.none
         if let linear {
             do { linearRanges = linear == "all" ? .all : try LinearRanges(parsing: linear) } catch {

@@ -14,6 +14,7 @@ struct Probe: ParsableCommand {
     var json = false
 
     func run() throws {
+        NamedInputs.add([path])
         if ProbeSubtitles.isSubtitleFile(path) {
             do { print(try ProbeSubtitles.report(path, json: json), terminator: "") } catch let error as MediaError {
                 throw CommandFailure(error.description)

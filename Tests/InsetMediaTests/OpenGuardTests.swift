@@ -122,4 +122,53 @@ struct OpenGuardTests {
         let error = Self.refusal("/tmp/" + String(repeating: "x", count: 300) + ".mp4")
         #expect(error?.reason == "file name too long", "\(String(describing: error))")
     }
+
+    @Test("a URL that is not http or https is refused before any connection, unless the user named it")
+    func schemesNotNamed() throws {
+        for url in ["sftp://127.0.0.1:9/x.mp4", "tcp://127.0.0.1:9?listen=1", "rtmp://127.0.0.1:9/live", "udp://127.0.0.1:9"] {
+            let location = InputLocation(url)
+            #expect(location.refusedScheme != nil, "\(url)")
+            let error = try #require(Self.refusal(url))
+            #expect(error.reason.contains("opened only when named on the command line"), "\(error)")
+        }
+        for url in ["http://127.0.0.1:9/a.mp4", "HTTPS://example.com/a.m3u8"] { #expect(InputLocation(url).refusedScheme == nil) }
+        let named = "rtmp://127.0.0.1:9/named-\(UUID().uuidString)"
+        NamedInputs.add([named])
+        let location = InputLocation(named)
+        #expect(location.refusedScheme == nil)
+        #expect(location.whitelist.split(separator: ",").contains("rtmp"))
+        #expect(!InputLocation.networkWhitelist.split(separator: ",").contains { ["sftp", "rtmp", "udp", "srt", "ftp", "file"].contains($0) })
+    }
+
+    @Test("a local path a stream names is refused before it is opened or read (the guard read it ahead of the whitelist)")
+    func localPathNamedByAStreamIsNotRead() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("secret.m3u8")
+        try Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nx.m3u8\n".utf8).write(to: file)
+        func accessed() -> timespec {
+            var status = stat()
+            _ = stat(file.path, &status)
+            return status.st_atim
+        }
+        func ageAccess() {
+            var times = [timespec(tv_sec: time(nil) - 3 * 86400, tv_nsec: 0), timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)]  // UTIME_OMIT: the modification time stays
+            _ = utimensat(AT_FDCWD, file.path, &times, 0)
+        }
+        // The file system must note reads for this to tell anything.
+        ageAccess()
+        let before = accessed()
+        _ = try Data(contentsOf: file)
+        guard accessed().tv_sec != before.tv_sec else {
+            print("skipped: this file system does not note reads (noatime)")
+            return
+        }
+        ageAccess()
+        let aged = accessed()
+        let guardState = OpenGuard(interrupt: MediaInterrupt())
+        guardState.counting = true
+        let refused = cffmpeg_open_guard_check(guardState.state, "file:" + file.path, cffmpeg_avio_flag_read(), InputLocation.networkWhitelist)
+        #expect(refused < 0)
+        #expect(accessed().tv_sec == aged.tv_sec, "the guard read the file before refusing it")
+    }
 }

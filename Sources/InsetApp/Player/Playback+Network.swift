@@ -20,6 +20,7 @@ extension Playback {
         if buffering.isBuffering, before.map({ $0.microseconds / 100_000 }) != buffering.buffered.map({ $0.microseconds / 100_000 }) {
             bufferingChanged = true
         }
+        noteRefusedDocuments(of: pipeline)
         if buffering.isBuffering {
             holdForInput(true, at: now)
         } else if heldForInput && playing && !starved {
@@ -39,6 +40,16 @@ extension Playback {
         guard cutNotice == nil, let reason = pipeline.inputCut else { return }
         let at = current?.time ?? machine.snapshot.position
         cutNotice = "the stream was cut at \(at.clockString) (\(reason)); what had arrived was played"
+    }
+
+    /// A playlist reload the input refused (`OpenGuard`: too big, or naming variants), said
+    /// once when it happens: the stream plays what it read and ends when that runs out.
+    func noteRefusedDocuments(of pipeline: VideoPipeline) {
+        guard !refusalSaid else { return }
+        let (count, why) = pipeline.refusedDocuments
+        guard count > 0 else { return }
+        refusalSaid = true
+        cutNotice = "a reload of its playlist was refused (\(why)); what had arrived plays on"
     }
 
     /// The cut notice, once.

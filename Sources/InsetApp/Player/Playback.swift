@@ -68,6 +68,8 @@ final class Playback {
     var bufferingChanged = false
     /// Why the input stopped before its end, said once (`takeCutNotice`).
     var cutNotice: String?
+    /// Whether a refused playlist reload was said (it is said once, however many follow).
+    var refusalSaid = false
 
     init(media: Media, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool, at now: HostTime) {
         path = media.path
