@@ -23,6 +23,8 @@ extension DetailsPane {
             lines.append(FactLine(text: "", style: LibraryTheme.text))
             if let failure = entry.failure {
                 lines.append(FactLine(text: "cannot play: " + PrintableText.escaped(failure.reason), style: LibraryTheme.failed, wraps: true))
+            } else if entry.state == .stream {
+                lines.append(FactLine(text: LibraryEntry.streamNote, style: LibraryTheme.dim))
             } else {
                 lines.append(FactLine(text: "reading…", style: LibraryTheme.dim))
             }
@@ -82,6 +84,7 @@ extension DetailsPane {
         switch (entry.state, preview?.state) {
         case (.probing, _): text = "reading…"
         case (.failed, _): text = "no preview"
+        case (.stream, _): text = "no preview: " + LibraryEntry.streamNote
         case (.ready, _) where !entry.hasPicture: text = "no video (audio only)"
         case (_, .failed(let reason)?): text = "no preview: " + reason
         default: text = "loading preview…"

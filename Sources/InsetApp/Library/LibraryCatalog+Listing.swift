@@ -15,6 +15,10 @@ import InsetMedia
 /// - A plain `.m3u` / `.m3u8` playlist is listed as its entries (`LibraryCatalog+Playlists`).
 /// - `-` (standard input) is listed as failed: probing would read the input that playing
 ///   needs, and it can be read only once. `inset -` plays it on its own.
+/// - A URL is listed as a stream and not opened until it is played (`LibraryEntry.State`).
+/// - Only regular files are read by the library on its own. A FIFO is read when the user
+///   named it on the command line; one a playlist names, a device (`/dev/tty` in a playlist
+///   made the library's probe eat the user's keys) or a socket is listed with the reason.
 extension LibraryCatalog {
     /// The extensions (lower case) a directory scan picks up: common audio and video files.
     public static let mediaExtensions: Set<String> = [
@@ -34,8 +38,9 @@ extension LibraryCatalog {
         listing(for: paths, playlists: PlaylistExpansion())
     }
 
-    /// The same, within the playlists already being read (`LibraryCatalog+Playlists`).
-    static func listing(for paths: [String], playlists: PlaylistExpansion) -> [LibraryEntry] {
+    /// The same, within the playlists already being read (`LibraryCatalog+Playlists`);
+    /// `fromPlaylist` when a playlist names `paths`, not the user.
+    static func listing(for paths: [String], playlists: PlaylistExpansion, fromPlaylist: Bool = false) -> [LibraryEntry] {
         var entries: [LibraryEntry] = []
         for path in paths {
             if path == "-" {
@@ -44,7 +49,7 @@ extension LibraryCatalog {
                 continue
             }
             if InputLocation.isURL(path) {
-                entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil))
+                entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil, state: .stream))
                 continue
             }
             switch fileKind(path) {
@@ -53,9 +58,13 @@ extension LibraryCatalog {
             case .regular(let size):
                 if let playlist = playlistListing(path, size: size, playlists) { entries += playlist; continue }
                 entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: size))
-            case .other:
-                // Missing, a device, unreadable: probing gives the precise reason.
+            case .fifo where !fromPlaylist, .missing:
+                // Missing or unreadable: probing gives the precise reason (and opens nothing).
                 entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil))
+            case .fifo, .other:
+                let what = fileKind(path).name
+                entries.append(LibraryEntry(path: path, name: displayName(path), fileSize: nil, state: .failed(
+                    .ffmpeg(path: path, operation: "listing", detail: "not a regular file (\(what)); \(fromPlaylist ? "a playlist's entry is read only when it is a file" : "play it alone"))"))))
             }
         }
         return entries
@@ -114,16 +123,34 @@ extension LibraryCatalog {
         return PrintableText.escaped(name.isEmpty ? path : name)
     }
 
-    enum FileKind { case directory, regular(size: Int64), other }
+    enum FileKind {
+        case directory, regular(size: Int64), fifo, missing
+        /// A device or a socket.
+        case other(String)
+
+        var name: String {
+            switch self {
+            case .directory: "a directory"
+            case .regular: "a file"
+            case .fifo: "a FIFO"
+            case .missing: "missing"
+            case .other(let name): name
+            }
+        }
+    }
 
     /// stat(2), following symbolic links.
     static func fileKind(_ path: String) -> FileKind {
         var status = stat()
-        guard stat(FileNameBytes.cString(path), &status) == 0 else { return .other }
+        guard stat(FileNameBytes.cString(path), &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .regular(size: Int64(status.st_size))
-        default: return .other
+        case S_IFIFO: return .fifo
+        case S_IFCHR: return .other("a character device")
+        case S_IFBLK: return .other("a block device")
+        case S_IFSOCK: return .other("a socket")
+        default: return .other("not a file")
         }
     }
 }

@@ -95,7 +95,7 @@ extension LibraryCatalog {
            let nested = playlistListing(path, size: size, playlists, within: open) {
             return nested
         }
-        var entries = listing(for: [path], playlists: playlists)
+        var entries = listing(for: [path], playlists: playlists, fromPlaylist: true)
         // Counted here, where entries are made; a nested playlist's are counted in it. A
         // line that gives none (a directory with no media) counts as one all the same: each
         // costs a listing, and 100,000 of them must not go uncounted.

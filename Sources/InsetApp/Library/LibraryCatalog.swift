@@ -116,7 +116,7 @@ public final class LibraryCatalog: @unchecked Sendable {
 
     private func record(_ state: LibraryEntry.State, for path: String) {
         lock.withLock {
-            for index in stored.indices where stored[index].path == path && stored[index].isProbing {
+            for index in stored.indices where stored[index].path == path && (stored[index].isProbing || stored[index].state == .stream) {
                 stored[index].state = state
                 changed = true
             }

@@ -16,6 +16,10 @@ public struct LibraryEntry: Sendable, Equatable {
         case ready(MediaInfo)
         /// Cannot be played, with the one-line reason (`failure.reason`).
         case failed(MediaError)
+        /// A URL: the library never opens the network by itself (a playlist's entries would
+        /// all connect at once, with no key pressed; `tcp://…?listen=1` made the player a
+        /// server), so it is opened when it is played, and described then.
+        case stream
     }
 
     /// The path as the user gave it, or joined to the directory it was found in.
@@ -47,8 +51,11 @@ public struct LibraryEntry: Sendable, Equatable {
 
     public var isProbing: Bool { state == .probing }
 
-    /// Ready and with a video stream: what Enter may play.
-    public var isPlayable: Bool { info != nil }
+    /// What the library says of a `.stream` entry.
+    static let streamNote = "stream: read when played"
+
+    /// Ready, or a stream opened when played: what Enter may play.
+    public var isPlayable: Bool { info != nil || state == .stream }
 
     /// Whether it has a picture to preview (audio files play with a title screen instead).
     public var hasPicture: Bool { info?.video != nil }
@@ -61,7 +68,7 @@ public struct LibraryEntry: Sendable, Equatable {
         switch state {
         case .probing: return "\(name): still being read"
         case .failed(let error): return "\(name): \(error.reason)"
-        case .ready: return nil
+        case .ready, .stream: return nil
         }
     }
 }

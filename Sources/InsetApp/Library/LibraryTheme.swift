@@ -44,7 +44,7 @@ enum LibraryFormat {
     static func duration(_ entry: LibraryEntry) -> String {
         switch entry.state {
         case .probing: return "…"
-        case .failed: return ""
+        case .failed, .stream: return ""
         case .ready(let info): return info.duration.map(\.clockString) ?? "LIVE"
         }
     }
@@ -67,6 +67,7 @@ enum LibraryFormat {
         switch entry.state {
         case .probing: return "…"
         case .failed: return ""
+        case .stream: return LibraryEntry.streamNote
         case .ready(let info):
             if let v = info.video { return "\(v.codec) \(v.width)x\(v.height)" }
             return info.audio.map { "no video (\($0.codec))" } ?? "no video"
