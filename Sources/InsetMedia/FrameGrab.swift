@@ -8,6 +8,11 @@ import InsetCore
 /// into RGB by libswscale with the ffmpeg tool's defaults (bicubic, the frame's own matrix
 /// and range), stretched to square pixels and turned as it is shown.
 public enum FrameGrab {
+    /// A frame whose display size no screenshot may have (`displaySize`), in one line.
+    public struct TooLarge: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
     public struct Picture {
         public let image: RGBImage
         /// The frame's own time (the frame on screen at the time asked).
@@ -58,13 +63,36 @@ public enum FrameGrab {
         return Picture(image: try convert(kept, info: source.info.video!, path: path), time: keptTime)
     }
 
+    /// The largest picture a screenshot is: the display size stretches the frame by its
+    /// pixel aspect, which a file may claim to be anything (32767:1 on a 1080p frame asked
+    /// for 204 GB and aborted the player). At most `largestStretch` times the frame's own
+    /// area, `largestSide` pixels a side and `largestArea` pixels in all (an 8K frame is 33
+    /// million); a frame past these is refused with the reason, not shrunk to fit.
+    public static let largestStretch = 4
+    public static let largestSide = 16384
+    public static let largestArea = 64 << 20
+
+    /// The display size of a `width`x`height` frame of pixel aspect `aspect`, or why there
+    /// is none a screenshot may be.
+    public static func displaySize(width: Int, height: Int, aspect: (numerator: Int, denominator: Int)) throws(TooLarge) -> PixelSize {
+        var displayWidth = Double(width)
+        if aspect.numerator > 0, aspect.denominator > 0 {
+            displayWidth = (Double(width) * Double(aspect.numerator) / Double(aspect.denominator)).rounded()
+        }
+        let area = displayWidth * Double(height)
+        guard displayWidth >= 1, displayWidth <= Double(largestSide), height <= largestSide,
+              area <= Double(largestArea), area <= Double(largestStretch * width * height) else {
+            throw TooLarge(description: "its pixel aspect \(aspect.numerator):\(aspect.denominator) makes the \(width)x\(height) frame "
+                        + "\(String(format: "%.0f", displayWidth))x\(height) (at most \(largestStretch)x the frame's area, \(largestSide) a side)")
+        }
+        return PixelSize(width: Int(displayWidth), height: height)
+    }
+
     /// RGB at the display size (square pixels), turned.
     private static func convert(_ frame: UnsafeMutablePointer<AVFrame>, info: VideoStreamInfo, path: String) throws -> RGBImage {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        var displayWidth = width
-        if info.sampleAspectNumerator > 0, info.sampleAspectDenominator > 0 {
-            displayWidth = Int((Double(width) * Double(info.sampleAspectNumerator) / Double(info.sampleAspectDenominator)).rounded())
-        }
+        let displayWidth = try displaySize(width: width, height: height,
+                                           aspect: (info.sampleAspectNumerator, info.sampleAspectDenominator)).width
         let upright = RGBImage(size: PixelSize(width: displayWidth, height: height))
         guard let sws = sws_getContext(Int32(width), Int32(height), AVPixelFormat(rawValue: frame.pointee.format),
                                        Int32(displayWidth), Int32(height), AV_PIX_FMT_RGB24, SWS_BICUBIC, nil, nil, nil)
