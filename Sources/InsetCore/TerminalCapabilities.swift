@@ -91,6 +91,16 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public static func cellPixels(window: PixelSize, cells: CellSize) -> PixelSize? {
         guard !window.isEmpty, !cells.isEmpty else { return nil }
         let cell = PixelSize(width: window.width / cells.columns, height: window.height / cells.rows)
-        return cell.isEmpty ? nil : cell
+        return isPlausibleCell(cell) ? cell : nil
+    }
+
+    /// The cell sizes taken from a terminal: a few hundred pixels a side at most (a 4K
+    /// screen at a huge font is about 100x200). A reply of `CSI 6;40000;40000t` made the
+    /// pictures' buffers 3.7 TB and aborted the player; past this the reply is not taken,
+    /// as if there were none.
+    public static let plausibleCellSide = 1...512
+
+    public static func isPlausibleCell(_ size: PixelSize) -> Bool {
+        plausibleCellSide.contains(size.width) && plausibleCellSide.contains(size.height)
     }
 }

@@ -60,7 +60,7 @@ extension TerminalReply {
                 return .other
             }
             let size = PixelSize(width: width, height: height)
-            return kind == 6 && !size.isEmpty ? .cellPixels(size) : .other
+            return kind == 6 && TerminalCapabilities.isPlausibleCell(size) ? .cellPixels(size) : .other
         case (UInt8(ascii: "<"), _, _):
             // SGR mouse reports belong to the user.
             return nil

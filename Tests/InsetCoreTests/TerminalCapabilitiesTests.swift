@@ -28,6 +28,21 @@ struct TerminalCapabilitiesTests {
         #expect(unanswered.bestGraphics() == .cells)
     }
 
+    @Test("a cell size past a few hundred pixels is not taken, from the reply or the window (3.7 TB once)", arguments: [
+        "\u{1B}[6;40000;40000t", "\u{1B}[6;20;40000t", "\u{1B}[6;0;10t", "\u{1B}[6;999999999;1t",
+    ])
+    func implausibleCells(_ reply: String) {
+        var probe = TerminalCapabilityProbe(environment: [:])
+        probe.receive(Array((reply + "\u{1B}[?62;c").utf8))
+        let (capabilities, _) = probe.finish(windowPixels: PixelSize(width: 4_000_000, height: 4_000_000),
+                                             cells: CellSize(columns: 80, rows: 24))
+        #expect(capabilities.cellPixels == nil, "\(reply): \(String(describing: capabilities.cellPixels))")
+        var sane = TerminalCapabilityProbe(environment: [:])
+        sane.receive(Array((reply + "\u{1B}[?62;c").utf8))
+        #expect(sane.finish(windowPixels: PixelSize(width: 484, height: 316), cells: CellSize(columns: 80, rows: 24)).0.cellPixels
+                == PixelSize(width: 6, height: 13), "falls back as when there is no reply")
+    }
+
     @Test("TMUX in the environment: inside tmux, even with no reply")
     func tmuxFromEnvironment() {
         #expect(TerminalCapabilityProbe(environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).capabilities.insideTmux)
