@@ -46,8 +46,9 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        // The file logger (INSET_LOG=path), apart so that any module can log without ncurses.
-        .target(name: "InsetLog"),
+        // The file logger (INSET_LOG=path), apart so that any module can log without ncurses;
+        // it writes names escaped as stderr does (PrintableText).
+        .target(name: "InsetLog", dependencies: ["InsetCore"]),
         .target(name: "InsetCore"),
         .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore", "InsetLog"]),
         .target(name: "InsetRender", dependencies: ["CZlib", "InsetCore"]),
@@ -80,7 +81,7 @@ let package = Package(
         .executableTarget(name: "inset-kitty", dependencies: ["EncoderHarness", "InsetRender", "InsetCore"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
-        .testTarget(name: "InsetLogTests", dependencies: ["InsetLog"]),
+        .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),

@@ -90,7 +90,9 @@ public struct ResumePositions: Equatable, Sendable {
         return (positions, rejected)
     }
 
-    /// A path on one line: backslash and newline escaped (`\\`, `\n`), the rest as is.
+    /// A path on one line: backslash and newline escaped (`\\`, `\n`, `\r`), and every other
+    /// character that may not reach a terminal as it is (`PrintableText.needsEscape`: C0,
+    /// DEL, C1, bidi controls) as `\u{hex}`, so reading the file with `cat` is safe.
     static func escape(_ path: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in path.unicodeScalars {
@@ -98,6 +100,8 @@ public struct ResumePositions: Equatable, Sendable {
             case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
             case "\n": out.append(contentsOf: "\\n".unicodeScalars)
             case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case _ where PrintableText.needsEscape(scalar) && FileNameBytes.rawByte(scalar) == nil:
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
             default: out.append(scalar)
             }
         }
@@ -106,12 +110,22 @@ public struct ResumePositions: Equatable, Sendable {
 
     static func unescape(_ text: Substring) -> String? {
         var out = String.UnicodeScalarView(), escaping = false
-        for scalar in text.unicodeScalars {
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
             if escaping {
                 switch scalar {
                 case "\\": out.append("\\")
                 case "n": out.append("\n")
                 case "r": out.append("\r")
+                case "u":
+                    guard scalars.next() == "{" else { return nil }
+                    var digits = ""
+                    while let digit = scalars.next(), digit != "}" {
+                        digits.unicodeScalars.append(digit)
+                        if digits.count > 6 { return nil }
+                    }
+                    guard let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) else { return nil }
+                    out.append(decoded)
                 default: return nil
                 }
                 escaping = false

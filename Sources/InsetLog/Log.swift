@@ -3,13 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InsetCore
 
 /// A small file logger, off unless `INSET_LOG=path` is set: stdout and stderr belong to the
 /// terminal while the player runs, so diagnostics go to a file (`tail -f` it from another
 /// pane).
 ///
-/// It lives in a module of its own that needs only the C library, so every other module
-/// (media, terminal, app, shell) can log without importing the terminal's ncurses.
+/// It lives in a module of its own that needs only the C library and InsetCore, so every
+/// other module (media, terminal, app, shell) can log without importing the terminal's
+/// ncurses. A message is written as stderr's lines are (`PrintableText`): a file name's
+/// control characters would otherwise reach whoever reads the log with `tail -f`, and a
+/// newline in one would forge a line.
 ///
 /// Any thread may log. Each line is one `write(2)` to a descriptor opened with O_APPEND,
 /// which the kernel appends whole, so lines of different threads never interleave and no
@@ -54,8 +58,10 @@ public enum Log {
                to: descriptor)
     }
 
-    /// One line of the log: seconds since the first log call, level, source, message.
+    /// One line of the log: seconds since the first log call, level, source, message
+    /// (escaped).
     static func format(_ level: Level, _ message: String, file: String, line: UInt, elapsed: UInt64) -> String {
+        let message = PrintableText.escaped(message)
         let fraction = String((elapsed % 1_000_000_000) / 1000)
         let padded = String(repeating: "0", count: max(0, 6 - fraction.count)) + fraction
         return "\(elapsed / 1_000_000_000).\(padded) \(level.rawValue) \(file):\(line) \(message)\n"

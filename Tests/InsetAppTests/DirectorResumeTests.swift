@@ -45,6 +45,17 @@ struct DirectorResumeTests {
         #expect(app.message == "resumed at 0:12")
     }
 
+    @Test("the viewing history is the user's alone: the file 0600 and its folder 0700, an older one closed too")
+    func privateFiles() throws {
+        let parent = try makeTemporaryDirectory("resume")
+        let state = parent.appendingPathComponent("inset")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try Self.stop(at: "12", state)
+        func mode(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1 }
+        #expect(mode(state) == 0o700)
+        #expect(mode(state.appendingPathComponent("positions")) == 0o600)
+    }
+
     @Test("--no-resume and --start win over the position kept")
     func overrides() throws {
         let state = try makeTemporaryDirectory("resume")

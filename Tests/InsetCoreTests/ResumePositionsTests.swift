@@ -76,4 +76,15 @@ struct ResumePositionsTests {
         #expect(positions.position(for: ResumeKey(path: "/films/also good.mkv", size: 7, modifiedNanoseconds: 8)) == .seconds(2))
         #expect(ResumePositions.parse("").positions.entries.isEmpty)
     }
+
+    @Test("control characters in a path are written escaped and read back as they were")
+    func controlCharacters() {
+        var positions = ResumePositions()
+        let path = "/films/x\u{1B}]0;PWNED\u{07}\u{9B}\u{7F}\u{202E}.mkv"
+        positions.record(.seconds(60), end: .seconds(600), for: ResumeKey(path: path, size: 1, modifiedNanoseconds: 2))
+        let text = positions.text
+        #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) || $0.value == 0x202E },
+                "\(text.debugDescription)")
+        #expect(ResumePositions.parse(text).positions.entries.first?.key.path == path)
+    }
 }

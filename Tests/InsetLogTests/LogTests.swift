@@ -25,4 +25,11 @@ import Testing
         #expect(Log.format(.debug, "y", file: "F.swift", line: 2, elapsed: 999_999)
             == "0.000999 DEBUG F.swift:2 y\n")
     }
+
+    @Test("a file name's control characters are written escaped, as stderr's lines are: one line per call")
+    func namesAreEscaped() {
+        let line = Log.format(.info, "opening /v/x\u{1B}]0;PWNED\u{07}\ny.mp4\u{9B}", file: "F.swift", line: 3, elapsed: 0)
+        #expect(line == "0.000000 INFO F.swift:3 opening /v/x\\e]0;PWNED\\a\\ny.mp4\\u{9b}\n")
+        #expect(!line.dropLast().unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+    }
 }
