@@ -50,6 +50,14 @@ struct ConfigLines {
 }
 
 extension String {
+    /// This text with its `line`th line (1-based) emptied.
+    func blankingOut(line: Int) -> String {
+        var lines = split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return self }
+        lines[line - 1] = ""
+        return lines.joined(separator: "\n")
+    }
+
     /// This text with its `line`th line (1-based) made a comment, to parse what is left
     /// after a syntax error there.
     func commentingOut(line: Int) -> String {

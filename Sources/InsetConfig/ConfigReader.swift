@@ -39,12 +39,18 @@ struct ConfigReader {
     /// The document, each line the parser stops at made a comment and reported, at most a
     /// few dozen times: a file that bad is not a config file.
     private mutating func parseSkippingBadLines() -> TOMLTable? {
-        var remaining = text
+        var remaining = withoutControlCharacters(text)
+        var reported: Set<Int> = []
         for _ in 0..<40 {
             do {
                 return try TOMLTable(string: remaining)
             } catch let error as TOMLParseError {
                 let line = error.source.begin.line
+                // A line the parser stops at again, made a comment, goes whole.
+                if !reported.insert(line).inserted {
+                    remaining = remaining.blankingOut(line: line)
+                    continue
+                }
                 problem(line, "not TOML (\(error.description.lowercasedFirst)); "
                         + "expected name = value, or a [keys.CONTEXT] header")
                 let next = remaining.commentingOut(line: line)
@@ -56,6 +62,21 @@ struct ConfigReader {
             }
         }
         return nil
+    }
+
+    /// `text` with each line that holds a control character (TOML allows none but the tab,
+    /// even in a comment) blanked, each said once: one stray byte used to cost the whole file
+    /// and forty identical messages.
+    private mutating func withoutControlCharacters(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            let line = lines[index].hasSuffix("\r") ? String(lines[index].dropLast()) : lines[index]
+            guard let bad = line.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { continue }
+            problem(index + 1, "a control character (0x\(String(bad.value, radix: 16, uppercase: true))) is not allowed, "
+                    + "even in a comment; the line is left out")
+            lines[index] = ""
+        }
+        return lines.joined(separator: "\n")
     }
 
     private mutating func problem(_ line: Int, _ message: String) {

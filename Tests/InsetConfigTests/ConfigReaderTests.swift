@@ -86,6 +86,16 @@ import Testing
         #expect(config.keyBindings().command(for: .key(KeyPress(.character("z"))), in: .window) == .swap)
     }
 
+    @Test("a control byte, even in a comment, costs its line with one message, not the whole file")
+    func aControlByteCostsItsLine() {
+        let config = ConfigReader.read(path: "/c", text: "# my settings \u{01} here\nvolume = 40\nmute = true\u{7F}\nspeed = 1.5\n")
+        #expect(config.problems.map(\.line) == [1, 3], "\(config.problems)")
+        #expect(config.problems.allSatisfy { $0.message.contains("control character") })
+        #expect(config.volume == 40)
+        #expect(config.speed == PlaybackSpeed(text: "1.5"))
+        #expect(config.muted == nil, "the line with the byte is left out")
+    }
+
     @Test func theScreenshotFolderMayStartAtHome() throws {
         let home = try #require(ProcessInfo.processInfo.environment["HOME"])
         let config = ConfigReader.read(path: "config", text: "screenshot-dir = \"~/Pictures/inset\"\nresume = \"no\"\n")
