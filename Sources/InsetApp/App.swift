@@ -1,5 +1,6 @@
 import Foundation
 import InsetControl
+import InsetLog
 import InsetCore
 import InsetMedia
 import InsetRender
@@ -50,6 +51,8 @@ public final class App {
                                 stage: .init(size: session.size, videoRaster: drawing.raster, pictures: drawing.pictures))
         let waker = director.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
+        // Objects a player that died left in /dev/shm (a crash, SIGKILL) go before ours come.
+        if case .kitty(.sharedMemory, _)? = drawing.pictures { SharedMemoryObjects.removeLeftovers() }
         control = App.serveControl(at: options.controlSocketPath, waker: waker, director: director)
         planes.reserveCapacity(12)
     }
@@ -87,6 +90,10 @@ public final class App {
                 }
             }
             if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
+            if let notice = SharedMemoryObjects.shared.takeNotice() {
+                Log.error(notice)
+                effects += director.handle(.notice(notice), at: now)
+            }
             guard director.isRunning else { break }
             for event in session.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {
                 effects += director.handle(.input(event), at: HostTime.now())
@@ -98,6 +105,8 @@ public final class App {
         control?.finish()
         picturePresenter?.farewell { _ = try? session.writer.write($0) }
         picturePresenter?.stop()
+        // Nothing of ours stays in /dev/shm, whatever the terminal read.
+        SharedMemoryObjects.shared.removeAll()
         session.restore()
         let exit = director.exitStatus
         ExitDeadline.arm(status: exit.status, lastLine: exit.lastLine)

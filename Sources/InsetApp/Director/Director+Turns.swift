@@ -10,6 +10,8 @@ extension Director {
         case command(Command)
         /// Time passed (the loop woke for a frame, a timer, another thread's news).
         case tick
+        /// Something the loop itself has to say (the terminal's pictures changed their way).
+        case notice(String)
     }
 
     func handle(_ event: Event, at now: HostTime) -> [AppEffect] {
@@ -17,6 +19,7 @@ extension Director {
         case .input(let input): handle(input, at: now)
         case .command(let command): execute(command, at: now)
         case .tick: tick(at: now)
+        case .notice(let text): show(message: text, at: now)
         }
         return takeEffects()
     }

@@ -14,7 +14,10 @@ import InsetCore
 ///   the bytes for video.
 /// - `.sharedMemory`: the raw pixels in a POSIX shared memory object (`t=s`), only its
 ///   name in the escape. Only for a terminal on this machine, and only once it is known to
-///   support it: an object the terminal never reads stays in /dev/shm.
+///   support it: an object the terminal never reads stays in /dev/shm. When the terminal
+///   leaves them unread, or one cannot be made, the process gives shared memory up
+///   (`SharedMemoryObjects`) and this sends the pixels in the escapes, as `.direct` with
+///   `Coding.video`, from then on.
 ///
 /// The picture lands at the cursor: the caller moves it there first.
 ///
@@ -60,13 +63,20 @@ public final class KittyGraphicsEncoder {
     let transmission: Transmission
     private let framing: KittyFraming
     private lazy var deflater = ZlibDeflater(level: 1)  // the fastest: it is video
-    private let png: NearLosslessPNG?
-    private let sharedMemory = SharedMemoryPicture()
+    private var png: NearLosslessPNG?
+    private let sharedMemory: SharedMemoryPicture
 
-    /// `coding` applies to `.direct` only: shared memory carries the exact pixels.
-    public init(transmission: Transmission = .direct, passthrough: Bool = false, coding: Coding = .exact) {
+    /// `coding` applies to `.direct` only: shared memory carries the exact pixels (and when
+    /// it is given up, the escapes carry video's coding). `ledger` is the process's own but
+    /// in tests.
+    public convenience init(transmission: Transmission = .direct, passthrough: Bool = false, coding: Coding = .exact) {
+        self.init(transmission: transmission, passthrough: passthrough, coding: coding, ledger: .shared)
+    }
+
+    init(transmission: Transmission, passthrough: Bool, coding: Coding, ledger: SharedMemoryObjects) {
         self.transmission = transmission
         framing = KittyFraming(passthrough: passthrough)
+        sharedMemory = SharedMemoryPicture(ledger: ledger)
         if transmission == .direct, case .png(let maxError) = coding {
             png = NearLosslessPNG(maxError: maxError)
         } else {
@@ -105,42 +115,56 @@ public final class KittyGraphicsEncoder {
 
     private func transmit(_ image: RGBImage, keys: KittyKeys, into output: OutputBuffer) throws(GraphicsSystemError) {
         guard !image.size.isEmpty else { return }
-        switch transmission {
-        case .direct:
-            let data = png?.encode(image) ?? deflater.compress(image)
-            guard let base = data.baseAddress else { return }
-            var offset = 0
-            repeat {
-                let count = min(Self.chunkBytes, data.count - offset)
-                let more = offset + count < data.count
-                framing.command(into: output, reserving: 256 + Self.maxChunkCharacters) { w in
-                    if offset == 0 {
-                        if png != nil {
-                            // The PNG says its size.
-                            w.putLiteral("a=T,f=100,")
-                            keys.put(&w)
-                            w.put(UInt8(ascii: ","))
-                        } else {
-                            Self.putHead(image, keys: keys, into: &w)
-                            w.putLiteral(",o=z,")
-                        }
-                    }
-                    // Later chunks carry only m, as the protocol requires.
-                    w.putLiteral(more ? "m=1;" : "m=0;")
-                    Base64.put(base + offset, count: count, into: &w)
+        if transmission == .sharedMemory {
+            if sharedMemory.ledger.checkRead() {
+                do {
+                    try transmitShared(image, keys: keys, into: output)
+                    return
+                } catch {
+                    sharedMemory.ledger.giveUp("shared memory could not be used (\(error))")
                 }
-                offset += count
-            } while offset < data.count
-        case .sharedMemory:
-            let size = try sharedMemory.publish(image)
-            let name = UnsafeRawPointer(sharedMemory.name).assumingMemoryBound(to: UInt8.self)
-            framing.command(into: output, reserving: 256 + Base64.encodedCount(sharedMemory.nameLength)) { w in
-                Self.putHead(image, keys: keys, into: &w)
-                w.putLiteral(",t=s,S=")
-                w.putDecimal(size)
-                w.put(UInt8(ascii: ";"))
-                Base64.put(name, count: sharedMemory.nameLength, into: &w)
             }
+            if png == nil, case .png(let maxError) = Coding.video { png = NearLosslessPNG(maxError: maxError) }
+        }
+        transmitDirect(image, keys: keys, into: output)
+    }
+
+    private func transmitDirect(_ image: RGBImage, keys: KittyKeys, into output: OutputBuffer) {
+        let data = png?.encode(image) ?? deflater.compress(image)
+        guard let base = data.baseAddress else { return }
+        var offset = 0
+        repeat {
+            let count = min(Self.chunkBytes, data.count - offset)
+            let more = offset + count < data.count
+            framing.command(into: output, reserving: 256 + Self.maxChunkCharacters) { w in
+                if offset == 0 {
+                    if png != nil {
+                        // The PNG says its size.
+                        w.putLiteral("a=T,f=100,")
+                        keys.put(&w)
+                        w.put(UInt8(ascii: ","))
+                    } else {
+                        Self.putHead(image, keys: keys, into: &w)
+                        w.putLiteral(",o=z,")
+                    }
+                }
+                // Later chunks carry only m, as the protocol requires.
+                w.putLiteral(more ? "m=1;" : "m=0;")
+                Base64.put(base + offset, count: count, into: &w)
+            }
+            offset += count
+        } while offset < data.count
+    }
+
+    private func transmitShared(_ image: RGBImage, keys: KittyKeys, into output: OutputBuffer) throws(GraphicsSystemError) {
+        let size = try sharedMemory.publish(image)
+        let name = UnsafeRawPointer(sharedMemory.name).assumingMemoryBound(to: UInt8.self)
+        framing.command(into: output, reserving: 256 + Base64.encodedCount(sharedMemory.nameLength)) { w in
+            Self.putHead(image, keys: keys, into: &w)
+            w.putLiteral(",t=s,S=")
+            w.putDecimal(size)
+            w.put(UInt8(ascii: ";"))
+            Base64.put(name, count: sharedMemory.nameLength, into: &w)
         }
     }
 

@@ -21,9 +21,15 @@ public struct GraphicsSystemError: Error, Hashable, Sendable, CustomStringConver
 /// The publisher part (this object's address) keeps two pictures' names apart. The name is
 /// built in a fixed buffer, not a `String`, as it is made for every frame.
 ///
+/// The object's pages are allocated before they are written (`posix_fallocate`): a sparse
+/// object in a full /dev/shm, which any local user can fill, made the copy die of SIGBUS.
+///
 /// Ownership: one owner (the encoder). The objects belong to the terminal once named in an
-/// escape; one whose escape is never written is unlinked here.
+/// escape; one whose escape is never written is unlinked here. Each is noted in `ledger`
+/// until the terminal has read it (`SharedMemoryObjects`).
 final class SharedMemoryPicture {
+    let ledger: SharedMemoryObjects
+
     /// The NUL-terminated name of the last object published.
     let name: UnsafeMutablePointer<CChar>
     private(set) var nameLength = 0
@@ -31,7 +37,10 @@ final class SharedMemoryPicture {
     private let processID = UInt64(getpid())
     private var publisherID: UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(self).hashValue)) }
 
-    init() { name = .allocate(capacity: 64) }  // 7 + 3 × 16 hex digits + 2 dashes + NUL
+    init(ledger: SharedMemoryObjects = .shared) {
+        self.ledger = ledger
+        name = .allocate(capacity: 64)  // 7 + 3 × 16 hex digits + 2 dashes + NUL
+    }
     deinit { name.deallocate() }
 
     /// Writes `image`'s packed RGB rows to a new object and returns the size in bytes.
@@ -55,11 +64,19 @@ final class SharedMemoryPicture {
             return error
         }
         guard ftruncate(descriptor, off_t(size)) == 0 else { throw fail("ftruncate") }
-        guard size > 0 else { return 0 }
+        guard size > 0 else { shm_unlink(name); return 0 }
+        #if os(Linux)
+        let allocated = posix_fallocate(descriptor, 0, off_t(size))
+        if allocated != 0 {
+            errno = allocated
+            throw fail("posix_fallocate")
+        }
+        #endif
         let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else { throw fail("mmap") }
         image.copyPacked(into: mapped.assumingMemoryBound(to: UInt8.self))
         munmap(mapped, size)
+        ledger.published(String(cString: name))
         return size
     }
 
