@@ -9,11 +9,13 @@ final class TestWebServer {
     private let pid: pid_t
     private let portFile: String
 
-    init(_ arguments: [String] = []) throws {
+    /// `scripts/http-serve` with `arguments`, or another server of ours that takes the same
+    /// `--root`, `--port-file` and `--log` (`scripts/hostile-serve`).
+    init(_ arguments: [String] = [], script name: String = "http-serve") throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("inset-http-\(UUID().uuidString)").path
         portFile = scratch + ".port"
         logPath = scratch + ".log"
-        let script = repositoryRoot.appendingPathComponent("scripts/http-serve").path
+        let script = repositoryRoot.appendingPathComponent("scripts/\(name)").path
         let argv = ["/usr/bin/env", "python3", script, "--root", repositoryRoot.appendingPathComponent("samples").path,
                     "--port-file", portFile, "--log", logPath] + arguments
         var actions = posix_spawn_file_actions_t()

@@ -3,43 +3,16 @@ import InsetCore
 import Testing
 @testable import InsetApp
 import InsetMedia
+import InsetTestSupport
 
 /// What the library never reads by itself (issue 28, low 8 and 10): a URL (a playlist's
 /// entries were all opened at once, with no key pressed, `tcp://…?listen=1` even made the
 /// player a server), a device or a FIFO a playlist names (`/dev/tty` ate the user's keys).
 @Suite("Library: entries it does not read by itself", .serialized)
 struct LibraryUnreadEntriesTests {
-    /// A TCP socket listening on 127.0.0.1, to tell whether anything connected.
-    final class Listener {
-        let fd: Int32
-        let port: Int
-        init() throws {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.fd = fd
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-            }
-            port = Int(UInt16(bigEndian: address.sin_port))
-            guard bound, listen(fd, 8) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        deinit { close(fd) }
-        /// Whether a connection came (each one accepted and closed).
-        var connected: Bool {
-            let client = accept(fd, nil, nil)
-            if client >= 0 { close(client); return true }
-            return false
-        }
-    }
-
     @Test("a playlist's URLs are listed as streams and not opened: no connection reaches the server")
     func urlsAreNotOpened() throws {
-        let listener = try Listener()
+        let listener = try ListeningSocket()
         let dir = try makeTemporaryDirectory("unread")
         defer { try? FileManager.default.removeItem(at: dir) }
         let list = dir.appendingPathComponent("list.m3u")
@@ -56,7 +29,7 @@ struct LibraryUnreadEntriesTests {
         #expect(entries.filter { $0.state == .stream }.count == 4)
         #expect(entries[3].isPlayable && entries[3].info != nil, "the file beside them is probed")
         #expect(entries[0].isPlayable && entries[0].unplayableReason == nil, "a stream plays on Enter")
-        #expect(!listener.connected, "the library connected to a URL by itself")
+        #expect(!listener.wasConnected(), "the library connected to a URL by itself")
     }
 
     @Test("a device or a FIFO a playlist names is listed with the reason, never read; a FIFO the user names is left to probing")
