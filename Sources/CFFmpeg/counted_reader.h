@@ -17,6 +17,10 @@ typedef struct {
     int names;
     int refusals;
     int why;
+    /// While the input opens, a refusal ends the opening at once: the hls demuxer would go
+    /// on reading segments and reloading a live playlist until the open deadline. NULL once
+    /// open, when what was read plays on.
+    cffmpeg_interrupt *stops;
 } cffmpeg_document_bounds;
 
 enum {
@@ -163,6 +167,8 @@ static inline void cffmpeg_counted_reader_refuse(cffmpeg_counted_reader *reader,
     reader->refused = why;
     if (!reader->bounds->why) reader->bounds->why = why;
     __atomic_add_fetch(&reader->bounds->refusals, 1, __ATOMIC_RELEASE);
+    cffmpeg_interrupt *stops = __atomic_load_n(&reader->bounds->stops, __ATOMIC_ACQUIRE);
+    if (stops) cffmpeg_interrupt_set_stop(stops);
 }
 
 /// Reads what the inner context has next onto the stage, deciding what the input is and

@@ -54,7 +54,11 @@ final class OpenGuard: @unchecked Sendable {
     /// playlist opens a segment every few seconds for as long as it plays).
     var counting: Bool {
         get { state.pointee.counting != 0 }
-        set { state.pointee.counting = newValue ? 1 : 0 }
+        set {
+            state.pointee.counting = newValue ? 1 : 0
+            // A document refused while the input opens ends the opening (`cffmpeg_document_bounds`).
+            state.pointee.documents.stops = newValue ? state.pointee.interrupt : nil
+        }
     }
 
     /// The error for an open the guard refused, if it refused one for a bound; nil when it
