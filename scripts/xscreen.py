@@ -227,9 +227,11 @@ def psnr(a, b):
     return 99.0 if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
 
 
-def best_psnr(sample, shot, box, start, end):
-    """The best PSNR of the box's pixels against the source frames from start to end."""
+def best_psnr(sample, shot, box, start, end, full_height=None):
+    """The best PSNR of the box's pixels against the source frames from start to end. With
+    `full_height`, the box is the top of a picture that tall (the rest under the control
+    bar): the frames are scaled to it and their top compared."""
     x0, y0, x1, y1 = box
     crop = shot[y0:y1, x0:x1]
-    frames = source_frames(sample, start, end, x1 - x0, y1 - y0)
-    return max(psnr(crop, f) for f in frames) if frames else 0.0
+    frames = source_frames(sample, start, end, x1 - x0, full_height or (y1 - y0))
+    return max(psnr(crop, f[:y1 - y0]) for f in frames) if frames else 0.0

@@ -1,94 +1,6 @@
 import Foundation
 import Testing
 
-/// `scripts/http-serve` run for one test: the samples on a free port of 127.0.0.1, its
-/// request log in a scratch file, faults set at start and changed through `/_control`.
-final class TestWebServer {
-    let port: Int
-    let logPath: String
-    private let pid: pid_t
-    private let portFile: String
-
-    /// `scripts/http-serve` with `arguments`, or another server of ours that takes the same
-    /// `--root`, `--port-file` and `--log` (`scripts/hostile-serve`).
-    init(_ arguments: [String] = [], script name: String = "http-serve") throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("inset-http-\(UUID().uuidString)").path
-        portFile = scratch + ".port"
-        logPath = scratch + ".log"
-        let script = repositoryRoot.appendingPathComponent("scripts/\(name)").path
-        let argv = ["/usr/bin/env", "python3", script, "--root", repositoryRoot.appendingPathComponent("samples").path,
-                    "--port-file", portFile, "--log", logPath] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var attributes = UnblockedSignals()
-        defer { attributes.destroy() }
-        var child: pid_t = 0
-        guard posix_spawn(&child, "/usr/bin/env", &actions, &attributes.value, cArguments, environ) == 0 else {
-            throw E2EError.missing("cannot start scripts/http-serve")
-        }
-        pid = child
-        var found: Int?
-        for _ in 0..<100 where found == nil {
-            found = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap {
-                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            if found == nil { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        guard let found else {
-            kill(child, SIGTERM)
-            throw E2EError.missing("scripts/http-serve gave no port: \((try? String(contentsOfFile: scratch + ".err", encoding: .utf8)) ?? "")")
-        }
-        port = found
-    }
-
-    deinit {
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        unlink(portFile)
-        unlink(logPath)
-        unlink(portFile.replacingOccurrences(of: ".port", with: ".err"))
-    }
-
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
-
-    /// The request log's lines, split into their tab-separated fields.
-    var requests: [[String]] {
-        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-    }
-
-    /// Changes the faults while it runs (`scripts/http-serve --control`).
-    func control(_ changes: String...) throws {
-        try runCommand(["python3", repositoryRoot.appendingPathComponent("scripts/http-serve").path,
-                        "--control", "http://127.0.0.1:\(port)"] + changes)
-    }
-
-    /// A port nothing listens on: one the system gave, closed again.
-    static func closedPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-}
-
 /// Network streams in a real terminal, served by `scripts/http-serve`: an MP4 and an HLS
 /// master over HTTP play, a redirect is followed, a missing file or a refused connection is
 /// one line and exit 1, `q` quits during a stall with the bar saying "buffering…", and a
@@ -225,19 +137,31 @@ struct NetworkEndToEndTests {
 }
 
 extension NetworkEndToEndTests {
-    @Test("the library takes URLs beside paths: probed over HTTP, a 404 listed with its status")
+    @Test("the library takes URLs beside paths: listed as streams and read only when played; a 404 then says its status")
     func library() throws {
         let server = try TestWebServer()
+        defer { withExtendedLifetime(server) {} }
         let tmux = try Tmux(columns: 160, rows: 30)
-        try tmux.run("\(try insetBinary()) \(samplePath("clock_4x3.mp4")) \(server.url("clock_16x9_aac.mp4")) "
+        // --no-advance: the window's clip ends meanwhile, and the list must not go on by itself.
+        try tmux.run("\(try insetBinary()) --no-advance \(samplePath("clock_4x3.mp4")) \(server.url("clock_16x9_aac.mp4")) "
                      + "\(server.url("hls/master.m3u8")) \(server.url("nope.mp4")); echo EXIT=$?")
         // The first file plays at once; Esc shows the library of the four.
         try tmux.waitFor(timeout: 10, "the first file playing") { $0.shownTime != nil }
         try tmux.keys("Escape")
-        let listed = try tmux.waitFor(timeout: 10, "four entries probed") { screen in
-            screen.text.contains("Library — 4 files") && screen.text.contains("HTTP 404 Not Found")
-                && screen.text.components(separatedBy: "h264").count == 4
+        try tmux.waitFor(timeout: 10, "four entries, three of them streams") { screen in
+            screen.text.contains("Library — 4 files")
+                && screen.text.split(separator: "\n").filter { $0.hasSuffix(" stream") || $0.contains(" stream ") }.count == 3
         }
+        #expect(!server.requests.contains { $0.count >= 3 && ($0[2] == "/clock_16x9_aac.mp4" || $0[2] == "/nope.mp4") },
+                "the library read a URL by itself: \(server.requests)")
+        // The 404, played: its status, and the library stays.
+        try tmux.keys("Down", "Down", "Down", "Enter")
+        try tmux.waitFor(timeout: 10, "the 404") { $0.text.contains("HTTP 404 Not Found") }
+        // The stream, played, is described in the library afterwards.
+        try tmux.keys("Up", "Up", "Enter")
+        try tmux.waitFor(timeout: 10, "the stream playing") { ($0.shownTime?.position ?? -1) >= 1 }
+        try tmux.keys("Escape")
+        let listed = try tmux.waitFor(timeout: 10, "the stream described") { $0.text.contains("640x360") }
         let row = listed.text.split(separator: "\n").first { $0.contains("clock_16x9_aac.mp4") } ?? ""
         #expect(row.contains("0:10") && row.contains("640x360"), "\(row)")
         try tmux.keys("q")

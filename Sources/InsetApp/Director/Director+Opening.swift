@@ -71,6 +71,14 @@ extension Director {
             let line = (error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)"
             if passOver(opener, line, at: now) { return }
             if opener.intoWindow { show(message: line, at: now); return }
+            // Chosen in the library (a stream is read only then): its reason, and the library
+            // stays, as for a file whose probe failed.
+            if opener.playlistEntry == nil && !outcome.singleFile {
+                if screen == .player { screen = .library }
+                panes.library.invalidate()
+                show(message: line, at: now)
+                return
+            }
             fail(line, at: now)
         case .success(let media):
             var configuration = options.playbackConfiguration(loops: options.loop)

@@ -67,7 +67,7 @@ enum LibraryFormat {
         switch entry.state {
         case .probing: return "…"
         case .failed: return ""
-        case .stream: return LibraryEntry.streamNote
+        case .stream: return "stream"
         case .ready(let info):
             if let v = info.video { return "\(v.codec) \(v.width)x\(v.height)" }
             return info.audio.map { "no video (\($0.codec))" } ?? "no video"
