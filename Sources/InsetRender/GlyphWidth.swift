@@ -18,6 +18,11 @@ public enum GlyphWidth {
             break
         }
         if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return 0 }
+        // Hangul's conjoining vowels and final consonants are letters (Lo) that join the
+        // leading consonant before them into one syllable: 0 columns in wcwidth, libvterm
+        // and the terminals, which draw one written alone onto the cell before it (so a
+        // cell that held one moved the rest of its row; found by `inset-fuzz terminal`).
+        if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
         if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
