@@ -4,8 +4,9 @@ import Foundation
 //
 //   inset-fuzz TARGET [--seed S] [--count N] [--only I] [--keep DIR] [--verbose] [target options]
 //
-// Prints the seed first, a line per failing input (its index and what was wrong), and at
-// the end a line for what the checks counted apart instead of failing
+// Prints the seed first, a line per failing input (its index and what was wrong) and per
+// input with something counted apart instead of failing, and at the end a line that counts
+// those
 // (`TARGET: counted apart, not failures: K inputs with …: NAMES`) and one summary line:
 // `TARGET: N inputs, F failures, seed S, T s`. Exits 0 when no
 // input failed, 1 when one did (or crashed the harness), 2 on a usage error. Input i of
@@ -55,9 +56,8 @@ for index in options.indices {
     if !verdict.apart.isEmpty {
         apartInputs += 1
         apartNames.formUnion(verdict.apart)
-        if options.verbose || options.only != nil {
-            say("\(target.name): input \(index) counted apart: \(verdict.apart.joined(separator: " "))")
-        }
+        // A line each, as failures have: a crash later in the run loses the summary, not these.
+        say("\(target.name): input \(index) counted apart: \(verdict.apart.joined(separator: " "))")
     }
     guard let problem = verdict.problem else { continue }
     failures += 1
