@@ -24,6 +24,16 @@ struct HostileOutputTests {
         #expect(grid[grid.columns - 1, 0].glyph == Cell.space || (0..<grid.columns).contains { grid[$0, 0].glyph == 0x6F })
     }
 
+    @Test("an unassigned code point, whose width no table agrees on, shows U+FFFD, whatever width libvterm gave its cell")
+    func unassignedCodePoint() {
+        // U+1F20D lies in a block the renderer draws two columns wide; libvterm and glibc do not know it.
+        #expect(PaneGlyph.resolve(0x1F20D, width: 1) == PaneGlyph(glyph: PaneGlyph.replacement, wide: false))
+        #expect(PaneGlyph.resolve(0x1F20D, width: 2) == PaneGlyph(glyph: PaneGlyph.replacement, wide: false))
+        #expect(PaneGlyph.resolve(0x1F200, width: 2) == PaneGlyph(glyph: 0x1F200, wide: true))
+        let grid = Self.drawn(Array("a\u{1F20D}b".utf8))
+        #expect(grid[1, 0].glyph == PaneGlyph.replacement && grid[2, 0].glyph == 0x62)
+    }
+
     @Test("UTF-8 of every length up to 6 bytes, with every lead byte, leaves only Unicode scalars on screen")
     func everyLeadByte() {
         for lead in UInt8(0x80)...0xFF {
