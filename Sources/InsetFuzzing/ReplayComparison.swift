@@ -7,16 +7,16 @@ import InsetRender
 /// may send a cell otherwise than the pane holds it (a complement, a space for a glyph of
 /// one colour, a colour it counts as the same); only a difference a person could see fails.
 ///
-/// A character too new for the model's width table (`ModelWidthTable`) is drawn one
-/// column narrow there, and the model's cursor goes on one column short of the
+/// A character whose width the model's table is too old for (`ModelWidthTable`) is drawn
+/// one column narrower or wider there, and the model's cursor goes on one column off the
 /// rasterizer's: what it shows further along that row is the model's mistake, not the
 /// rasterizer's. Such characters are counted apart and the rest of their row is not
 /// compared until the screen is next drawn in full.
 struct ReplayComparison {
     let rasterizer: Rasterizer
     /// What was counted apart so far.
-    private(set) var newerWidthCharacters: Set<UInt32> = []
-    /// Per row, the first column past a character too new for the model.
+    private(set) var outdatedModelWidths: Set<UInt32> = []
+    /// Per row, the first column past a character the model's table is too old for.
     private var driftedFrom: [Int: Int] = [:]
 
     init(rasterizer: Rasterizer) { self.rasterizer = rasterizer }
@@ -41,9 +41,11 @@ struct ReplayComparison {
                 let seen = CellLook(glyph: shown.glyph == 0 ? Cell.space : shown.glyph,
                                     foreground: shown.foreground, background: shown.background)
                 var problem: String?
-                if wide && (shown.width != 2 || replay[column + 1, row].glyph != ReplayTerminal.continuation) {
-                    if seen.glyph == glyph && shown.width == 1 && ModelWidthTable.isNewer(glyph) {
-                        newerWidthCharacters.insert(glyph)
+                let shownWide = shown.width == 2
+                    && (column + 1 >= grid.columns || replay[column + 1, row].glyph == ReplayTerminal.continuation)
+                if wide != shownWide {
+                    if seen.glyph == glyph && shown.width == (wide ? 1 : 2) && ModelWidthTable.predates(glyph) {
+                        outdatedModelWidths.insert(glyph)
                         driftedFrom[row] = column + 1
                     } else {
                         problem = seen.glyph == glyph ? "width" : "glyph"

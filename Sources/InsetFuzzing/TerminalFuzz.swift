@@ -18,9 +18,10 @@ public enum TerminalFuzz {
     public struct Outcome: Sendable, Equatable {
         /// What went wrong, or nil when every frame was consistent.
         public var problem: String?
-        /// Characters the replay model drew one column narrower than the pane, because its
-        /// width table is older than they are (`ModelWidthTable`): counted, not failed.
-        public var newerWidthCharacters: Set<UInt32> = []
+        /// Characters the replay model drew one column narrower or wider than the pane,
+        /// because its width table is older than their width (`ModelWidthTable`): counted,
+        /// not failed.
+        public var outdatedModelWidths: Set<UInt32> = []
     }
 
     /// What went wrong with `input`, or nil when every frame was consistent.
@@ -36,7 +37,7 @@ public enum TerminalFuzz {
         var replies: [UInt8] = []
         var frame = 0
         func outcome(_ problem: String?) -> Outcome {
-            Outcome(problem: problem.map { "frame \(frame): \($0)" }, newerWidthCharacters: comparison.newerWidthCharacters)
+            Outcome(problem: problem.map { "frame \(frame): \($0)" }, outdatedModelWidths: comparison.outdatedModelWidths)
         }
         for step in input.steps {
             switch step {

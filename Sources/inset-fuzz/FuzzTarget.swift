@@ -29,6 +29,6 @@ struct FuzzVerdict {
     /// One line on what was wrong, nil when all was well.
     var problem: String?
     /// What the check saw and counted apart instead of failing (for the terminal target,
-    /// characters newer than the replay model's width table), one short name each.
+    /// characters whose width the replay model's old table gets wrong), one short name each.
     var apart: [String] = []
 }

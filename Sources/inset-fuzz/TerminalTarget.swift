@@ -6,12 +6,12 @@ extension FuzzTarget {
     /// The shell pane's path to the user's terminal: what a program writes, through the
     /// pane's screen and the rasterizer, replayed and compared (`TerminalFuzz`).
     /// `--replay FILE [--size COLSxROWS]` checks a kept input's bytes instead, as one read
-    /// and one frame (to cut a failing input down). Width disagreements over characters
-    /// newer than the replay model's table are not failures: they are counted apart.
+    /// and one frame (to cut a failing input down). Width disagreements that the replay
+    /// model's old table causes (`ModelWidthTable`) are not failures: they are counted apart.
     static let terminal = FuzzTarget(
         name: "terminal",
         summary: "program output through the shell pane's screen and the rasterizer, replayed and compared",
-        apartLabel: "with a character newer than the replay model's width table, shown narrow there"
+        apartLabel: "with a character whose width the replay model's Unicode 9.0 table gets wrong"
     ) { index, options in
         if let path = options.extra["--replay"] {
             let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
@@ -24,11 +24,11 @@ extension FuzzTarget {
     }
 
     /// The check's outcome, with the characters whose width only the replay model's old
-    /// table disagrees on counted apart (`inset-fuzz` prints them on a line of their own).
+    /// table gets wrong counted apart (`inset-fuzz` prints them on a line of their own).
     private static func verdict(_ input: TerminalFuzzInput) -> FuzzVerdict {
         let outcome = TerminalFuzz.run(input)
         return FuzzVerdict(problem: outcome.problem,
-                           apart: outcome.newerWidthCharacters.sorted().map { "U+" + String($0, radix: 16, uppercase: true) })
+                           apart: outcome.outdatedModelWidths.sorted().map { "U+" + String($0, radix: 16, uppercase: true) })
     }
 }
 
