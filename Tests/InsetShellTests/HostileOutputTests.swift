@@ -131,6 +131,27 @@ struct HostileOutputTests {
         _ = Self.drawn(CellSize(columns: 5, rows: 1), steps)
     }
 
+    @Test("a UTF-8 sequence begun after ASCII and continued in the next read does not corrupt the emulator")
+    func sequenceContinuedInNextRead() {
+        // libvterm decodes each write apart: `C2` (read 2) waits in the decoder of runs that
+        // begin from 0x80 on, `EF` (read 3, after ASCII) in the G0 set's, and `8F` (read 4)
+        // goes to the first: `C2 8F`, a step back from column 0, then insert mode's shift of
+        // the row from column -1 (SIGSEGV in vterm_scroll_rect).
+        let insert = Step.write("\u{1B}[4h")
+        _ = Self.drawn(CellSize(columns: 2, rows: 2),
+                       [insert, .bytes([0xC2]), .bytes(Array("W?(a2U".utf8) + [0xEF]), .bytes([0x8F, 0x36])])
+        _ = Self.drawn(CellSize(columns: 1, rows: 1), [insert, .bytes([0xC2]), .bytes([0x57, 0xEF]), .bytes([0x8F, 0x36])])
+        // A wide character on a 1x1 pane, in insert mode and split between reads.
+        _ = Self.drawn(CellSize(columns: 1, rows: 1), [insert, .bytes([0xEF, 0xBC]), .bytes([0xA8]), .write("x\u{FF28}")])
+        // A sequence split by a read in a run that began from 0x80 on is one decoder's: it shows.
+        var grid = Self.drawn(CellSize(columns: 10, rows: 1), [.bytes([0xC3, 0xA9, 0xC3]), .bytes([0xA9, 0x21])])
+        #expect(grid[0, 0].glyph == 0xE9 && grid[1, 0].glyph == 0xE9 && grid[2, 0].glyph == 0x21)
+        // After ASCII libvterm itself breaks it: the guard drops the continuation, and the
+        // `C3` left in the G0 set's decoder shows as U+FFFD when that decoder reads `!`.
+        grid = Self.drawn(CellSize(columns: 10, rows: 1), [.bytes([0x61, 0xC3]), .bytes([0xA9, 0x21])])
+        #expect(grid[0, 0].glyph == 0x61 && grid[1, 0].glyph == PaneGlyph.replacement && grid[2, 0].glyph == 0x21)
+    }
+
     @Test("combining marks that libvterm also counts as wide do not make a character wider than the screen")
     func wideCombiningMarks() {
         // `printf 'a\343\202\231'` at 2 columns; sixty marks at 80.
