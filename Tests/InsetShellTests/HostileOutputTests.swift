@@ -152,6 +152,13 @@ struct HostileOutputTests {
         #expect(grid[0, 0].glyph == 0x61 && grid[1, 0].glyph == PaneGlyph.replacement && grid[2, 0].glyph == 0x21)
     }
 
+    @Test("terminal fuzz inputs that crashed libvterm pass the harness's check",
+          arguments: [(424242, 84552), (1, 59692), (777, 34983)] as [(UInt64, Int)])
+    func fuzzRegressions(seed: UInt64, index: Int) {
+        // The sequence continued in the next read (`sequenceContinuedInNextRead`).
+        #expect(TerminalFuzz.check(TerminalInputGenerator.input(seed: seed, index: index)) == nil)
+    }
+
     @Test("combining marks that libvterm also counts as wide do not make a character wider than the screen")
     func wideCombiningMarks() {
         // `printf 'a\343\202\231'` at 2 columns; sixty marks at 80.
