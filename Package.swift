@@ -93,6 +93,8 @@ let package = Package(
             name: "InsetShellTests",
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
         ),
+        // The fuzz harness's own checks (the replay's idea of what a person sees).
+        .testTarget(name: "InsetFuzzingTests", dependencies: ["InsetFuzzing", "InsetRender", "InsetCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"]),
         .testTarget(
             name: "InsetAppTests",

@@ -45,6 +45,15 @@ final class ReplayTerminal {
         cvterm_resize(term, Int32(newSize.rows), Int32(newSize.columns))
     }
 
+    /// How many columns the model gives `scalar`: printed alone at the top-left of a
+    /// terminal of its own, whether it reaches into the next column. For the rare cell
+    /// whose width the model and the renderer disagree on (`ModelWidthTable`).
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        let probe = ReplayTerminal(size: CellSize(columns: 4, rows: 1))
+        probe.feed(Array("\u{1B}[H".utf8) + Array(String(scalar).utf8))
+        return probe[0, 0].width
+    }
+
     subscript(column: Int, row: Int) -> ShownCell {
         var cell = cvterm_cell()
         cvterm_cell_at(term, Int32(row), Int32(column), &cell)

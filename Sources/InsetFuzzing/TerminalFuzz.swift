@@ -10,19 +10,35 @@ import InsetShell
 ///   placeholder, colours the renderer knows; and the cursor lies on the screen;
 /// - the rasterizer's output is only its own vocabulary (`RasterOutputGrammar`);
 /// - replayed into a terminal of its own (`ReplayTerminal`, since the first frame), that
-///   output shows every cell as the pane intended: its glyph (a half block of one colour
-///   may go as a space), width, attributes and colours (exactly in truecolor; in the
-///   palette modes, palette colours exactly and RGB as some entry of the palette).
+///   output shows every cell as a person would see the pane's: its width, attributes,
+///   and its glyph in its colours as the terminal quantises them (`ReplayComparison`).
 /// A crash anywhere on the way is the harness's to catch.
 public enum TerminalFuzz {
+    /// What one input came to.
+    public struct Outcome: Sendable, Equatable {
+        /// What went wrong, or nil when every frame was consistent.
+        public var problem: String?
+        /// Characters the replay model drew one column narrower or wider than the pane,
+        /// because its width table is older than their width (`ModelWidthTable`): counted,
+        /// not failed.
+        public var outdatedModelWidths: Set<UInt32> = []
+    }
+
     /// What went wrong with `input`, or nil when every frame was consistent.
-    public static func check(_ input: TerminalFuzzInput) -> String? {
+    public static func check(_ input: TerminalFuzzInput) -> String? { run(input).problem }
+
+    /// Runs `input` through the pane, the rasterizer and the replay, frame by frame.
+    public static func run(_ input: TerminalFuzzInput) -> Outcome {
         let screen = ShellScreen(size: input.size)
         let rasterizer = Rasterizer(colorMode: input.colors.mode, perceptualThreshold: 0)
         let replay = ReplayTerminal(size: input.size)
+        var comparison = ReplayComparison(rasterizer: rasterizer)
         var grid = CellGrid(size: input.size)
         var replies: [UInt8] = []
         var frame = 0
+        func outcome(_ problem: String?) -> Outcome {
+            Outcome(problem: problem.map { "frame \(frame): \($0)" }, outdatedModelWidths: comparison.outdatedModelWidths)
+        }
         for step in input.steps {
             switch step {
             case .write(let chunk):
@@ -35,19 +51,17 @@ public enum TerminalFuzz {
             case .frame(let showCursor):
                 if grid.size != screen.size { grid = CellGrid(size: screen.size) }
                 screen.draw(into: &grid, showCursor: showCursor)
-                if let problem = gridViolation(grid, cursor: screen.cursor, size: screen.size) {
-                    return "frame \(frame): \(problem)"
-                }
+                if let problem = gridViolation(grid, cursor: screen.cursor, size: screen.size) { return outcome(problem) }
                 rasterizer.rasterize(grid)
                 let output = rasterizer.output.array
-                if let problem = RasterOutputGrammar.violation(in: output) { return "frame \(frame): \(problem)" }
+                if let problem = RasterOutputGrammar.violation(in: output) { return outcome(problem) }
                 replay.resize(to: grid.size)
                 replay.feed(output)
-                if let problem = replayMismatch(grid, replay, colors: input.colors) { return "frame \(frame): \(problem)" }
+                if let problem = comparison.mismatch(grid, replay) { return outcome(problem) }
                 frame += 1
             }
         }
-        return nil
+        return outcome(nil)
     }
 
     // MARK: The pane's cells
@@ -93,73 +107,9 @@ public enum TerminalFuzz {
             || color == TerminalColor.defaultForeground || color == TerminalColor.defaultBackground
     }
 
-    // MARK: What the terminal shows
+    static func hex(_ value: UInt32) -> String { "0x" + String(value, radix: 16, uppercase: true) }
 
-    static func replayMismatch(_ grid: CellGrid, _ replay: ReplayTerminal, colors: TerminalFuzzInput.ColorChoice) -> String? {
-        let sgr: CellAttributes = [.bold, .underline, .italic, .reverse]
-        for row in 0..<grid.rows {
-            var column = 0
-            while column < grid.columns {
-                let cell = grid[column, row]
-                let shown = replay[column, row]
-                let at = "cell (\(column),\(row))"
-                let wide = cell.attributes.contains(.wide) && column + 1 < grid.columns
-                    && grid[column + 1, row].glyph == Cell.wideContinuation
-                var glyph = cell.glyph
-                if !wide && (cell.attributes.contains(.wide) || glyph == Cell.wideContinuation) { glyph = Cell.space }
-                let attributes = cell.attributes.intersection(sgr)
-                var shownGlyph = shown.glyph == 0 ? Cell.space : shown.glyph
-                // A half block whose halves are one colour may go as a space: the same picture.
-                if glyph == Cell.upperHalfBlock && shownGlyph == Cell.space && attributes.isEmpty
-                    && (colors != .truecolor || cell.foreground == cell.background) {
-                    shownGlyph = glyph
-                }
-                let problem: String?
-                if shownGlyph != glyph {
-                    problem = "glyph"
-                } else if wide && (shown.width != 2 || replay[column + 1, row].glyph != ReplayTerminal.continuation) {
-                    problem = "width"
-                } else if shown.attributes != attributes {
-                    problem = "attributes"
-                } else if !colorShown(shown.foreground, for: cell.foreground, colors) {
-                    problem = "foreground"
-                } else if !colorShown(shown.background, for: cell.background, colors) {
-                    problem = "background"
-                } else {
-                    problem = nil
-                }
-                if let problem {
-                    return "\(at) \(problem) differs on the replayed terminal: intended \(describe(glyph))"
-                        + "\(wide ? " wide" : "") fg \(hex(cell.foreground)) bg \(hex(cell.background)) attrs \(attributes.rawValue),"
-                        + " shown \(describe(shown.glyph)) width \(shown.width) fg \(hex(shown.foreground))"
-                        + " bg \(hex(shown.background)) attrs \(shown.attributes.rawValue)"
-                }
-                column += wide ? 2 : 1
-            }
-        }
-        return nil
-    }
-
-    /// Whether a terminal showing `shown` shows `intended` in this colour mode.
-    private static func colorShown(_ shown: UInt32, for intended: UInt32, _ colors: TerminalFuzzInput.ColorChoice) -> Bool {
-        if shown == intended { return true }
-        let isDefault = intended == TerminalColor.defaultForeground || intended == TerminalColor.defaultBackground
-        switch colors {
-        case .truecolor:
-            return false
-        case .palette256:
-            // RGB goes as the nearest of the 240 (16...255); palette colours as themselves.
-            return intended <= 0xFF_FFFF && (TerminalColor.paletteIndex(shown) ?? 0) >= 16
-        case .palette16:
-            // RGB and palette colours past the sixteen go as the nearest of the sixteen.
-            guard !isDefault, (TerminalColor.paletteIndex(intended) ?? 16) >= 16 else { return false }
-            return (TerminalColor.paletteIndex(shown) ?? 16) < 16
-        }
-    }
-
-    private static func hex(_ value: UInt32) -> String { "0x" + String(value, radix: 16, uppercase: true) }
-
-    private static func describe(_ glyph: UInt32) -> String {
+    static func describe(_ glyph: UInt32) -> String {
         if glyph >= 0x21 && glyph < 0x7F, let scalar = Unicode.Scalar(glyph) { return "'\(Character(scalar))'" }
         return "U+" + String(glyph, radix: 16, uppercase: true)
     }

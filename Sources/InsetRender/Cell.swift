@@ -31,6 +31,10 @@ public enum TerminalColor {
 
     @inline(__always) public static func palette(_ index: UInt8) -> UInt32 { paletteTag | UInt32(index) }
     @inline(__always) public static func isTagged(_ color: UInt32) -> Bool { color >= paletteTag }
+    /// The default foreground or background: the user's theme, whatever it is.
+    @inline(__always) public static func isDefault(_ color: UInt32) -> Bool {
+        color == defaultForeground || color == defaultBackground
+    }
     /// The palette index of a palette colour, nil for anything else.
     @inline(__always) public static func paletteIndex(_ color: UInt32) -> Int? {
         color & 0xFF00_0000 == paletteTag ? Int(color & 0xFF) : nil

@@ -18,6 +18,11 @@ public enum GlyphWidth {
             break
         }
         if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return 0 }
+        // Hangul's conjoining vowels and final consonants are letters (Lo) that join the
+        // leading consonant before them into one syllable: 0 columns in wcwidth, libvterm
+        // and the terminals, which draw one written alone onto the cell before it (so a
+        // cell that held one moved the rest of its row; found by `inset-fuzz terminal`).
+        if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
         if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
@@ -32,14 +37,19 @@ public enum GlyphWidth {
         }
     }
 
-    /// East Asian Wide and Fullwidth blocks (Unicode 15, coarse but covering real text).
+    /// East Asian Wide and Fullwidth blocks (Unicode 15, coarse but covering real text),
+    /// as glibc's wcwidth and libvterm draw them: Tangut, Khitan, Nushu and the kana
+    /// supplements too. Emoji go by their Emoji_Presentation property, not by block: the
+    /// emoji blocks also hold symbols drawn one column wide (U+1F321 THERMOMETER, U+1F58B
+    /// LOWER LEFT FOUNTAIN PEN), which counted wide moved the rest of their row.
     private static func isWide(_ v: UInt32) -> Bool {
         switch v {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E,
-             0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0x3041...0x33FF, 0x3400...0x4DFF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
              0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
-             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-             0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+             0x16FF0...0x16FF1, 0x17000...0x18D8F, 0x1AFF0...0x1B2FF, 0x1F200...0x1F2FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
             return true
         default:
             return false

@@ -117,14 +117,16 @@ public final class Rasterizer {
         // Anything may have moved the cursor since the last frame; one CUP per frame is
         // cheap insurance.
         state.forgetCursor()
-        let threshold = colorMode == .truecolor ? perceptualThreshold : 0
+        // One rule for "the same colour" in every mode (`sameColorDistance`), which checks
+        // of the terminal's picture read too.
+        let threshold = sameColorDistance
         switch colorMode {
         case .truecolor:
             diff(frame, encoding: TrueColorEncoding(), threshold: threshold, stats: &stats)
         case .palette256:
-            diff(frame, encoding: Palette256Encoding(), threshold: 0, stats: &stats)
+            diff(frame, encoding: Palette256Encoding(), threshold: threshold, stats: &stats)
         case .palette16:
-            diff(frame, encoding: Palette16Encoding(), threshold: 0, stats: &stats)
+            diff(frame, encoding: Palette16Encoding(), threshold: threshold, stats: &stats)
         }
         if embedded { output.append(Rasterizer.restoreCursor) }
         output.append(Rasterizer.syncEnd)
@@ -143,8 +145,7 @@ public final class Rasterizer {
         let columns = frame.columns
         guard columns > 0 else { return }
         var row = RowDiffer(encoding: encoding, columns: columns, full: stats.fullRedraw,
-                            threshold: threshold * threshold * ColorQuantizer.greyStepDistance,
-                            state: state)
+                            threshold: threshold, state: state)
         let output = self.output
         frame.withUnsafeCells { intended in
             baseline.withUnsafeMutableCells { shown in

@@ -68,8 +68,11 @@ struct RowDiffer<E: ColorEncoding> {
             // A pattern glyph (half block, quadrant, sextant, octant) shows the same picture
             // as its complement with the colours swapped: either may be on screen already,
             // and the one whose colours the terminal has is the cheaper to send. Looked up
-            // only for cells that differ from the screen.
-            let complement = span == 1 && attributes.isEmpty ? SubCellGlyphs.complement(of: want.glyph) : 0
+            // only for cells that differ from the screen. Not with a default colour: SGR has
+            // no way to ask for the default background as a foreground (39 is the default
+            // foreground), so the swapped cell would paint the pattern in the wrong colour.
+            let complement = span == 1 && attributes.isEmpty && !TerminalColor.isDefault(foreground)
+                && !TerminalColor.isDefault(background) ? SubCellGlyphs.complement(of: want.glyph) : 0
             let swapped = Cell(glyph: complement, foreground: want.background, background: want.foreground,
                                attributes: want.attributes)
             if let have {

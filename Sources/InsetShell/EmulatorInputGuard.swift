@@ -25,7 +25,16 @@
 ///   one's `C2` then meets a continuation byte the guard saw in the middle of a sequence
 ///   (`ESC N`, then `\371\357\214\244`: SIGSEGV, found by `inset-fuzz terminal`, seed 1).
 ///   A single shift means nothing to UTF-8 text: `ESC N` and `ESC O` are cancelled (their
-///   final byte becomes CAN).
+///   final byte becomes CAN). A read ends a run too: libvterm decodes each write apart,
+///   choosing the decoder by the write's first byte. A sequence begun in a run whose first
+///   byte was ASCII (read by the G0 set's decoder) and continued at the next read's start
+///   (a continuation byte, read by the decoder of runs that begin from 0x80 on) continues
+///   whatever that other decoder still holds: `printf '\302'`, `printf 'W\357'`,
+///   `printf '\2176'` make `C2 8F`, a step back from column 0, and in insert mode the
+///   character's shift of the row from column -1 (SIGSEGV in libvterm's scroll, found by
+///   `inset-fuzz terminal` with seeds 1, 777 and 424242). A sequence split by a read is
+///   continued only where the run began with a byte from 0x80 on, so that one decoder
+///   reads both (most non-ASCII text; libvterm itself breaks the other split sequences).
 /// - DECRC (`ESC 8`) puts the cursor where DECSC saved it, and libvterm keeps that place
 ///   through a resize: saved at row 34, restored on a screen made 5 rows high, the next
 ///   character is written 29 rows past the screen (`printf '\033[35;11H\0337'`, a resize
@@ -73,6 +82,11 @@ struct EmulatorInputGuard {
     private var partial: UInt32 = 0
     private var partialMissing = 0
     private var partialIsTwoBytes = false
+    /// Whether the next byte passed as text starts one of libvterm's decoder calls (after a
+    /// control, a sequence or a read's start), and whether the current call's first byte
+    /// was from 0x80 on: where a sequence that straddles two reads can continue.
+    private var callStarts = true
+    private var callFromHighByte = false
 
     /// Separators libvterm can take: 15, for 16 parameters.
     static let maxSeparators = 15
@@ -85,6 +99,7 @@ struct EmulatorInputGuard {
     /// Calls `body` with `chunk`, or with a copy of it without the bytes libvterm must not
     /// see. Copies only when something is dropped or changed.
     mutating func filter<R>(_ chunk: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        readStarts()
         var firstChange = -1
         var firstOutput = 0
         for index in 0..<chunk.count {
@@ -120,6 +135,14 @@ struct EmulatorInputGuard {
     mutating func sequencesEnded() {
         state = .text
         partialMissing = 0
+        callStarts = true
+    }
+
+    /// A new read is a new write for libvterm, whose text another decoder may read (see the
+    /// C1 controls above): a sequence begun in a run that began with ASCII ends here.
+    private mutating func readStarts() {
+        if !callFromHighByte { partialMissing = 0 }
+        callStarts = true
     }
 
     /// Follows one byte; the byte to pass on (itself, or CAN), `drop` or `restoreCursor`.
@@ -129,9 +152,17 @@ struct EmulatorInputGuard {
             guard byte != 0x1B else {
                 state = .escape(intermediates: false)
                 partialMissing = 0  // the run of text ends
+                callStarts = true
                 return Int(byte)
             }
-            return printed(byte)
+            let output = printed(byte)
+            // The first character byte libvterm gets after a control, a sequence or a read's
+            // start chooses the decoder (a byte dropped is not seen, and chooses nothing).
+            if callStarts && output >= 0x20 && output != 0x7F {
+                callStarts = false
+                callFromHighByte = output >= 0x80
+            }
+            return output
         case .escape(let intermediates):
             switch byte {
             case UInt8(ascii: "["): state = .csi(separators: 0, dropping: false, plain: true)
@@ -212,6 +243,7 @@ struct EmulatorInputGuard {
             partialMissing = 0
         default:
             partialMissing = 0  // a control: no character
+            callStarts = true
         }
         return Int(byte)
     }

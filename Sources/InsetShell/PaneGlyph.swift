@@ -9,8 +9,9 @@ import InsetRender
 /// once took for a kitty placeholder and crashed on), passes U+110000 and above, and sizes
 /// characters by its own old width table. A cell whose glyph the outer terminal draws one
 /// column wider or narrower than libvterm placed it moves everything after it on the row,
-/// since the rasterizer counts columns; so a glyph is kept only when `GlyphWidth` agrees
-/// with libvterm on its width, and is U+FFFD otherwise (one column in every table).
+/// since the rasterizer counts columns; so a glyph is kept only when it is assigned and
+/// `GlyphWidth` agrees with libvterm on its width, and is U+FFFD otherwise (one column in
+/// every table).
 struct PaneGlyph: Equatable {
     /// The glyph to store: a printable scalar, or a space.
     var glyph: UInt32
@@ -30,6 +31,9 @@ struct PaneGlyph: Equatable {
         }
         if character < 0x7F { return PaneGlyph(glyph: character, wide: false) }
         guard let scalar = Unicode.Scalar(character) else { return PaneGlyph(glyph: replacement, wide: false) }
+        // An unassigned code point has no width anyone agrees on (glibc's wcwidth says -1,
+        // terminals guess one or two columns, the renderer by its block).
+        guard scalar.properties.generalCategory != .unassigned else { return PaneGlyph(glyph: replacement, wide: false) }
         let columns = GlyphWidth.columns(of: scalar)
         if columns == width { return PaneGlyph(glyph: character, wide: width == 2) }
         return PaneGlyph(glyph: replacement, wide: false)

@@ -8,6 +8,8 @@ struct FuzzTarget: Sendable {
     let name: String
     /// One line for the usage text.
     let summary: String
+    /// What the checks' `FuzzVerdict.apart` names are, for the line that counts them.
+    var apartLabel = "with something counted apart"
     let makeCase: @Sendable (_ index: Int, _ options: FuzzOptions) -> FuzzCase
 }
 
@@ -18,6 +20,15 @@ struct FuzzCase {
     var fileExtension = "bin"
     /// More to save beside the bytes (`.txt`), e.g. where the reads and frames fell.
     var notes: String? = nil
-    /// Runs the input: nil when all was well, else one line on what was wrong.
-    var check: () -> String?
+    /// Runs the input.
+    var check: () -> FuzzVerdict
+}
+
+/// What running one input came to.
+struct FuzzVerdict {
+    /// One line on what was wrong, nil when all was well.
+    var problem: String?
+    /// What the check saw and counted apart instead of failing (for the terminal target,
+    /// characters whose width the replay model's old table gets wrong), one short name each.
+    var apart: [String] = []
 }

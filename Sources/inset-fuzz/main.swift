@@ -4,8 +4,11 @@ import Foundation
 //
 //   inset-fuzz TARGET [--seed S] [--count N] [--only I] [--keep DIR] [--verbose] [target options]
 //
-// Prints the seed first, a line per failing input (its index and what was wrong), and at
-// the end one summary line: `TARGET: N inputs, F failures, seed S, T s`. Exits 0 when no
+// Prints the seed first, a line per failing input (its index and what was wrong) and per
+// input with something counted apart instead of failing, and at the end a line that counts
+// those
+// (`TARGET: counted apart, not failures: K inputs with …: NAMES`) and one summary line:
+// `TARGET: N inputs, F failures, seed S, T s`. Exits 0 when no
 // input failed, 1 when one did (or crashed the harness), 2 on a usage error. Input i of
 // seed S is the same on every run (its generator is seeded from "S:i"), so `--only i`
 // replays it alone. Targets are registered here by name, each in a file of its own.
@@ -41,14 +44,22 @@ say("\(target.name): seed \(options.seed)", options.only.map { ", input \($0) on
 CrashReport.install()
 let start = ContinuousClock.now
 var failures = 0
+var apartInputs = 0
+var apartNames = Set<String>()
 for index in options.indices {
     let fuzzCase = target.makeCase(index, options)
     if options.verbose, let notes = fuzzCase.notes { say("input \(index):\n\(notes)", terminator: "") }
     CrashReport.arm(target: target.name, seed: options.seed, index: index, bytes: fuzzCase.bytes,
                     keptPath: options.keptPath(index))
-    let outcome = fuzzCase.check()
+    let verdict = fuzzCase.check()
     CrashReport.disarm()
-    guard let problem = outcome else { continue }
+    if !verdict.apart.isEmpty {
+        apartInputs += 1
+        apartNames.formUnion(verdict.apart)
+        // A line each, as failures have: a crash later in the run loses the summary, not these.
+        say("\(target.name): input \(index) counted apart: \(verdict.apart.joined(separator: " "))")
+    }
+    guard let problem = verdict.problem else { continue }
     failures += 1
     say("\(target.name): input \(index) failed: \(problem)")
     if let path = options.keptPath(index) {
@@ -57,6 +68,8 @@ for index in options.indices {
     }
 }
 let elapsed = ContinuousClock.now - start
+say("\(target.name): counted apart, not failures: \(apartInputs) inputs \(target.apartLabel)",
+    apartNames.isEmpty ? "" : ": " + apartNames.sorted().joined(separator: " "))
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 say("\(target.name): \(options.indices.count) inputs, \(failures) failures, seed \(options.seed), \(String(format: "%.1f", seconds)) s")
 exit(failures == 0 ? 0 : 1)

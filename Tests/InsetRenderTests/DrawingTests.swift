@@ -65,7 +65,11 @@ struct DrawingTests {
         #expect(CellGrid.middleTruncated("ab\u{301}cdef", toColumns: 4) == "a…ef", "zero-width marks take no room")
     }
 
-    @Test("glyph widths", arguments: [("a", 1), ("é", 1), ("日", 2), ("🎬", 2), ("\u{301}", 0), ("\t", 0), ("▀", 1), ("─", 1)])
+    @Test("glyph widths", arguments: [("a", 1), ("é", 1), ("日", 2), ("🎬", 2), ("\u{301}", 0), ("\t", 0), ("▀", 1), ("─", 1),
+                                         ("\u{1100}", 2), ("\u{1195}", 0), ("\u{11AF}", 0), ("\u{D7CB}", 0),
+                                         ("\u{1F321}", 1), ("\u{1F58B}", 1), ("\u{1F900}", 1), ("\u{1F600}", 2),
+                                         ("\u{1FA74}", 2), ("\u{17000}", 2), ("\u{181E5}", 2), ("\u{1B170}", 2),
+                                         ("\u{1F200}", 2), ("\u{4DC0}", 2)])
     func widths(text: String, columns: Int) {
         #expect(GlyphWidth.columns(of: text.unicodeScalars.first!) == columns)
     }

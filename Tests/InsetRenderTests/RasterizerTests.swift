@@ -57,6 +57,23 @@ struct RasterizerTests {
         #expect(rasterizer.output.text == RasterizerTests.syncOnly)
     }
 
+    @Test("a pattern glyph with a default colour goes as itself: SGR has no default background for the foreground",
+          arguments: ColorMode.allCases)
+    func noComplementWithDefaultColors(mode: ColorMode) throws {
+        let rasterizer = Rasterizer(colorMode: mode, perceptualThreshold: 0)
+        var f = CellGrid(size: CellSize(columns: 3, rows: 1))
+        // Each the longer glyph of its pair (U+1FB85 is the complement of U+2582): the
+        // cheaper complement, swapped, would send the default background as SGR 39.
+        f[0, 0] = Cell(glyph: 0x1FB85, foreground: TerminalColor.defaultForeground, background: TerminalColor.defaultBackground)
+        f[1, 0] = Cell(glyph: 0x1FB82, foreground: RGB(200, 30, 30).packed, background: TerminalColor.defaultBackground)
+        f[2, 0] = Cell(glyph: 0x1FB85, foreground: TerminalColor.defaultForeground, background: TerminalColor.palette(4))
+        var model = TerminalModel(size: f.size)
+        try replay(f, through: rasterizer, into: &model)
+        // The model takes both defaults for one colour (nil), so it would pass a swap: the glyphs say it.
+        #expect((0..<3).map { model[$0, 0].glyph } == [0x1FB85, 0x1FB82, 0x1FB85])
+        #expect(firstMismatch(model, f, mode: mode) == nil)
+    }
+
     @Test("a half block of one colour goes as a space on it: a flat white frame costs a byte a cell", arguments: ColorMode.allCases)
     func flatHalfBlocksAsSpaces(mode: ColorMode) throws {
         let rasterizer = Rasterizer(colorMode: mode, perceptualThreshold: 0)

@@ -24,6 +24,16 @@ struct HostileOutputTests {
         #expect(grid[grid.columns - 1, 0].glyph == Cell.space || (0..<grid.columns).contains { grid[$0, 0].glyph == 0x6F })
     }
 
+    @Test("an unassigned code point, whose width no table agrees on, shows U+FFFD, whatever width libvterm gave its cell")
+    func unassignedCodePoint() {
+        // U+1F20D lies in a block the renderer draws two columns wide; libvterm and glibc do not know it.
+        #expect(PaneGlyph.resolve(0x1F20D, width: 1) == PaneGlyph(glyph: PaneGlyph.replacement, wide: false))
+        #expect(PaneGlyph.resolve(0x1F20D, width: 2) == PaneGlyph(glyph: PaneGlyph.replacement, wide: false))
+        #expect(PaneGlyph.resolve(0x1F200, width: 2) == PaneGlyph(glyph: 0x1F200, wide: true))
+        let grid = Self.drawn(Array("a\u{1F20D}b".utf8))
+        #expect(grid[1, 0].glyph == PaneGlyph.replacement && grid[2, 0].glyph == 0x62)
+    }
+
     @Test("UTF-8 of every length up to 6 bytes, with every lead byte, leaves only Unicode scalars on screen")
     func everyLeadByte() {
         for lead in UInt8(0x80)...0xFF {
@@ -119,6 +129,34 @@ struct HostileOutputTests {
         let steps: [Step] = [.write("\u{1B}[4h\r\u{1B}"), .resize(CellSize(columns: 4, rows: 1)),
                              .bytes([0xC2, 0x8E, 0x1B, 0x48] + Array("xyz".utf8))]
         _ = Self.drawn(CellSize(columns: 5, rows: 1), steps)
+    }
+
+    @Test("a UTF-8 sequence begun after ASCII and continued in the next read does not corrupt the emulator")
+    func sequenceContinuedInNextRead() {
+        // libvterm decodes each write apart: `C2` (read 2) waits in the decoder of runs that
+        // begin from 0x80 on, `EF` (read 3, after ASCII) in the G0 set's, and `8F` (read 4)
+        // goes to the first: `C2 8F`, a step back from column 0, then insert mode's shift of
+        // the row from column -1 (SIGSEGV in vterm_scroll_rect).
+        let insert = Step.write("\u{1B}[4h")
+        _ = Self.drawn(CellSize(columns: 2, rows: 2),
+                       [insert, .bytes([0xC2]), .bytes(Array("W?(a2U".utf8) + [0xEF]), .bytes([0x8F, 0x36])])
+        _ = Self.drawn(CellSize(columns: 1, rows: 1), [insert, .bytes([0xC2]), .bytes([0x57, 0xEF]), .bytes([0x8F, 0x36])])
+        // A wide character on a 1x1 pane, in insert mode and split between reads.
+        _ = Self.drawn(CellSize(columns: 1, rows: 1), [insert, .bytes([0xEF, 0xBC]), .bytes([0xA8]), .write("x\u{FF28}")])
+        // A sequence split by a read in a run that began from 0x80 on is one decoder's: it shows.
+        var grid = Self.drawn(CellSize(columns: 10, rows: 1), [.bytes([0xC3, 0xA9, 0xC3]), .bytes([0xA9, 0x21])])
+        #expect(grid[0, 0].glyph == 0xE9 && grid[1, 0].glyph == 0xE9 && grid[2, 0].glyph == 0x21)
+        // After ASCII libvterm itself breaks it: the guard drops the continuation, and the
+        // `C3` left in the G0 set's decoder shows as U+FFFD when that decoder reads `!`.
+        grid = Self.drawn(CellSize(columns: 10, rows: 1), [.bytes([0x61, 0xC3]), .bytes([0xA9, 0x21])])
+        #expect(grid[0, 0].glyph == 0x61 && grid[1, 0].glyph == PaneGlyph.replacement && grid[2, 0].glyph == 0x21)
+    }
+
+    @Test("terminal fuzz inputs that crashed libvterm pass the harness's check",
+          arguments: [(424242, 84552), (1, 59692), (777, 34983)] as [(UInt64, Int)])
+    func fuzzRegressions(seed: UInt64, index: Int) {
+        // The sequence continued in the next read (`sequenceContinuedInNextRead`).
+        #expect(TerminalFuzz.check(TerminalInputGenerator.input(seed: seed, index: index)) == nil)
     }
 
     @Test("combining marks that libvterm also counts as wide do not make a character wider than the screen")
