@@ -10,7 +10,7 @@ extension App {
         guard let presenter = picturePresenter else { return }
         var pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
         // From the frame's cells to the terminal's: embedded, the frame is at the rectangle.
-        let origin = session.origin
+        let origin = terminal.origin
         if !presenter.output.usesPlaceholders, origin != .zero {
             for index in pictures.indices {
                 pictures[index].cells.origin.column += origin.column
@@ -47,11 +47,11 @@ extension App {
     /// empty last chunk ends it (the terminal drops the unfinished image).
     func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> PicturePresenter.WriteOutcome {
         // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
-        if embedded { _ = try? session.writer.write(App.saveCursor) }
-        defer { if embedded { _ = try? session.writer.write(App.restoreCursor) } }
+        if embedded { _ = try? terminal.write(App.saveCursor) }
+        defer { if embedded { _ = try? terminal.write(App.restoreCursor) } }
         let slice = 16 * 1024
         guard abandonable, let output = picturePresenter?.output, bytes.count > 4 * slice else {
-            _ = try? session.writer.write(bytes)
+            _ = try? terminal.write(bytes)
             director.wrotePicture(bytes: bytes.count)
             return .whole
         }
@@ -62,13 +62,13 @@ extension App {
         while sent < bytes.count {
             var end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
             if !sixel, end < bytes.count { end = App.chunkEnd(in: bytes, from: end) }
-            _ = try? session.writer.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))
+            _ = try? terminal.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))
             sent = end
             guard bytes.count - sent > 64 else { continue }
-            let key = session.hasPendingInput
+            let key = terminal.hasPendingInput
             if key || pacer?.shouldCutShort(after: ContinuousClock.now - start, sent: sent, of: bytes.count) == true {
                 Log.info("picture cut short at \(sent) of \(bytes.count) bytes \(key ? "for a key" : "for time")")
-                _ = try? session.writer.write(sixel ? App.abandonedSixel : App.abandonedKitty)
+                _ = try? terminal.write(sixel ? App.abandonedSixel : App.abandonedKitty)
                 director.wrotePicture(bytes: sent)
                 return key ? .cutForKey : .cutForTime(sent: sent)
             }
@@ -113,10 +113,10 @@ extension App {
     func visiblePictures(sixel: Bool) -> [PicturePresenter.Picture] {
         let layers = director.pictureLayers.filter { $0.layer.plane.isVisible }
         var pictures: [PicturePresenter.Picture] = []
-        var bounds = CellRect(origin: .zero, size: session.size)
+        var bounds = CellRect(origin: .zero, size: terminal.size)
         // An image that reaches the terminal's last row scrolls it (embedded, only when the
         // rectangle reaches it).
-        if sixel && session.origin.row + session.size.rows >= session.terminalSize.rows { bounds.size.rows -= 1 }
+        if sixel && terminal.origin.row + terminal.size.rows >= terminal.terminalSize.rows { bounds.size.rows -= 1 }
         let frame = painter.lastScreen
         for (index, entry) in layers.enumerated() {
             guard let picture = entry.layer.picture else { continue }

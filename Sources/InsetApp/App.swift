@@ -13,7 +13,8 @@ import InsetTerminal
 ///
 /// UI (main) thread.
 public final class App {
-    let session: TerminalSession
+    /// The terminal the loop writes to and reads from (`TerminalSession`, or a test's).
+    let terminal: any LoopTerminal
     let painter: FramePainter
     /// Sends the video as real pixels when the terminal takes kitty graphics or sixel.
     let picturePresenter: PicturePresenter?
@@ -22,18 +23,20 @@ public final class App {
     let control: ControlDesk?
     /// The planes of one paint, kept for their capacity.
     var planes: [Plane] = []
+    /// What the input of the last wait asked, carried out with the next turn's.
+    var inputEffects: [AppEffect] = []
     /// `--embed`: a rectangle of someone else's screen (see `App+Embed`).
     let embedded: Bool
 
     /// Takes the terminal, asks it what it draws, and builds the director for it. A single
     /// file's path is checked first (by the director), so the common mistakes are one line
     /// on a clean terminal.
-    public init(options: AppOptions) throws {
+    public convenience init(options: AppOptions) throws {
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
         if singleFile { try MediaSource.checkPath(options.paths[0]) }
-        embedded = options.embed != nil
         let environment = ProcessInfo.processInfo.environment
         let capabilities: TerminalCapabilities
+        let session: TerminalSession
         if let embed = options.embed {
             session = try TerminalSession(embedding: embed, readsKeys: options.embedKeys)
             capabilities = App.embeddedCapabilities(session, environment: environment)
@@ -41,14 +44,23 @@ public final class App {
             session = try TerminalSession()
             capabilities = App.askTerminal(session, options, environment: environment)
         }
-        painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
+        let painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)
         let drawing = App.drawing(options, capabilities, environment: environment)
         if options.embed != nil {
             App.embed(painter, session, pictures: drawing.pictures)
             if let guardExecutable = options.embedGuardExecutable { session.startGuard(executable: guardExecutable) }
         }
-        director = try Director(options: options,
-                                stage: .init(size: session.size, videoRaster: drawing.raster, pictures: drawing.pictures))
+        try self.init(options: options, terminal: session, painter: painter, raster: drawing.raster, pictures: drawing.pictures)
+    }
+
+    /// The loop on `terminal`, already taken and asked what it draws (`raster`, `pictures`).
+    init(options: AppOptions, terminal: any LoopTerminal, painter: FramePainter, raster: CellRaster,
+         pictures: PicturePresenter.Output?) throws {
+        self.terminal = terminal
+        self.painter = painter
+        embedded = options.embed != nil
+        director = try Director(options: options, stage: .init(size: terminal.size, videoRaster: raster, pictures: pictures))
+        let drawing = (raster: raster, pictures: pictures)
         let waker = director.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
         // Objects a player that died left in /dev/shm (a crash, SIGKILL) go before ours come.
@@ -74,40 +86,60 @@ public final class App {
     /// Runs until the user quits, a single file ends or a signal arrives; the terminal is
     /// restored before this returns.
     public func run() -> PlaybackSummary {
-        var effects = director.start(at: HostTime.now())
-        while director.isRunning {
-            let now = HostTime.now()
-            effects += director.handle(.tick, at: now)
-            if let control { effects += control.serve(director, at: now) }
-            carryOut(effects, at: now)
-            effects.removeAll(keepingCapacity: true)
-            if let presenter = picturePresenter {
-                // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
-                presenter.writeReady { self.writePicture($0, abandonable: !presenter.output.passthrough) }
-                if presenter.leadsChanged {
-                    presenter.leadsChanged = false
-                    director.setPictureLeads(presenter.lead)
-                }
-            }
-            if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
-            if let notice = SharedMemoryObjects.shared.takeNotice() {
-                Log.error(notice)
-                effects += director.handle(.notice(notice), at: now)
-            }
-            guard director.isRunning else { break }
-            for event in session.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {
-                effects += director.handle(.input(event), at: HostTime.now())
-                if !director.isRunning { break }
+        begin()
+        while director.isRunning { turn() }
+        return finish()
+    }
+
+    /// What the command line asked for, started and painted.
+    func begin() {
+        let now = HostTime.now()
+        carryOut(director.start(at: now), at: now)
+    }
+
+    /// One turn of the loop: time passes, the control socket's requests and the input that
+    /// came since the last turn are handled, and whatever all of them asked is carried out
+    /// once: one paint a turn at most, however many keys or mouse reports came in one read
+    /// (a sweep of 20 reports used to paint 21 times, a key while playing twice). Then the
+    /// pictures the encoder finished go out, and the loop waits for the next wake-up or
+    /// input, which the next turn carries out.
+    func turn() {
+        let now = HostTime.now()
+        var effects = inputEffects
+        inputEffects.removeAll(keepingCapacity: true)
+        effects += director.handle(.tick, at: now)
+        if let control { effects += control.serve(director, at: now) }
+        carryOut(effects, at: now)
+        if let presenter = picturePresenter {
+            // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
+            presenter.writeReady { self.writePicture($0, abandonable: !presenter.output.passthrough) }
+            if presenter.leadsChanged {
+                presenter.leadsChanged = false
+                director.setPictureLeads(presenter.lead)
             }
         }
+        if let due = picturePresenter?.retryAt, HostTime.now() >= due { presentPicture() }
+        if let notice = SharedMemoryObjects.shared.takeNotice() {
+            Log.error(notice)
+            inputEffects += director.handle(.notice(notice), at: now)
+        }
+        guard director.isRunning else { return }
+        for event in terminal.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {
+            inputEffects += director.handle(.input(event), at: HostTime.now())
+            if !director.isRunning { break }
+        }
+    }
+
+    /// Leaves the loop: the terminal given back, the threads joined.
+    private func finish() -> PlaybackSummary {
         // The terminal first: what follows joins threads, and the user is waiting.
         director.cancelOpening()
         control?.finish()
-        picturePresenter?.farewell { _ = try? session.writer.write($0) }
+        picturePresenter?.farewell { _ = try? terminal.write($0) }
         picturePresenter?.stop()
         // Nothing of ours stays in /dev/shm, whatever the terminal read.
         SharedMemoryObjects.shared.removeAll()
-        session.restore()
+        terminal.restore()
         let exit = director.exitStatus
         ExitDeadline.arm(status: exit.status, lastLine: exit.lastLine)
         var summary = director.finish(at: HostTime.now())
@@ -122,15 +154,11 @@ public final class App {
         return min(turn, due > now ? due.elapsed(since: now) : .zero)
     }
 
-    /// Does what the director asked, the paint last.
+    /// Does what the director asked: everything drawn again if asked, then one paint,
+    /// however many asked for one.
     func carryOut(_ effects: [AppEffect], at now: HostTime) {
-        for effect in effects {
-            switch effect {
-            case .redrawAll: painter.invalidate()
-            case .paint: if director.isRunning { paint(at: now) }
-            case .quit: break
-            }
-        }
+        if effects.contains(.redrawAll) { painter.invalidate() }
+        if director.isRunning && (effects.contains(.paint) || effects.contains(.redrawAll)) { paint(at: now) }
     }
 
     /// Composes the director's planes, rasterizes them against what the terminal shows and
@@ -139,10 +167,10 @@ public final class App {
     func paint(at now: HostTime) {
         director.compose(into: &planes, at: now)
         // Embedded, the rectangle may have moved with the terminal's size (a redraw if so).
-        painter.rasterizer.origin = session.origin
-        painter.paint(planes, screenSize: session.size)
+        painter.rasterizer.origin = terminal.origin
+        painter.paint(planes, screenSize: terminal.size)
         planes.removeAll(keepingCapacity: true)
-        let blocked = painter.output.withUnsafeBytes { bytes in (try? session.writer.write(bytes)) ?? .zero }
+        let blocked = painter.output.withUnsafeBytes { bytes in (try? terminal.write(bytes)) ?? .zero }
         director.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
         presentPicture()
     }

@@ -1,0 +1,34 @@
+import InsetCore
+import InsetTerminal
+
+/// What the loop needs of the terminal once it has it: its size and where the frame goes,
+/// one write at a time, the input of a turn, and giving it back. `TerminalSession` is the
+/// real one (ncurses, the tty); tests build an `App` on one that counts its writes.
+///
+/// UI thread.
+protocol LoopTerminal: AnyObject {
+    /// The cells the frame fills (embedded: the rectangle's).
+    var size: CellSize { get }
+    /// The whole terminal's cells.
+    var terminalSize: CellSize { get }
+    /// Where the frame's first cell is on the terminal (embedded: the rectangle's corner).
+    var origin: CellPoint { get }
+    /// Whether a key or another input waits to be read (a long picture write stops for it).
+    var hasPendingInput: Bool { get }
+    /// Writes `bytes` whole; returns how long the write blocked.
+    func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration
+    /// What arrived within `timeout` (or once `wakeDescriptor` became readable).
+    func nextEvents(timeout: Duration, wakeDescriptor: Int32?) -> [InputEvent]
+    /// Gives the terminal back as it was.
+    func restore()
+}
+
+extension LoopTerminal {
+    /// Writes `bytes` whole (a few bytes of escapes).
+    @discardableResult
+    func write(_ bytes: [UInt8]) throws -> Duration { try bytes.withUnsafeBytes { try write($0) } }
+}
+
+extension TerminalSession: LoopTerminal {
+    func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration { try writer.write(bytes) }
+}
