@@ -50,6 +50,9 @@ struct DirectorPlaylistTests {
         #expect(app.isRunning)
         try app.command("seek-to 5.6")
         #expect(app.waitUntil(timeout: 8) { !app.isRunning }, "the end of the list quits")
+        // The end of the first opened the second, which is the same video: its answer waited
+        // until the end's handling returned, rather than being handled inside it.
+        #expect(app.director.machineEvents.deepest == 1, "a machine's answer was handled inside another's")
     }
 
     @Test("a file of the command line that does not open makes the exit status 1, named, before or after the one that plays, however far the probe got")

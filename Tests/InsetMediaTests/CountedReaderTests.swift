@@ -54,7 +54,7 @@ struct CountedReaderTests {
     }
 
     static func bounds(bytes: Int64 = 4 << 20, names: Int32 = 100) -> cffmpeg_document_bounds {
-        cffmpeg_document_bounds(max_bytes: bytes, max_names: names, names: 0, refusals: 0, why: 0)
+        cffmpeg_document_bounds(max_bytes: bytes, max_names: names, names: 0, refusals: 0, why: 0, stops: nil)
     }
 
     /// A media playlist of `segments` segments, endless in spirit.

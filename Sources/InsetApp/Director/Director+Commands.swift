@@ -27,8 +27,7 @@ extension Director {
         case .liveEdge:
             if !jumpToLiveEdge(at: now) { return .refused("not live input") }
         case .pip:
-            guard screen == .player, let front = videos.front else { return .refused("no full-screen video") }
-            deliver(front.send(.startPiP, at: now), from: front, at: now)
+            if let refusal = navigate(.pipAsked, at: now) { return .refused(refusal) }
         case .restore, .closeWindow:
             guard let video = videos.window else { return .refused("no video in a window") }
             deliver(video.send(command == .restore ? .restoreFromPiP : .closePiP, at: now), from: video, at: now)
@@ -76,9 +75,7 @@ extension Director {
     /// Esc in the player, the "home" action: the library; a playing video goes on in the
     /// window if allowed.
     func leavePlayer(at now: HostTime) {
-        screen = .library
-        panes.library.invalidate()
-        if let front = videos.front { deliver(front.send(.leavePlayer, at: now), from: front, at: now) }
+        navigate(.leavePlayer, at: now)
     }
 
     /// `audio next`: the focused video's next sound track, from the time heard.
@@ -141,16 +138,8 @@ extension Director {
     }
 
     private func moveFocus(_ target: Command.FocusTarget, at now: HostTime) -> CommandOutcome {
-        switch target {
-        case .pane: focus = .pane
-        case .toggle, .window:
-            guard panes.window.isOpen else {
-                if target == .window { show(message: "no video in a window", at: now) }
-                return .refused("no video in a window")
-            }
-            focus = target == .window || focus == .pane ? .window : .pane
-        }
-        return .done
+        let wanted: NavigationEvent.FocusTarget = switch target { case .pane: .pane; case .window: .window; case .toggle: .toggle }
+        return navigate(.focus(wanted), at: now).map(CommandOutcome.refused) ?? .done
     }
 
     /// Moves (to the next corner, or stashes past the side), sizes and stashes the window.

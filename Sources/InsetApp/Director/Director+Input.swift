@@ -77,7 +77,7 @@ extension Director {
             return
         }
         if screen == .shell {
-            if mouse.action == .press { focus = .pane }
+            if mouse.action == .press { navigate(.pointerOnPane, at: now) }
             _ = panes.shell.handle(mouse, at: now)
             return
         }
@@ -87,7 +87,7 @@ extension Director {
             return
         }
         // A click on a pane is for it: the focus comes back to the pane.
-        if screen == .player { focus = .pane }
+        navigate(.pointerOnPane, at: now)
         carryOut(frontPane.handle(mouse, at: now), at: now)
     }
 
@@ -99,22 +99,20 @@ extension Director {
             case .sendToWindowVideo(let event):
                 if let video = videos.window { deliver(video.send(event, at: now), from: video, at: now) }
             case .open(let entry): open(entry: entry, at: now)
-            case .showDetails(let index): showDetails(of: index)
-            case .back:
-                screen = .library
-                panes.library.invalidate()
+            case .showDetails(let index): showDetails(of: index, at: now)
+            case .back: navigate(.back, at: now)
             case .message(let text): show(message: text, at: now)
-            case .focusWindow: focus = .window
+            case .focusWindow: navigate(.focus(.window), at: now)
             case .windowChanged: updateRenderSize(at: now)
             case .quit: quit()
             }
         }
     }
 
-    func showDetails(of index: Int) {
+    func showDetails(of index: Int, at now: HostTime) {
         panes.details.show(catalog.entries[index], index: index, raster: previewRaster)
         panes.details.resize(to: stage.size)
-        screen = .details
+        navigate(.details, at: now)
     }
 
     /// The details preview's raster: the video's, real pixels included (beside a window

@@ -2,18 +2,36 @@ import InsetCore
 import InsetMedia
 
 /// The videos' state machines and what their effects do to the screen. Every event for a
-/// machine goes through `deliver`: what an effect asks of a machine (the restore's
-/// completion, a new render size) is queued behind the effects being handled, never sent
-/// from inside them, so no handler re-enters a machine or this code.
-/// Events waiting for the videos' machines, and whether they are being sent now.
+/// machine and every answer of one goes through `deliver`: what an effect asks of a machine
+/// (the restore's completion, a new render size), or a machine's answer that arrives while
+/// another's is being handled (the end of a file opens the next, which seeks), waits its
+/// turn behind the effects being handled, so no handler re-enters a machine or this code.
+///
+/// Machines' answers waiting to be handled and events waiting to be sent, in order, and
+/// whether they are being worked through now.
 struct MachineEvents {
-    private var events: [(video: Playback, event: PlaybackEvent)] = []
+    private var waiting: [Item] = []
     var draining = false
+    /// How deep `react` is (1 while one runs), and the deepest it has been: nothing may
+    /// handle a machine's answer inside the handling of another (tests read it).
+    var depth = 0
+    private(set) var deepest = 0
 
-    mutating func append(_ video: Playback, _ event: PlaybackEvent) { events.append((video, event)) }
+    enum Item {
+        case answer(Playback, [PlaybackEffect])
+        case event(Playback, PlaybackEvent)
+    }
 
-    mutating func popFirst() -> (Playback, PlaybackEvent)? {
-        events.isEmpty ? nil : events.removeFirst()
+    mutating func append(_ video: Playback, _ event: PlaybackEvent) { waiting.append(.event(video, event)) }
+    mutating func append(_ video: Playback, _ effects: [PlaybackEffect]) { waiting.append(.answer(video, effects)) }
+
+    mutating func popFirst() -> Item? {
+        waiting.isEmpty ? nil : waiting.removeFirst()
+    }
+
+    mutating func entered() {
+        depth += 1
+        deepest = max(deepest, depth)
     }
 }
 
@@ -24,18 +42,21 @@ extension Director {
         // Most ticks bring none (`checkEnd` asks every time): nothing to redraw for them, and
         // a loop woken often (a shell pane's output) must not paint on every wake.
         guard !effects.isEmpty else { return }
-        guard !machineEvents.draining else { react(to: effects, from: video, at: now); return }
-        machineEvents.draining = true
-        react(to: effects, from: video, at: now)
+        machineEvents.append(video, effects)
+        // Inside a handling: this one waits until it returns.
+        guard !machineEvents.draining else { return }
         drainQueuedEvents(at: now)
     }
 
-    /// Sends the queued events one by one, each one's effects handled (and what they queue
-    /// sent) before the next.
+    /// Works through what waits, one at a time: an answer is handled, an event sent and its
+    /// answer handled, each before the next, and what they queue after them.
     private func drainQueuedEvents(at now: HostTime) {
         machineEvents.draining = true
-        while let (video, event) = machineEvents.popFirst() {
-            react(to: video.send(event, at: now), from: video, at: now)
+        while let item = machineEvents.popFirst() {
+            switch item {
+            case .answer(let video, let effects): react(to: effects, from: video, at: now)
+            case .event(let video, let event): react(to: video.send(event, at: now), from: video, at: now)
+            }
         }
         machineEvents.draining = false
     }
@@ -51,6 +72,8 @@ extension Director {
     /// completed at once), willStop (exit animation), didStop (the window gone).
     private func react(to effects: [PlaybackEffect], from video: Playback, at now: HostTime) {
         guard !effects.isEmpty else { return }
+        machineEvents.entered()
+        defer { machineEvents.depth -= 1 }
         for effect in effects {
             switch effect {
             case .finished:
@@ -70,27 +93,17 @@ extension Director {
             case .didStart where video === videos.takingOverWindow:
                 panes.library.invalidate()
             case .willStart:
-                let aspect = video.info.video.map {
-                    Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)
-                } ?? 16.0 / 9.0
-                panes.window.open(on: stage.size, videoAspect: aspect)
-                videos.moveToWindow(video)
+                navigate(.windowWillStart, for: video, at: now)
             case .animate(let kind):
                 panes.window.animate(kind, playerRect: fullScreenVideoRect(of: video), at: now)
             case .didStart:
-                if screen == .player { screen = .library }
-                panes.library.invalidate()
+                navigate(.windowDidStart, for: video, at: now)
             case .restoreUserInterface:
-                // The window's video comes back full screen in place of a second one.
-                closeBesideWindow()
-                screen = .player
-                focus = .pane
-                queue(.restoreCompleted(true), for: video)
+                navigate(.restoreUserInterface, for: video, at: now)
             case .willStop:
                 break
             case .didStop:
-                panes.window.close()
-                focus = .pane
+                navigate(.windowDidStop, for: video, at: now)
                 // Closed with a second video full screen: that one is now the only one.
                 if let closed = videos.windowClosed() {
                     videos.lastStatistics = closed.statistics

@@ -20,7 +20,7 @@ extension Director {
             // The list names this file again (`inset a.mp4 a.mp4`, a clip repeated in a
             // playlist): it plays again from its start, rather than coming back as it is.
             if byPlaylist && video === videos.fullScreen {
-                screen = .player
+                navigate(.toPlayer, at: now)
                 deliver(video.send(video.snapshot.isFinished ? .play : .seek(to: video.range.start), at: now), from: video, at: now)
                 if !video.snapshot.isPlaying { deliver(video.send(.play, at: now), from: video, at: now) }
                 updateRenderSize(at: now)
@@ -28,19 +28,19 @@ extension Director {
             }
             // The window's video, with another full screen: the two change places.
             if video === videos.window && videos.besideWindow != nil { swapVideos(at: now); return }
-            screen = .player
+            navigate(.toPlayer, at: now)
             deliver(video.send(.returnToPlayer, at: now), from: video, at: now)
             updateRenderSize(at: now)
             return
         }
-        if videos.opening?.path == entry.path { screen = .player; return }
+        if videos.opening?.path == entry.path { navigate(.toPlayer, at: now); return }
         let keepsWindow = windowStaysForNextVideo
         if keepsWindow { closeBesideWindow() } else { closePlayback() }
         videos.opening?.cancel()
         startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil) { $0.besideWindow = keepsWindow }
-        if keepsWindow { screen = .player } else if screen != .shell || !options.startsInShell {
-            screen = options.startsInPiP ? .library : .player
-        }
+        let place: NavigationEvent.Opening = keepsWindow ? .besideWindow
+            : screen == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
+        navigate(.opened(place), at: now)
         panes.player.layout(stage.size, current: nil)
         panes.player.revealControls(at: now)
     }
@@ -74,8 +74,7 @@ extension Director {
             // Chosen in the library (a stream is read only then): its reason, and the library
             // stays, as for a file whose probe failed.
             if opener.playlistEntry == nil && !outcome.singleFile {
-                if screen == .player { screen = .library }
-                panes.library.invalidate()
+                navigate(.cannotShow, at: now)
                 show(message: line, at: now)
                 return
             }
@@ -96,39 +95,17 @@ extension Director {
                 if let resumed { show(message: "resumed at \(resumed.clockString)", at: now) }
             }
             if opener.intoWindow {
-                startInWindow(media, configuration: configuration, at: now)
+                startVideo(media, configuration: configuration, at: .window, at: now)
                 return
             }
             if opener.besideWindow && windowStaysForNextVideo {
-                startBesideWindow(media, configuration: configuration, at: now)
+                startVideo(media, configuration: configuration, at: .besideWindow, at: now)
                 return
             }
             // Meant to play beside a window that has gone since (restored, closed): it
             // replaces the video as any other file does.
             if opener.besideWindow { closePlayback() }
-            startFullScreen(media, configuration: configuration, at: now)
-        }
-    }
-
-    /// The file just opened plays full screen, the only video.
-    func startFullScreen(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
-        let playback = Playback(media: media, configuration: configuration,
-                                pipSupported: PiPLayout.canShow(on: stage.size), at: now)
-        playback.prefersMuted = options.muted
-        videos.showFullScreen(playback)
-        catalog.record(media.info, for: media.path)
-        wakeOnArrivals(of: playback, at: now)
-        panes.player.layout(stage.size, current: nil)
-        panes.player.revealControls(at: now)
-        deliver(playback.start(renderSize: viewport(stage.size), at: now), from: playback, at: now)
-        // `--pip` that could not start: the picture comes full screen rather than
-        // playing unseen (with its sound) behind the library.
-        if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !playback.isSoundOnly && screen != .shell {
-            screen = .player
-        }
-        sayWhatIsMissing(in: playback, at: now)
-        if outcome.quitsAtEnd, let truncation = playback.info.truncation {
-            outcome.closingNotice = "\(playback.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
+            startVideo(media, configuration: configuration, at: .fullScreen, at: now)
         }
     }
 
@@ -154,16 +131,14 @@ extension Director {
             quit()
             return
         }
-        if screen == .player { screen = .library }
-        panes.library.invalidate()
+        navigate(.cannotShow, at: now)
         show(message: line, at: now)
     }
 
     /// Stops every video and closes the window.
     func closePlayback() {
         for video in videos.removeAll() { retire(video) }
-        panes.window.close()
-        focus = .pane
+        navigate(.videosGone, at: .now())
     }
 
     /// What a video just taken on lacks, said once: its sound (no device, an undecodable

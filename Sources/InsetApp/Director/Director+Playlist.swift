@@ -114,35 +114,4 @@ extension Director {
         videos.listLabels[entry.path] = playlist.label(for: index)
         startOpening(entry.path, cells: panes.window.pip?.videoCells ?? stage.size, playlistEntry: index) { $0.intoWindow = true }
     }
-
-    /// The file opened for the window takes the place of the one there, which is retired
-    /// (its position kept). The new one's machine goes through PiP's start as any does, but
-    /// the window is already up: `react` keeps it where it is and skips the animation.
-    func startInWindow(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
-        guard panes.window.isOpen, let old = videos.window else {
-            // The window was closed (or restored) while the file opened: the user is done
-            // with the window's list, and a video full screen is not to be replaced.
-            media.close()
-            return
-        }
-        _ = videos.dropWindow()
-        retire(old)
-        var configuration = configuration
-        configuration.startsInPiP = true
-        let video = Playback(media: media, configuration: configuration,
-                             pipSupported: PiPLayout.canShow(on: stage.size), at: now)
-        video.prefersMuted = options.muted
-        video.heardInWindow = old.heardInWindow
-        catalog.record(media.info, for: media.path)
-        wakeOnArrivals(of: video, at: now)
-        videos.takingOverWindow = video
-        deliver(video.start(renderSize: viewport(panes.window.pip?.videoCells ?? stage.size), at: now), from: video, at: now)
-        videos.takingOverWindow = nil
-        if videos.window !== video {
-            // PiP could not start after all (the terminal shrank): full screen, or let go.
-            if videos.fullScreen == nil { videos.showFullScreen(video); screen = .player } else { retire(video) }
-        }
-        soundFollowsFullScreen()
-        sayWhatIsMissing(in: video, at: now)
-    }
 }

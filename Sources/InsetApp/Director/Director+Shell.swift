@@ -13,35 +13,15 @@ extension Director {
             show(message: "no shell: \(error)", at: now)
             return
         }
-        panes.shell.returnTo = screen
-        let leaving = screen
-        screen = .shell
-        focus = .pane
         layout()
-        if leaving == .player, let front = videos.front { deliver(front.send(.leavePlayer, at: now), from: front, at: now) }
+        navigate(.shellStarted, at: now)
         effects.append(.paint)
     }
 
     /// The shell exited: its pane closes and the app goes back to where it was.
     func shellEnded(at now: HostTime) {
         panes.shell.close()
-        guard screen == .shell else { return }
-        switch panes.shell.returnTo {
-        case .player where videos.windowOwner != nil:
-            screen = .library
-            if let video = videos.window, videos.besideWindow == nil {
-                deliver(video.send(.restoreFromPiP, at: now), from: video, at: now)
-            } else if let front = videos.front {
-                screen = .player
-                deliver(front.send(.returnToPlayer, at: now), from: front, at: now)
-            }
-        case .details where panes.details.details != nil:
-            screen = .details
-        default:
-            screen = .library
-        }
-        focus = .pane
-        panes.library.invalidate()
+        navigate(.shellEnded, at: now)
         effects.append(.paint)
     }
 }

@@ -37,6 +37,7 @@ extension Director {
                 }
                 effects.append(.paint)
             }
+            deliver(video.takeAnswers(), from: video, at: now)
             deliver(video.checkEnd(at: now), from: video, at: now)
             if let notice = video.takeSoundNotice() { show(message: notice, at: now) }
             if video.takeBufferingChange() { effects.append(.paint) }
@@ -105,8 +106,7 @@ extension Director {
         guard let main = videos.windowOwner, let failure = main.failure else { return }
         if videos.besideWindow != nil {
             videos.dropWindow()?.stop()
-            panes.window.close()
-            focus = .pane
+            navigate(.windowDidStop, at: now)
             afterWindowClosed(at: now)
             show(message: failure.description, at: now)
         } else {

@@ -13,30 +13,6 @@ extension Director {
         panes.window.isOpen && videos.window?.snapshot.pip.phase == .active
     }
 
-    /// The file opened while another plays in the window: it plays full screen, its sound
-    /// heard, the window's muted (unless the user turned it on there). `configuration` is the
-    /// command line's, without a `--start` that is past this file's end.
-    func startBesideWindow(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at now: HostTime) {
-        var configuration = configuration
-        configuration.startsInPiP = false
-        let video = Playback(media: media, configuration: configuration,
-                             pipSupported: PiPLayout.canShow(on: stage.size), at: now)
-        video.prefersMuted = options.muted
-        video.send(.windowOccupied(true), at: now)
-        videos.showFullScreen(video)
-        videos.window?.heardInWindow = false
-        catalog.record(media.info, for: media.path)
-        wakeOnArrivals(of: video, at: now)
-        panes.player.layout(stage.size, current: nil)
-        panes.player.revealControls(at: now)
-        deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
-        // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
-        // paused, as a video left for another pane does.
-        if screen != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
-        soundFollowsFullScreen()
-        sayWhatIsMissing(in: video, at: now)
-    }
-
     /// Stops and forgets the video beside the window (another file replaces it, or the
     /// window's video comes back full screen in its place).
     func closeBesideWindow() {
@@ -87,9 +63,7 @@ extension Director {
             panes.window.change { $0.layout.changeVideoAspect(Letterbox.displayAspect(
                 coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)) }
         }
-        screen = .player
-        focus = .pane
-        panes.library.invalidate()
+        navigate(.swapped, at: now)
         if let frame = window.current { panes.player.show(frame, on: stage.size) }
         panes.player.revealControls(at: now)
         soundFollowsFullScreen()

@@ -13,8 +13,6 @@ import InsetRender
 /// UI thread. The decode and scale threads only fill the videos' frame queues; the catalog
 /// and the details preview probe on worker threads and are polled on ticks.
 final class Director {
-    enum Screen: Equatable { case library, details, player, shell }
-    enum Focus: Equatable { case pane, window }
 
     /// The command line's options; the speed is the one chosen last (`changeSpeed`).
     var options: AppOptions
@@ -25,8 +23,8 @@ final class Director {
     let waker: LoopWaker
     let videos: VideoPlaces
     let panes: Panes
-    var screen: Screen
-    var focus: Focus = .pane
+    /// Where the user is (`Director+Navigation`).
+    var navigation: Navigation
     var overlays = Overlays()
     var effects = EffectQueue()
     /// Events for the videos' machines, delivered in order by `deliver`, so that what an
@@ -103,7 +101,7 @@ final class Director {
                           playsAtStart: playsAtStart)
         let listed = catalog.entries
         outcome.unplayableAtStart = Set(listed.indices.filter { listed[$0].failure != nil })
-        screen = options.startsInShell ? .shell : playsAtStart ? .player : .library
+        navigation = Navigation(front: playsAtStart && !options.startsInShell ? .player : .library)
         waker = LoopWaker()
         videos = VideoPlaces()
         let placeholders = stage.pictures?.usesPlaceholders == true
@@ -134,16 +132,15 @@ final class Director {
         let first = playlist.first(where: canPlayInTurn)
         // A file played at once is opened by the player only, not by the catalog as well
         // (with `--pip` the catalog's probe is what starts it).
-        if outcome.playsAtStart && (screen == .player || screen == .shell), let first {
+        if outcome.playsAtStart && (screen == .player || options.startsInShell), let first {
             catalog.leaveToPlayer(catalog.entries[first].path)
         }
         catalog.startProbing()
         panes.library.refreshWatched(from: options.resumeStore)
         panes.player.revealControls(at: now)
         layout()
-        if screen == .shell {
+        if options.startsInShell {
             // `--shell`: the shell full screen; a single file plays in the window over it.
-            screen = .library
             openShell(at: now)
             if panes.shell.shell == nil { outcome.running = false; outcome.fatalError = overlays.message?.text }
             if outcome.playsAtStart, let first { open(entry: first, at: now) }

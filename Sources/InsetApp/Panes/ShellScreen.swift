@@ -9,8 +9,6 @@ final class ShellScreen: Pane {
     private(set) var shell: ShellPane?
     private var plane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
     let prefix: KeyPress
-    /// Where the app goes back to when the shell exits.
-    var returnTo: Director.Screen = .library
     /// The prefix chord was typed: the next key is Inset's.
     private(set) var prefixPending = false
     private var drawnGeneration: UInt64 = .max

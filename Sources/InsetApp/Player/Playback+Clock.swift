@@ -47,7 +47,7 @@ extension Playback {
         let time = range.clamp(masterTime(at: now))
         let before = machine.snapshot.position
         guard time > current.time + current.duration, time > before else { return false }
-        performEngineEffects(machine.handle(.positionChanged(time), at: now), at: now)
+        note(.positionChanged(time), at: now)
         return time.microseconds / 1_000_000 != before.microseconds / 1_000_000
     }
 
@@ -56,7 +56,7 @@ extension Playback {
         guard clock.isRunning else { return false }
         let before = machine.snapshot.position.microseconds / 1_000_000
         let time = range.clamp(masterTime(at: now))
-        performEngineEffects(machine.handle(.positionChanged(time), at: now), at: now)
+        note(.positionChanged(time), at: now)
         return time.microseconds / 1_000_000 != before
     }
 }

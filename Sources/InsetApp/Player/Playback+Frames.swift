@@ -97,7 +97,7 @@ extension Playback {
             Log.debug("present \(frame.time.microseconds) heard \(heard.microseconds)")
         }
         // The machine may answer with a seek: an A-B loop past its B goes back to A.
-        performEngineEffects(machine.handle(.positionChanged(frame.time), at: now), at: now)
+        note(.positionChanged(frame.time), at: now)
     }
 
     /// How long until something is due: the pending frame's time, or, with none taken, the

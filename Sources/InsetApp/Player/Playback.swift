@@ -50,6 +50,8 @@ final class Playback {
     /// The start of the frame a frame step is on its way to, so steps pressed faster than
     /// the decoder shows them each go one frame further.
     var stepAnchor: MediaTime?
+    /// What the machine answered to `note`, for the director (`takeAnswers`).
+    var answers: [PlaybackEffect] = []
     var endOfStream = false
     var endReported = false
     /// Drops late frames and lightens the decoder when it falls behind the clock.
@@ -134,6 +136,22 @@ final class Playback {
         return effects
     }
 
+    /// Tells the machine what the engine found (the position reached), performs the
+    /// engine's part of its answer, and keeps the answer for the director, which hands it
+    /// on with `deliver` like any other (`takeAnswers`): no answer of a machine reaches
+    /// the screen by another way. Unlike `send`, a frame step's anchor stays.
+    func note(_ event: PlaybackEvent, at now: HostTime) {
+        let effects = machine.handle(event, at: now)
+        performEngineEffects(effects, at: now)
+        answers += effects
+    }
+
+    /// The machine's answers to what `note` told it, once.
+    func takeAnswers() -> [PlaybackEffect] {
+        defer { answers.removeAll() }
+        return answers
+    }
+
     /// The user turned this video's sound off (`m`, `--mute`).
     var prefersMuted = false
     /// The user turned this video's sound on while it was in the window beside another one
@@ -177,7 +195,7 @@ final class Playback {
             clock.set(target, at: now)
             if sound != nil { waitingForSoundSince = now }
             endReported = false
-            _ = machine.handle(.positionChanged(target), at: now)
+            note(.positionChanged(target), at: now)
             return
         }
         guard let (serial, _) = pipeline.seek(to: target) else { return }

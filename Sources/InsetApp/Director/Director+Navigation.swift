@@ -1,0 +1,64 @@
+import InsetCore
+
+/// Where the user is, through the one machine that decides it (`Navigation`, InsetCore):
+/// every move of the front pane or the focus is an event there, and its effects are
+/// carried out here, as `Playback.send` carries out a video machine's engine effects.
+extension Director {
+    typealias Screen = Navigation.Place
+    typealias Focus = Navigation.Focus
+
+    /// The pane in front.
+    var screen: Screen { navigation.front }
+    /// Where the keyboard is: the pane in front or the window.
+    var focus: Focus { navigation.focus }
+
+    /// What the navigation needs to know of the videos when an event comes.
+    var navigationVideos: Navigation.Videos {
+        .init(fullScreen: videos.front != nil, inWindow: videos.window != nil, hasDetails: panes.details.details != nil)
+    }
+
+    /// Moves the user as `event` means, and carries out what that asks. `video` is the one
+    /// whose machine said it, when one did (the restore it asked for is completed for it).
+    /// Returns why it was refused, if it was.
+    @discardableResult
+    func navigate(_ event: NavigationEvent, for video: Playback? = nil, at now: HostTime) -> String? {
+        var refusal: String?
+        for effect in navigation.handle(event, videos: navigationVideos) {
+            switch effect {
+            case .bringForward(let place):
+                if place == .library { panes.library.invalidate() }
+                effects.append(.paint)
+            case .focusChanged:
+                effects.append(.paint)
+            case .leavePlayer:
+                if let front = videos.front { deliver(front.send(.leavePlayer, at: now), from: front, at: now) }
+            case .returnToPlayer:
+                if let front = videos.front { deliver(front.send(.returnToPlayer, at: now), from: front, at: now) }
+            case .restoreWindowVideo:
+                if let window = videos.window { deliver(window.send(.restoreFromPiP, at: now), from: window, at: now) }
+            case .startPiP:
+                if let front = videos.front { deliver(front.send(.startPiP, at: now), from: front, at: now) }
+            case .completeRestore:
+                if let video { queue(.restoreCompleted(true), for: video) }
+            case .closeBesideWindow:
+                closeBesideWindow()
+            case .openWindow:
+                guard let video else { break }
+                let aspect = video.info.video.map {
+                    Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)
+                } ?? 16.0 / 9.0
+                panes.window.open(on: stage.size, videoAspect: aspect)
+                videos.moveToWindow(video)
+            case .closeWindow:
+                panes.window.close()
+            case .invalidateLibrary:
+                panes.library.invalidate()
+            case .refused(let reason):
+                refusal = reason
+            case .say(let text):
+                show(message: text, at: now)
+            }
+        }
+        return refusal
+    }
+}

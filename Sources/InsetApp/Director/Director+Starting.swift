@@ -1,0 +1,85 @@
+import InsetCore
+import InsetMedia
+
+/// Starting a video that has just opened, in one place whatever it is for: full screen as
+/// the only video, full screen beside the window's, or in the window in place of the one
+/// there (the next of the window's list).
+extension Director {
+    /// Where a video that has just opened goes.
+    enum StartPlace {
+        /// Full screen, the only video.
+        case fullScreen
+        /// Full screen beside the window's video, which keeps the window (and gives way in sound).
+        case besideWindow
+        /// In the window as it is, in place of the video there, which is retired.
+        case window
+    }
+
+    /// `media` starts playing at `place` with `configuration` (the command line's, without
+    /// a `--start` past its end, from where it was left if it was): its machine is made, it
+    /// is put where it goes, started at the render size of that place, and what it lacks
+    /// (sound, a cut-short end) is said.
+    func startVideo(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at place: StartPlace,
+                    at now: HostTime) {
+        var configuration = configuration
+        var replaced: Playback?
+        switch place {
+        case .fullScreen: break
+        case .besideWindow: configuration.startsInPiP = false
+        case .window:
+            guard panes.window.isOpen, let old = videos.window else {
+                // The window was closed (or restored) while the file opened: the user is done
+                // with the window's list, and a video full screen is not to be replaced.
+                media.close()
+                return
+            }
+            _ = videos.dropWindow()
+            retire(old)
+            replaced = old
+            configuration.startsInPiP = true
+        }
+        let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
+        video.prefersMuted = options.muted
+        catalog.record(media.info, for: media.path)
+        wakeOnArrivals(of: video, at: now)
+        switch place {
+        case .fullScreen:
+            videos.showFullScreen(video)
+            panes.player.layout(stage.size, current: nil)
+            panes.player.revealControls(at: now)
+            deliver(video.start(renderSize: viewport(stage.size), at: now), from: video, at: now)
+            // `--pip` that could not start: the picture comes full screen rather than
+            // playing unseen (with its sound) behind the library.
+            if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !video.isSoundOnly && screen != .shell {
+                navigate(.toPlayer, at: now)
+            }
+        case .besideWindow:
+            video.send(.windowOccupied(true), at: now)
+            videos.showFullScreen(video)
+            videos.window?.heardInWindow = false
+            panes.player.layout(stage.size, current: nil)
+            panes.player.revealControls(at: now)
+            deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
+            // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
+            // paused, as a video left for another pane does.
+            if screen != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
+            soundFollowsFullScreen()
+        case .window:
+            video.heardInWindow = replaced?.heardInWindow ?? false
+            // Its machine goes through PiP's start as any does, but the window is already
+            // up: `react` keeps it where it is and skips the animation.
+            videos.takingOverWindow = video
+            deliver(video.start(renderSize: viewport(panes.window.pip?.videoCells ?? stage.size), at: now), from: video, at: now)
+            videos.takingOverWindow = nil
+            if videos.window !== video {
+                // PiP could not start after all (the terminal shrank): full screen, or let go.
+                if videos.fullScreen == nil { videos.showFullScreen(video); navigate(.toPlayer, at: now) } else { retire(video) }
+            }
+            soundFollowsFullScreen()
+        }
+        sayWhatIsMissing(in: video, at: now)
+        if place == .fullScreen, outcome.quitsAtEnd, let truncation = video.info.truncation {
+            outcome.closingNotice = "\(video.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
+        }
+    }
+}
