@@ -53,6 +53,20 @@ struct CommandTests {
         }
     }
 
+    /// The parser once ended in `default: self = .sendPrefix`: a name in the list without
+    /// a case of its own was read as another command instead of being refused.
+    @Test("every name reads as a command of that name, or is refused with a reason: never as another")
+    func namesReadAsThemselves() {
+        for name in Command.definitions.map(\.name) {
+            do {
+                let command = try Command(words: [name])
+                #expect(command.name == name, "'\(name)' was read as '\(command)'")
+            } catch {
+                #expect(error.reason.contains(name), "\(error.reason)")
+            }
+        }
+    }
+
     @Test("help lines say the argument")
     func helpLines() {
         #expect(Command.seek(by: .seconds(-15)).help == "back 15 s")
