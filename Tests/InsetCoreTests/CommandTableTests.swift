@@ -81,4 +81,28 @@ struct CommandTableTests {
         #expect(try Command(words: command.words) == command)
         #expect(command.words.first == command.name)
     }
+
+    @Test("a row's default keys run that row's commands, each key a name the config file takes")
+    func keysBelongToTheirRow() {
+        for row in CommandTable.rows {
+            for key in row.keys {
+                #expect(row.write(key.command) != nil, "\(row.name) binds \(key.key) to \(key.command)")
+                #expect(KeyBindings.Trigger(name: key.key) != nil, "no key named \(key.key)")
+            }
+        }
+    }
+
+    /// Two rows at one place would be listed in the table's order, not in one chosen.
+    @Test("in each context, a place in the key list belongs to one row")
+    func placesAreOneRowEach() {
+        for context in KeyBindings.Context.allCases {
+            var owners: [Int: String] = [:]
+            for row in CommandTable.rows {
+                for place in Set(row.keys.filter { $0.context == context }.map(\.place)) {
+                    #expect(owners[place] == nil, "\(context): \(owners[place] ?? "") and \(row.name) at \(place)")
+                    owners[place] = row.name
+                }
+            }
+        }
+    }
 }

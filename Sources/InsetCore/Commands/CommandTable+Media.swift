@@ -28,9 +28,10 @@ extension CommandTable {
                 case .volume(.to(let level)): "volume \(level)%"
                 default: nil
                 }
-            }),
+            },
+            keys: [.global(9, "9", .volume(.by(-10))), .global(9, "0", .volume(.by(10)))]),
 
-        .plain("mute", .mute, help: "sound off / on"),
+        .plain("mute", .mute, help: "sound off / on", keys: [.global(8, "m", .mute)]),
 
         Row("speed", arguments: "up | down | reset | 0.25…4",
             parse: { arguments throws(Command.ParseError) in
@@ -64,7 +65,11 @@ extension CommandTable {
                 case .reset: "normal speed (1×)"
                 case .to(let speed): "speed \(speed)"
                 }
-            }),
+            },
+            keys: [
+                .player(8, "[", .speed(.down)), .player(8, "]", .speed(.up)), .player(8, "Backspace", .speed(.reset)),
+                .window(8, "[", .speed(.down)), .window(8, "]", .speed(.up)), .window(8, "Backspace", .speed(.reset)),
+            ]),
 
         Row("subtitles", arguments: "next | off",
             parse: { arguments throws(Command.ParseError) in .subtitles(try arguments.oneChoice(Command.TrackStep.self)) },
@@ -73,7 +78,8 @@ extension CommandTable {
                 return [step.rawValue]
             },
             help: "subtitles: the next track (after the last: off), or off",
-            helpWithArguments: { $0 == .subtitles(.off) ? "subtitles off" : nil }),
+            helpWithArguments: { $0 == .subtitles(.off) ? "subtitles off" : nil },
+            keys: [.global(10, "c", .subtitles(.next))]),
 
         // `.audio(.off)` is written as `audio off`, which this parser refuses: no sound
         // track can be turned off, and nothing but code makes that value.
@@ -86,7 +92,8 @@ extension CommandTable {
                 guard case .audio(let step) = command else { return nil }
                 return [step.rawValue]
             },
-            help: "sound: the next track (language, title)"),
+            help: "sound: the next track (language, title)",
+            keys: [.global(11, "a", .audio(.next))]),
 
         Row("chapter", arguments: "next | previous",
             parse: { arguments throws(Command.ParseError) in .chapter(try arguments.oneChoice(Command.ChapterStep.self)) },
@@ -98,7 +105,11 @@ extension CommandTable {
             helpWithArguments: { command in
                 guard case .chapter(let step) = command else { return nil }
                 return step == .next ? "next chapter" : "previous chapter (this one's start if past its first 2 s)"
-            }),
+            },
+            keys: [
+                .player(3, "PgUp", .chapter(.previous)), .player(3, "PgDn", .chapter(.next)),
+                .window(3, "PgUp", .chapter(.previous)), .window(3, "PgDn", .chapter(.next)),
+            ]),
 
         Row("playlist", arguments: "next | previous",
             parse: { arguments throws(Command.ParseError) in .playlist(try arguments.oneChoice(Command.PlaylistStep.self)) },
@@ -110,6 +121,10 @@ extension CommandTable {
             helpWithArguments: { command in
                 guard case .playlist(let step) = command else { return nil }
                 return step == .next ? "the next file of the list" : "the file before in the list"
-            }),
+            },
+            keys: [
+                .player(6, ">", .playlist(.next)), .player(6, "<", .playlist(.previous)),
+                .window(6, ">", .playlist(.next)), .window(6, "<", .playlist(.previous)),
+            ]),
     ]
 }

@@ -18,7 +18,8 @@ extension CommandTable {
             helpWithArguments: { command in
                 guard case .pause(let on) = command else { return nil }
                 return switch on { case nil: "play / pause"; case true?: "pause"; case false?: "play" }
-            }),
+            },
+            keys: [.player(1, "Space", .pause(nil)), .window(1, "Space", .pause(nil))]),
 
         Row("seek", arguments: "+TIME | -TIME",
             parse: { arguments throws(Command.ParseError) in
@@ -36,7 +37,12 @@ extension CommandTable {
             helpWithArguments: { command in
                 guard case .seek(let by) = command else { return nil }
                 return by.microseconds < 0 ? "back \((-by).shortDuration)" : "forward \(by.shortDuration)"
-            }),
+            },
+            keys: [
+                .player(2, "Left", .seek(by: .seconds(-15))), .player(2, "Right", .seek(by: .seconds(15))),
+                .player(2, "WheelDown", .seek(by: .seconds(-5))), .player(2, "WheelUp", .seek(by: .seconds(5))),
+                .window(2, "Left", .seek(by: .seconds(-15))), .window(2, "Right", .seek(by: .seconds(15))),
+            ]),
 
         Row("seek-to", arguments: "TIME",
             parse: { arguments throws(Command.ParseError) in
@@ -54,10 +60,15 @@ extension CommandTable {
                 return "go to \(time.clockString)"
             }),
 
-        .plain("frame-step", .frameStep(forward: true), help: "pause, and show the next frame"),
-        .plain("frame-back-step", .frameStep(forward: false), help: "pause, and show the frame before"),
-        .plain("ab-loop", .abLoop, help: "A-B loop: set A, then B (it loops between them), then clear"),
-        .plain("screenshot", .screenshot, help: "save the frame on screen as a PNG, at the video's size"),
-        .plain("live-edge", .liveEdge, help: "live input: jump to the newest frame"),
+        .plain("frame-step", .frameStep(forward: true), help: "pause, and show the next frame",
+               keys: [.player(4, ".", .frameStep(forward: true)), .window(4, ".", .frameStep(forward: true))]),
+        .plain("frame-back-step", .frameStep(forward: false), help: "pause, and show the frame before",
+               keys: [.player(5, ",", .frameStep(forward: false)), .window(5, ",", .frameStep(forward: false))]),
+        .plain("ab-loop", .abLoop, help: "A-B loop: set A, then B (it loops between them), then clear",
+               keys: [.player(7, "b", .abLoop), .window(7, "b", .abLoop)]),
+        .plain("screenshot", .screenshot, help: "save the frame on screen as a PNG, at the video's size",
+               keys: [.player(9, "s", .screenshot)]),
+        .plain("live-edge", .liveEdge, help: "live input: jump to the newest frame",
+               keys: [.global(12, "End", .liveEdge), .global(12, "l", .liveEdge)]),
     ]
 }

@@ -1,6 +1,7 @@
 extension CommandTable {
     /// Everything about one command name, field by field in the order a command is met:
-    /// typed (name, usage, parser), written back (writer), explained (help).
+    /// typed (name, usage, parser), written back (writer), explained (help), bound
+    /// (default keys).
     public struct Row: Sendable {
         /// The first word: `seek`, `window-move`.
         public let name: String
@@ -16,21 +17,57 @@ extension CommandTable {
         public let help: String
         /// The help of one command with its arguments (`seek -15`: "back 15 s"); nil says `help`.
         let helpWithArguments: @Sendable (Command) -> String?
+        /// The keys it is bound to before any config file.
+        public let keys: [DefaultKey]
 
         init(_ name: String, arguments: String,
              parse: @escaping @Sendable (Arguments) throws(Command.ParseError) -> Command,
              write: @escaping @Sendable (Command) -> [String]?,
-             help: String, helpWithArguments: @escaping @Sendable (Command) -> String? = { _ in nil }) {
+             help: String, helpWithArguments: @escaping @Sendable (Command) -> String? = { _ in nil },
+             keys: [DefaultKey] = []) {
             self.name = name; self.arguments = arguments; self.parse = parse; self.write = write
-            self.help = help; self.helpWithArguments = helpWithArguments
+            self.help = help; self.helpWithArguments = helpWithArguments; self.keys = keys
         }
 
         /// The row of a command that takes no argument: its name reads as `command` alone.
-        static func plain(_ name: String, _ command: Command, help: String) -> Row {
+        static func plain(_ name: String, _ command: Command, help: String, keys: [DefaultKey] = []) -> Row {
             Row(name, arguments: "",
                 parse: { arguments throws(Command.ParseError) in try arguments.none(); return command },
                 write: { $0 == command ? [] : nil },
-                help: help)
+                help: help, keys: keys)
+        }
+    }
+
+    /// A key a command ships bound to: where it is read, its name, and the command it runs
+    /// (`seek`'s keys run `seek -15`, `seek +15`, `seek +5`…).
+    public struct DefaultKey: Sendable {
+        public let context: KeyBindings.Context
+        /// Where this row's keys come in the context's list, which is the order the `?`
+        /// overlay, `inset keys` and the README show: lowest first, the keys of one row at
+        /// one place in the row's order. One row per place in a context (CommandTableTests);
+        /// a new binding between two others renumbers the ones after it.
+        public let place: Int
+        /// As a config file names it: `Space`, `S-Left`, `WheelUp`.
+        public let key: String
+        public let command: Command
+
+        static func player(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .player, place: place, key: key, command: command)
+        }
+        static func window(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .window, place: place, key: key, command: command)
+        }
+        static func library(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .library, place: place, key: key, command: command)
+        }
+        static func details(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .details, place: place, key: key, command: command)
+        }
+        static func shell(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .shell, place: place, key: key, command: command)
+        }
+        static func global(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .global, place: place, key: key, command: command)
         }
     }
 }

@@ -2,10 +2,14 @@
 /// window sits and how big.
 extension CommandTable {
     static let windowRows: [Row] = [
-        .plain("pip", .pip, help: "picture in picture: the video into the floating window"),
-        .plain("restore", .restore, help: "the window's video back full screen"),
-        .plain("close-window", .closeWindow, help: "close the window (its video pauses)"),
-        .plain("swap", .swap, help: "swap the window's video and the full-screen one"),
+        .plain("pip", .pip, help: "picture in picture: the video into the floating window",
+               keys: [.player(10, "p", .pip)]),
+        .plain("restore", .restore, help: "the window's video back full screen",
+               keys: [.window(9, "Enter", .restore), .window(9, "f", .restore), .global(5, "f", .restore)]),
+        .plain("close-window", .closeWindow, help: "close the window (its video pauses)",
+               keys: [.window(10, "x", .closeWindow), .global(6, "x", .closeWindow)]),
+        .plain("swap", .swap, help: "swap the window's video and the full-screen one",
+               keys: [.window(11, "w", .swap), .global(7, "w", .swap)]),
 
         Row("focus", arguments: "[toggle | window | pane]",
             parse: { arguments throws(Command.ParseError) in
@@ -24,7 +28,8 @@ extension CommandTable {
                 case .window: "focus the window"
                 case .pane: "focus back to the pane"
                 }
-            }),
+            },
+            keys: [.window(15, "Esc", .focus(.pane)), .shell(1, "Tab", .focus(.window)), .global(4, "Tab", .focus(.toggle))]),
 
         Row("window-move", arguments: "left | right | up | down | top-left | top-right | bottom-left | bottom-right",
             parse: { arguments throws(Command.ParseError) in .windowMove(try arguments.oneChoice(Command.WindowMove.self)) },
@@ -38,7 +43,13 @@ extension CommandTable {
                 return move.rawValue.contains("-")
                     ? "move the window to the \(move.rawValue.spacedOut) corner"
                     : "move the window \(move.rawValue) (to the next corner; past the side, stash)"
-            }),
+            },
+            keys: [
+                .window(12, "S-Left", .windowMove(.left)), .window(12, "H", .windowMove(.left)),
+                .window(12, "S-Right", .windowMove(.right)), .window(12, "L", .windowMove(.right)),
+                .window(12, "S-Up", .windowMove(.up)), .window(12, "K", .windowMove(.up)),
+                .window(12, "S-Down", .windowMove(.down)), .window(12, "J", .windowMove(.down)),
+            ]),
 
         Row("window-size", arguments: "+N | -N",
             parse: { arguments throws(Command.ParseError) in
@@ -56,8 +67,10 @@ extension CommandTable {
             helpWithArguments: { command in
                 guard case .windowSize(let steps) = command else { return nil }
                 return steps >= 0 ? "the window bigger" : "the window smaller"
-            }),
+            },
+            keys: [.window(13, "+", .windowSize(1)), .window(13, "=", .windowSize(1)), .window(13, "-", .windowSize(-1))]),
 
-        .plain("window-stash", .windowStash, help: "stash the window against the edge / pull it back"),
+        .plain("window-stash", .windowStash, help: "stash the window against the edge / pull it back",
+               keys: [.window(14, "s", .windowStash)]),
     ]
 }
