@@ -105,4 +105,16 @@ struct CommandTableTests {
             }
         }
     }
+
+    @Test("embed mode refuses the window's, the panes' and the key list's commands, each with its reason")
+    func embedRefusals() {
+        let refused = Dictionary(grouping: CommandTable.rows.filter { $0.embedded != .allowed }, by: \.embedded)
+            .mapValues { $0.map(\.name) }
+        #expect(refused == [
+            .refused("no window in embed mode"): ["pip", "restore", "close-window", "swap", "focus", "window-move",
+                                                  "window-size", "window-stash"],
+            .refused("only the video in embed mode"): ["shell", "library", "details", "select", "open", "send-prefix"],
+            .refused("no key list in embed mode"): ["help"],
+        ])
+    }
 }

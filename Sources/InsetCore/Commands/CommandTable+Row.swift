@@ -1,7 +1,7 @@
 extension CommandTable {
     /// Everything about one command name, field by field in the order a command is met:
-    /// typed (name, usage, parser), written back (writer), explained (help), bound
-    /// (default keys).
+    /// typed (name, usage, parser), written back (writer), explained (help), allowed or
+    /// not (embed mode), bound (default keys).
     public struct Row: Sendable {
         /// The first word: `seek`, `window-move`.
         public let name: String
@@ -17,6 +17,8 @@ extension CommandTable {
         public let help: String
         /// The help of one command with its arguments (`seek -15`: "back 15 s"); nil says `help`.
         let helpWithArguments: @Sendable (Command) -> String?
+        /// Whether `inset --embed` runs it.
+        public let embedded: EmbedRule
         /// The keys it is bound to before any config file.
         public let keys: [DefaultKey]
 
@@ -24,17 +26,36 @@ extension CommandTable {
              parse: @escaping @Sendable (Arguments) throws(Command.ParseError) -> Command,
              write: @escaping @Sendable (Command) -> [String]?,
              help: String, helpWithArguments: @escaping @Sendable (Command) -> String? = { _ in nil },
-             keys: [DefaultKey] = []) {
+             embedded: EmbedRule = .allowed, keys: [DefaultKey] = []) {
             self.name = name; self.arguments = arguments; self.parse = parse; self.write = write
-            self.help = help; self.helpWithArguments = helpWithArguments; self.keys = keys
+            self.help = help; self.helpWithArguments = helpWithArguments; self.embedded = embedded; self.keys = keys
         }
 
         /// The row of a command that takes no argument: its name reads as `command` alone.
-        static func plain(_ name: String, _ command: Command, help: String, keys: [DefaultKey] = []) -> Row {
+        static func plain(_ name: String, _ command: Command, help: String, embedded: EmbedRule = .allowed,
+                          keys: [DefaultKey] = []) -> Row {
             Row(name, arguments: "",
                 parse: { arguments throws(Command.ParseError) in try arguments.none(); return command },
                 write: { $0 == command ? [] : nil },
-                help: help, keys: keys)
+                help: help, embedded: embedded, keys: keys)
+        }
+    }
+
+    /// Embed mode (`inset --embed`) shows the video alone in a rectangle of someone else's
+    /// screen: what would need the rest of the screen (the library, the shell pane, the
+    /// window, the key list) is refused, whether a key or the control socket asks.
+    public enum EmbedRule: Hashable, Sendable {
+        case allowed
+        case refused(String)
+
+        static let noWindow = EmbedRule.refused("no window in embed mode")
+        static let onlyTheVideo = EmbedRule.refused("only the video in embed mode")
+        static let noKeyList = EmbedRule.refused("no key list in embed mode")
+
+        /// Why embed mode refuses the command; nil when it runs it.
+        public var refusal: String? {
+            guard case .refused(let reason) = self else { return nil }
+            return reason
         }
     }
 

@@ -1,14 +1,14 @@
 /// The rows of the floating window: into it, out of it, where the keyboard is, where the
-/// window sits and how big.
+/// window sits and how big. Embed mode has no window, so it refuses them all.
 extension CommandTable {
     static let windowRows: [Row] = [
-        .plain("pip", .pip, help: "picture in picture: the video into the floating window",
+        .plain("pip", .pip, help: "picture in picture: the video into the floating window", embedded: .noWindow,
                keys: [.player(10, "p", .pip)]),
-        .plain("restore", .restore, help: "the window's video back full screen",
+        .plain("restore", .restore, help: "the window's video back full screen", embedded: .noWindow,
                keys: [.window(9, "Enter", .restore), .window(9, "f", .restore), .global(5, "f", .restore)]),
-        .plain("close-window", .closeWindow, help: "close the window (its video pauses)",
+        .plain("close-window", .closeWindow, help: "close the window (its video pauses)", embedded: .noWindow,
                keys: [.window(10, "x", .closeWindow), .global(6, "x", .closeWindow)]),
-        .plain("swap", .swap, help: "swap the window's video and the full-screen one",
+        .plain("swap", .swap, help: "swap the window's video and the full-screen one", embedded: .noWindow,
                keys: [.window(11, "w", .swap), .global(7, "w", .swap)]),
 
         Row("focus", arguments: "[toggle | window | pane]",
@@ -29,6 +29,7 @@ extension CommandTable {
                 case .pane: "focus back to the pane"
                 }
             },
+            embedded: .noWindow,
             keys: [.window(15, "Esc", .focus(.pane)), .shell(1, "Tab", .focus(.window)), .global(4, "Tab", .focus(.toggle))]),
 
         Row("window-move", arguments: "left | right | up | down | top-left | top-right | bottom-left | bottom-right",
@@ -44,6 +45,7 @@ extension CommandTable {
                     ? "move the window to the \(move.rawValue.spacedOut) corner"
                     : "move the window \(move.rawValue) (to the next corner; past the side, stash)"
             },
+            embedded: .noWindow,
             keys: [
                 .window(12, "S-Left", .windowMove(.left)), .window(12, "H", .windowMove(.left)),
                 .window(12, "S-Right", .windowMove(.right)), .window(12, "L", .windowMove(.right)),
@@ -68,9 +70,10 @@ extension CommandTable {
                 guard case .windowSize(let steps) = command else { return nil }
                 return steps >= 0 ? "the window bigger" : "the window smaller"
             },
+            embedded: .noWindow,
             keys: [.window(13, "+", .windowSize(1)), .window(13, "=", .windowSize(1)), .window(13, "-", .windowSize(-1))]),
 
-        .plain("window-stash", .windowStash, help: "stash the window against the edge / pull it back",
+        .plain("window-stash", .windowStash, help: "stash the window against the edge / pull it back", embedded: .noWindow,
                keys: [.window(14, "s", .windowStash)]),
     ]
 }

@@ -1,12 +1,13 @@
 /// The command table: one row per command name, holding everything about a command but
 /// what it does (`Director.execute` alone says that). As in mpv's `command.c` table and
 /// tmux's `cmd_entry`, a command is added by adding its row: the name, the usage of its
-/// arguments, their parser, the writer back to words, the help and the keys it ships on
-/// all sit together, so no switch elsewhere can miss it or take
+/// arguments, their parser, the writer back to words, the help, whether embed mode runs it
+/// and the keys it ships on all sit together, so no switch elsewhere can miss it or take
 /// it for another (the parser's old `default:` read an unknown name as `send-prefix`).
 ///
 /// Read by `Command(words:)`, `Command.words`, `name` and `help`, `KeyBindings.defaults`,
-/// and `inset keys`' command list (ARCHITECTURE.md, "The path of a key").
+/// `inset keys`' command list and the director's embed check (ARCHITECTURE.md, "The path
+/// of a key").
 public enum CommandTable {
     /// Every row, in the order `inset keys` lists the commands and a refusal names them.
     public static let rows: [Row] = playbackRows + windowRows + mediaRows + paneRows
