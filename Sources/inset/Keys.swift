@@ -30,10 +30,10 @@ struct Keys: ParsableCommand {
 
     /// Every command with its arguments, for writing a binding or `inset ctl`.
     static var commandList: String {
-        let width = Command.definitions.map { ($0.name + " " + $0.arguments).count }.max() ?? 0
-        return "commands:\n" + Command.definitions.map { definition in
-            let usage = definition.arguments.isEmpty ? definition.name : definition.name + " " + definition.arguments
-            return "  " + usage + String(repeating: " ", count: max(1, min(width, 40) - usage.count + 2)) + definition.help
+        let width = CommandTable.rows.map { ($0.name + " " + $0.arguments).count }.max() ?? 0
+        return "commands:\n" + CommandTable.rows.map { row in
+            let usage = row.arguments.isEmpty ? row.name : row.name + " " + row.arguments
+            return "  " + usage + String(repeating: " ", count: max(1, min(width, 40) - usage.count + 2)) + row.help
         }.joined(separator: "\n") + "\n"
     }
 }

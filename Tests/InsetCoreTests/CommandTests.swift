@@ -42,14 +42,28 @@ struct CommandTests {
 
     @Test("every command has a definition with help, and every definition parses")
     func definitions() {
-        let names = Command.definitions.map(\.name)
+        let names = CommandTable.rows.map(\.name)
         #expect(Set(names).count == names.count)
-        for definition in Command.definitions {
+        for definition in CommandTable.rows {
             #expect(!definition.help.isEmpty)
         }
         for command in KeyBindings.defaults.tables.values.flatMap({ $0.map(\.command) }) {
             #expect(names.contains(command.name))
             #expect(!command.help.isEmpty)
+        }
+    }
+
+    /// The parser once ended in `default: self = .sendPrefix`: a name in the list without
+    /// a case of its own was read as another command instead of being refused.
+    @Test("every name reads as a command of that name, or is refused with a reason: never as another")
+    func namesReadAsThemselves() {
+        for name in CommandTable.rows.map(\.name) {
+            do {
+                let command = try Command(words: [name])
+                #expect(command.name == name, "'\(name)' was read as '\(command)'")
+            } catch {
+                #expect(error.reason.contains(name), "\(error.reason)")
+            }
         }
     }
 

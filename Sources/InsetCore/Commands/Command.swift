@@ -4,7 +4,8 @@
 ///
 /// The text form is the one a person types: a name and its arguments (`seek +15`,
 /// `window-move bottom-left`); `Command(words:)` reads it and `description` writes it back
-/// the same way.
+/// the same way. Each name is a row of `CommandTable`, which holds its parser, writer,
+/// help, embed rule and default keys: a new case needs its row there.
 public enum Command: Hashable, Sendable {
     case quit
     /// The `?` overlay: the keys of what has the focus.

@@ -1,72 +1,18 @@
 extension KeyBindings {
     /// The keys as they ship: what the `?` overlay and the README list before any config.
-    public static let defaults = KeyBindings(tables: [
-        .player: bindings([
-            ("Space", .pause(nil)),
-            ("Left", .seek(by: .seconds(-15))), ("Right", .seek(by: .seconds(15))),
-            ("WheelDown", .seek(by: .seconds(-5))), ("WheelUp", .seek(by: .seconds(5))),
-            ("PgUp", .chapter(.previous)), ("PgDn", .chapter(.next)),
-            (".", .frameStep(forward: true)), (",", .frameStep(forward: false)),
-            (">", .playlist(.next)), ("<", .playlist(.previous)),
-            ("b", .abLoop),
-            ("[", .speed(.down)), ("]", .speed(.up)), ("Backspace", .speed(.reset)),
-            ("s", .screenshot),
-            ("p", .pip),
-            ("Esc", .library),
-        ]),
-        .window: bindings([
-            ("Space", .pause(nil)),
-            ("Left", .seek(by: .seconds(-15))), ("Right", .seek(by: .seconds(15))),
-            ("PgUp", .chapter(.previous)), ("PgDn", .chapter(.next)),
-            (".", .frameStep(forward: true)), (",", .frameStep(forward: false)),
-            (">", .playlist(.next)), ("<", .playlist(.previous)),
-            ("b", .abLoop),
-            ("[", .speed(.down)), ("]", .speed(.up)), ("Backspace", .speed(.reset)),
-            ("Enter", .restore), ("f", .restore),
-            ("x", .closeWindow),
-            ("w", .swap),
-            ("S-Left", .windowMove(.left)), ("H", .windowMove(.left)),
-            ("S-Right", .windowMove(.right)), ("L", .windowMove(.right)),
-            ("S-Up", .windowMove(.up)), ("K", .windowMove(.up)),
-            ("S-Down", .windowMove(.down)), ("J", .windowMove(.down)),
-            ("+", .windowSize(1)), ("=", .windowSize(1)), ("-", .windowSize(-1)),
-            ("s", .windowStash),
-            ("Esc", .focus(.pane)),
-        ]),
-        .library: bindings([
-            ("Up", .select(.previous)), ("k", .select(.previous)),
-            ("Down", .select(.next)), ("j", .select(.next)),
-            ("PgUp", .select(.pageUp)), ("PgDn", .select(.pageDown)),
-            ("Home", .select(.first)), ("g", .select(.first)),
-            ("End", .select(.last)), ("G", .select(.last)),
-            ("Enter", .open),
-            ("i", .details), ("Right", .details),
-        ]),
-        .details: bindings([
-            ("Enter", .open),
-            ("Esc", .library), ("Left", .library), ("Backspace", .library), ("h", .library),
-        ]),
-        .shell: bindings([
-            ("Tab", .focus(.window)),
-        ]),
-        .global: bindings([
-            ("q", .quit), ("C-c", .quit),
-            ("?", .help),
-            ("!", .shell),
-            ("Tab", .focus(.toggle)),
-            ("f", .restore), ("x", .closeWindow), ("w", .swap),
-            ("m", .mute), ("9", .volume(.by(-10))), ("0", .volume(.by(10))),
-            ("c", .subtitles(.next)),
-            ("a", .audio(.next)),
-            ("End", .liveEdge), ("l", .liveEdge),
-        ]),
-    ])
-
-    private static func bindings(_ list: [(String, Command)]) -> [Binding] {
-        list.map { name, command in
-            guard let trigger = Trigger(name: name) else { preconditionFailure("no key named \(name)") }
-            return Binding(trigger: trigger, command: command)
+    /// Each row of the command table says its own keys and their place in each context's
+    /// list; gathered here in that order.
+    public static let defaults: KeyBindings = {
+        let keys = CommandTable.rows.flatMap(\.keys).enumerated()
+        let tables = Dictionary(grouping: keys, by: \.element.context).mapValues { keys in
+            keys.sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map { binding(for: $0.element) }
         }
+        return KeyBindings(tables: tables)
+    }()
+
+    private static func binding(for key: CommandTable.DefaultKey) -> Binding {
+        guard let trigger = Trigger(name: key.key) else { preconditionFailure("no key named \(key.key)") }
+        return Binding(trigger: trigger, command: key.command)
     }
 }
 
