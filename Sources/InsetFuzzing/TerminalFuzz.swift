@@ -3,7 +3,7 @@ import InsetRender
 import InsetShell
 
 /// The terminal-path fuzzer's check: an input goes through the shell pane's screen
-/// (`ShellScreen`: `FloodSkip`, libvterm, the pane's cells) and the rasterizer, frame by
+/// (`ShellEmulator`: `FloodSkip`, libvterm, the pane's cells) and the rasterizer, frame by
 /// frame, as the player draws the pane; after each frame
 /// - the pane's cells hold only what the renderer may draw: printable Unicode scalars of
 ///   the width their cell gives them, wide glyphs with their continuation, no kitty
@@ -29,7 +29,7 @@ public enum TerminalFuzz {
 
     /// Runs `input` through the pane, the rasterizer and the replay, frame by frame.
     public static func run(_ input: TerminalFuzzInput) -> Outcome {
-        let screen = ShellScreen(size: input.size)
+        let screen = ShellEmulator(size: input.size)
         let rasterizer = Rasterizer(colorMode: input.colors.mode, perceptualThreshold: 0)
         let replay = ReplayTerminal(size: input.size)
         var comparison = ReplayComparison(rasterizer: rasterizer)

@@ -5,7 +5,7 @@ import InsetRender
 /// A terminal's screen, emulated by libvterm: bytes a program writes go in, cells come out
 /// as the renderer's `Cell`s, and keys, pastes and mouse events are encoded as that
 /// program expects them (cursor-key mode, bracketed paste, the mouse protocol it asked
-/// for). Not thread-safe: `ShellPane` owns one behind its lock.
+/// for). Not thread-safe: `ShellSession` owns one behind its lock.
 final class VirtualScreen {
     private let term: UnsafeMutablePointer<cvterm_term>
     private(set) var size: CellSize

@@ -80,7 +80,7 @@ final class DirectorHarness {
 
     // MARK: What a person would see
 
-    var screen: Director.Screen { director.screen }
+    var front: Director.Place { director.front }
     var focus: Director.Focus { director.focus }
     var window: PiPWindow? { director.panes.window.pip }
     var fullScreenVideo: String? { director.videos.fullScreen?.name }
@@ -100,7 +100,7 @@ final class DirectorHarness {
     /// A video full screen, its first frame shown.
     func waitForPlayer(_ name: String? = nil, timeout: Double = 8) -> Bool {
         waitUntil(timeout: timeout) {
-            screen == .player && director.videos.fullScreen?.current != nil && (name == nil || fullScreenVideo == name)
+            front == .player && director.videos.fullScreen?.current != nil && (name == nil || fullScreenVideo == name)
         }
     }
 

@@ -15,7 +15,7 @@ struct DirectorPiPTests {
         #expect(app.waitForPlayer())
         app.key("p")
         #expect(app.waitForWindow())
-        #expect(app.screen == .library)
+        #expect(app.front == .library)
         #expect(app.windowVideo == "long_gop.mp4" && app.fullScreenVideo == nil)
         let frame = try #require(app.window?.layout.frame)
         #expect(frame.maxColumn == DirectorHarness.size.columns - 1 || frame.maxColumn == DirectorHarness.size.columns)
@@ -73,7 +73,7 @@ struct DirectorPiPTests {
         app.run(for: 1)
         let inWindow = try #require(app.time(of: app.director.videos.window))
         app.key("f")
-        #expect(app.screen == .player)
+        #expect(app.front == .player)
         #expect(app.waitForNoWindow())
         #expect(app.fullScreenVideo == "long_gop.mp4")
         let back = try #require(app.time(of: app.director.videos.fullScreen))
@@ -83,7 +83,7 @@ struct DirectorPiPTests {
         app.key("x")
         #expect(app.waitForNoWindow())
         #expect(app.director.videos.fullScreen?.snapshot.isPlaying == false)
-        #expect(app.screen == .library)
+        #expect(app.front == .library)
     }
 
     @Test("Esc from a playing video starts the window by itself; from a paused one it does not")
@@ -91,7 +91,7 @@ struct DirectorPiPTests {
         let app = try DirectorHarness(paths: [Self.clip])
         #expect(app.waitForPlayer())
         app.key("Esc")
-        #expect(app.screen == .library)
+        #expect(app.front == .library)
         #expect(app.waitForWindow())
         app.key("f")
         #expect(app.waitForNoWindow())
@@ -99,7 +99,7 @@ struct DirectorPiPTests {
         app.key("Space")
         app.key("Esc")
         app.run(for: 0.3)
-        #expect(app.screen == .library && app.window == nil)
+        #expect(app.front == .library && app.window == nil)
     }
 
     @Test("with PiP not allowed, p says why and the player stays")
@@ -108,7 +108,7 @@ struct DirectorPiPTests {
         #expect(app.waitForPlayer())
         app.key("p")
         app.run(for: 0.2)
-        #expect(app.window == nil && app.screen == .player)
+        #expect(app.window == nil && app.front == .player)
         #expect(app.message?.isEmpty == false)
     }
 

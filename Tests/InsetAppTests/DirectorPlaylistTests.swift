@@ -114,7 +114,7 @@ struct DirectorPlaylistTests {
         try app.command("seek-to 9.5")
         #expect(app.waitUntil(timeout: 5) { app.director.videos.fullScreen?.snapshot.isFinished == true })
         app.run(for: 0.5)
-        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.screen == .player && app.isRunning)
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4" && app.front == .player && app.isRunning)
     }
 
     @Test("in the window: the next file takes the window where it is, with no animation, the library staying in front")
@@ -132,7 +132,7 @@ struct DirectorPlaylistTests {
         try app.command("seek-to 5.5")
         #expect(app.waitUntil(timeout: 5) { app.windowVideo == "clock_16x9_aac.mp4" && app.director.videos.window?.current != nil })
         #expect(app.window?.isAnimating == false && app.window?.layout.frame == frame)
-        #expect(app.screen == .library && app.director.videos.fullScreen == nil)
+        #expect(app.front == .library && app.director.videos.fullScreen == nil)
         #expect(app.director.videos.window?.snapshot.isPlaying == true)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 struct HostileOutputTests {
     /// Feeds `bytes`, draws the screen and rasterizes it: a crash fails the whole run.
     static func drawn(_ bytes: [UInt8], size: CellSize = CellSize(columns: 20, rows: 4)) -> CellGrid {
-        let screen = ShellScreen(size: size)
+        let screen = ShellEmulator(size: size)
         bytes.withUnsafeBytes { _ = screen.feed($0) }
         var grid = CellGrid(size: size)
         screen.draw(into: &grid, showCursor: true)
@@ -59,7 +59,7 @@ struct HostileOutputTests {
 
     /// Feeds each step (bytes, or a new size), draws and rasterizes: a crash fails the whole run.
     static func drawn(_ size: CellSize, _ steps: [Step]) -> CellGrid {
-        let screen = ShellScreen(size: size)
+        let screen = ShellEmulator(size: size)
         for step in steps {
             switch step {
             case .write(let text): Array(text.utf8).withUnsafeBytes { _ = screen.feed($0) }
@@ -105,7 +105,7 @@ struct HostileOutputTests {
                               [.write("\u{1B}[21;24r\u{1B}[3;5Hab"), .resize(CellSize(columns: 40, rows: 8)), .write("\u{1B}[5S")])
         #expect(grid.size == CellSize(columns: 40, rows: 8))
         // The cursor stays where it was (after "ab", row 3 column 7, 1-based) through the resize.
-        let screen = ShellScreen(size: CellSize(columns: 80, rows: 24))
+        let screen = ShellEmulator(size: CellSize(columns: 80, rows: 24))
         Array("\u{1B}[21;24r\u{1B}[3;5Hab".utf8).withUnsafeBytes { _ = screen.feed($0) }
         screen.resize(to: CellSize(columns: 40, rows: 8))
         #expect(screen.cursor == CellPoint(column: 6, row: 2))
@@ -117,7 +117,7 @@ struct HostileOutputTests {
         let steps: [Step] = [.write("\u{1B}[35;11H\u{1B}7"), .resize(CellSize(columns: 8, rows: 5)), .write("\u{1B}8\u{1B}#3x")]
         _ = Self.drawn(CellSize(columns: 100, rows: 35), steps)
         // The restore still restores: saved at row 2, column 3 (1-based), moved away, restored.
-        let screen = ShellScreen(size: CellSize(columns: 20, rows: 4))
+        let screen = ShellEmulator(size: CellSize(columns: 20, rows: 4))
         Array("\u{1B}[2;3H\u{1B}7\u{1B}[4;9H\u{1B}8".utf8).withUnsafeBytes { _ = screen.feed($0) }
         #expect(screen.cursor == CellPoint(column: 2, row: 1))
     }

@@ -63,7 +63,7 @@ extension Director {
 
     /// The library's and the details' commands, and `library` from the player.
     private func executeInPanes(_ command: Command, at now: HostTime) -> CommandOutcome {
-        switch (screen, command) {
+        switch (front, command) {
         case (.player, .library): leavePlayer(at: now)
         case (.details, .library), (.details, .open), (.library, _): carryOut(frontPane.handle(command, at: now), at: now)
         case (_, .library): break
@@ -116,7 +116,7 @@ extension Director {
     /// `live-edge`: a live video, full screen or in the focused window, jumps to the newest
     /// frame read. False for anything else.
     func jumpToLiveEdge(at now: HostTime) -> Bool {
-        guard focus == .window && panes.window.isOpen || screen == .player, let video = focusedVideo, video.range.isLive
+        guard focus == .window && panes.window.isOpen || front == .player, let video = focusedVideo, video.range.isLive
         else { return false }
         if let target = video.liveEdgeTarget { deliver(video.send(.seek(to: target), at: now), from: video, at: now) }
         show(message: "live", at: now)

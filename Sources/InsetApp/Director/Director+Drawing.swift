@@ -8,7 +8,7 @@ extension Director {
     /// the frame in one write.
     func compose(into planes: inout [Plane], at now: HostTime) {
         panes.shell.lastPaintAt = now
-        switch screen {
+        switch front {
         case .details: panes.details.draw(into: &planes, focused: focus == .pane, raster: previewRaster)
         case .shell: panes.shell.draw(into: &planes, focused: focus == .pane && !overlays.helpVisible, at: now)
         default: frontPane.draw(into: &planes, focused: focus == .pane, at: now)
@@ -40,7 +40,7 @@ extension Director {
     /// the details pane's preview, then the window's, which floats above.
     var pictureLayers: [(layer: VideoLayer, imageID: UInt32)] {
         var layers: [(layer: VideoLayer, imageID: UInt32)] = []
-        switch screen {
+        switch front {
         case .player: layers.append((panes.player.video, PicturePresenter.LayerImages.player))
         case .details:
             if let preview = panes.details.previewLayer { layers.append((preview, PicturePresenter.LayerImages.preview)) }
@@ -85,7 +85,7 @@ extension Director {
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
         }
         if overlays.helpVisible {
-            let place = focus == .window && panes.window.isOpen ? nil : screen
+            let place = focus == .window && panes.window.isOpen ? nil : front
             HelpOverlay.draw(HelpOverlay.keys(for: place, bindings: options.keyBindings, prefix: options.prefix.description),
                              into: &overlays.plane.grid)
         }

@@ -7,13 +7,13 @@ extension Director {
         effects.append(.paint)
         switch event {
         case .key(let press):
-            if screen == .player { panes.player.revealControls(at: now) }
+            if front == .player { panes.player.revealControls(at: now) }
             handle(press, at: now)
         case .mouse(let mouse):
-            if screen == .player { panes.player.revealControls(at: now) }
+            if front == .player { panes.player.revealControls(at: now) }
             handle(mouse, at: now)
         case .paste(let text):
-            if screen == .shell && focus == .pane { panes.shell.paste(text) }
+            if front == .shell && focus == .pane { panes.shell.paste(text) }
         case .resize(let size):
             stage.size = size
             relayout(at: now)
@@ -29,7 +29,7 @@ extension Director {
     /// The shell pane takes every key but its prefix chord; the help closes on any key;
     /// else the key runs what the bindings give it where the keyboard is (`keyContexts`).
     func handle(_ press: KeyPress, at now: HostTime) {
-        if screen == .shell && focus == .pane && !overlays.helpVisible {
+        if front == .shell && focus == .pane && !overlays.helpVisible {
             switch panes.shell.key(press, at: now) {
             case .sentToShell:
                 // Nothing on screen changes until the program answers; its echo gets the paint.
@@ -63,9 +63,9 @@ extension Director {
     /// one; in the shell pane (after its prefix) the prefix's table first.
     var keyContexts: [KeyBindings.Context] {
         let window: [KeyBindings.Context] = panes.window.isOpen ? [.window] : []
-        if screen == .shell && focus == .pane { return [.shell] + window + [.global] }
-        if focus == .window && panes.window.isOpen { return window + (screen == .shell ? [] : [frontPane.keyContext]) + [.global] }
-        return (screen == .shell ? [] : [frontPane.keyContext]) + [.global]
+        if front == .shell && focus == .pane { return [.shell] + window + [.global] }
+        if focus == .window && panes.window.isOpen { return window + (front == .shell ? [] : [frontPane.keyContext]) + [.global] }
+        return (front == .shell ? [] : [frontPane.keyContext]) + [.global]
     }
 
     /// Mouse events go to whatever is under the pointer: the window (topmost, or the one a
@@ -76,13 +76,13 @@ extension Director {
             carryOut(panes.window.handle(mouse, at: now), at: now)
             return
         }
-        if screen == .shell {
+        if front == .shell {
             if mouse.action == .press { navigate(.pointerOnPane, at: now) }
             _ = panes.shell.handle(mouse, at: now)
             return
         }
         guard mouse.action == .press else { return }
-        if mouse.button == .wheelUp || mouse.button == .wheelDown, screen != .library {
+        if mouse.button == .wheelUp || mouse.button == .wheelDown, front != .library {
             run(.wheel(up: mouse.button == .wheelUp), in: keyContexts, at: now)
             return
         }

@@ -80,7 +80,7 @@ extension Director {
                 if advanceAtEnd(of: video, at: now) { break }
                 // The last of the command line's files quits; with `--no-advance` an earlier
                 // one stays on its last frame, the next a key away.
-                if outcome.quitsAtEnd && !panes.window.isOpen && screen == .player && !hasNext(after: video) { quit() }
+                if outcome.quitsAtEnd && !panes.window.isOpen && front == .player && !hasNext(after: video) { quit() }
             case .refused(let reason):
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
@@ -110,7 +110,7 @@ extension Director {
                     retire(closed)
                     afterWindowClosed(at: now)
                 }
-                if screen == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }
+                if front == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }
                 panes.player.revealControls(at: now)
             case .play, .pause, .seek, .setRenderSize, .setSpeed:
                 break

@@ -4,11 +4,11 @@ import InsetCore
 /// every move of the front pane or the focus is an event there, and its effects are
 /// carried out here, as `Playback.send` carries out a video machine's engine effects.
 extension Director {
-    typealias Screen = Navigation.Place
+    typealias Place = Navigation.Place
     typealias Focus = Navigation.Focus
 
     /// The pane in front.
-    var screen: Screen { navigation.front }
+    var front: Place { navigation.front }
     /// Where the keyboard is: the pane in front or the window.
     var focus: Focus { navigation.focus }
 

@@ -39,7 +39,7 @@ extension Director {
         videos.opening?.cancel()
         startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil) { $0.besideWindow = keepsWindow }
         let place: NavigationEvent.Opening = keepsWindow ? .besideWindow
-            : screen == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
+            : front == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
         navigate(.opened(place), at: now)
         panes.player.layout(stage.size, current: nil)
         panes.player.revealControls(at: now)

@@ -5,7 +5,7 @@ extension Director {
     /// `shell` (`!`) from any pane: the shell, started the first time, kept (with whatever
     /// runs in it) until it exits. A playing video goes on in the window, as with Esc.
     func openShell(at now: HostTime) {
-        guard screen != .shell else { return }
+        guard front != .shell else { return }
         let waker = self.waker
         do {
             try panes.shell.start(command: options.shellCommand, size: stage.size, onChange: { waker.wake() })

@@ -50,7 +50,7 @@ extension Director {
             deliver(video.start(renderSize: viewport(stage.size), at: now), from: video, at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
-            if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !video.isSoundOnly && screen != .shell {
+            if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !video.isSoundOnly && front != .shell {
                 navigate(.toPlayer, at: now)
             }
         case .besideWindow:
@@ -62,7 +62,7 @@ extension Director {
             deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
             // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
             // paused, as a video left for another pane does.
-            if screen != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
+            if front != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
             soundFollowsFullScreen()
         case .window:
             video.heardInWindow = replaced?.heardInWindow ?? false

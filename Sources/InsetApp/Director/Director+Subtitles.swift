@@ -41,7 +41,7 @@ extension Director {
     /// The full-screen picture's subtitles: the video, where its picture is, and how many
     /// of the picture's bottom rows the bar and the message row cover; nil when none shows.
     private func fullScreenSubtitles(at now: HostTime) -> (video: Playback, area: CellRect, bottomMargin: Int)? {
-        guard screen == .player, let video = videos.fullScreen, !video.isSoundOnly, video.subtitles != nil,
+        guard front == .player, let video = videos.fullScreen, !video.isSoundOnly, video.subtitles != nil,
               video.current != nil, let area = fullScreenPictureRect(of: video) else { return nil }
         let controls = panes.player.controls
         var covered = controls.isVisible ? max(0, area.maxRow - controls.frame.minRow) : 0

@@ -32,7 +32,7 @@ extension Director {
         checkScreenshots(at: now)
         videos.forEach { video in
             if video.advance(at: now) {
-                if screen == .player && video === videos.fullScreen, let frame = video.current {
+                if front == .player && video === videos.fullScreen, let frame = video.current {
                     panes.player.show(frame, on: stage.size)
                 }
                 effects.append(.paint)
@@ -52,7 +52,7 @@ extension Director {
         if let finished = panes.window.takeFinishedAnimation(), let video = videos.window {
             deliver(video.send(.animationFinished(finished), at: now), from: video, at: now)
         }
-        if screen == .shell, panes.shell.needsPaint(at: now, videoPaints: videoPaintsOverShell) { effects.append(.paint) }
+        if front == .shell, panes.shell.needsPaint(at: now, videoPaints: videoPaintsOverShell) { effects.append(.paint) }
         if let message = overlays.message, now >= message.until { overlays.message = nil; effects.append(.paint) }
         if subtitlesNeedPaint(at: now) { effects.append(.paint) }
     }

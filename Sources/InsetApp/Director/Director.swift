@@ -53,9 +53,9 @@ final class Director {
 
     /// The panes in the order they are drawn, the window over them all.
     struct Panes {
-        let library: LibraryScreen
-        let details: DetailsScreen
-        let shell: ShellScreen
+        let library: LibraryPane
+        let details: DetailsPane
+        let shell: ShellPane
         let player: PlayerPane
         let window: WindowPane
 
@@ -106,9 +106,9 @@ final class Director {
         videos = VideoPlaces()
         let placeholders = stage.pictures?.usesPlaceholders == true
         panes = Panes(
-            library: LibraryScreen(catalog: catalog),
-            details: DetailsScreen(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
-            shell: ShellScreen(prefix: options.prefix),
+            library: LibraryPane(catalog: catalog),
+            details: DetailsPane(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
+            shell: ShellPane(prefix: options.prefix),
             player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
                                showsControls: options.embed == nil),
             window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
@@ -132,7 +132,7 @@ final class Director {
         let first = playlist.first(where: canPlayInTurn)
         // A file played at once is opened by the player only, not by the catalog as well
         // (with `--pip` the catalog's probe is what starts it).
-        if outcome.playsAtStart && (screen == .player || options.startsInShell), let first {
+        if outcome.playsAtStart && (front == .player || options.startsInShell), let first {
             catalog.leaveToPlayer(catalog.entries[first].path)
         }
         catalog.startProbing()
@@ -144,7 +144,7 @@ final class Director {
             openShell(at: now)
             if panes.shell.shell == nil { outcome.running = false; outcome.fatalError = overlays.message?.text }
             if outcome.playsAtStart, let first { open(entry: first, at: now) }
-        } else if screen == .player {
+        } else if front == .player {
             startPlaylist(first, at: now)
         } else if options.startsInPiP {
             outcome.waitingForFirstPlayable = true
@@ -215,7 +215,7 @@ final class Director {
 
     /// The pane in front.
     var frontPane: any Pane {
-        switch screen {
+        switch front {
         case .library: panes.library
         case .details: panes.details
         case .player: panes.player

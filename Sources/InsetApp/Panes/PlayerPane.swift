@@ -5,33 +5,33 @@ import InsetRender
 /// The full-screen player: the full-screen video (or "opening…", or the placeholder while
 /// its video is in the window) and the control bar, which hides after a while.
 final class PlayerPane: Pane {
-    private(set) var screen = PlayerScreen()
+    private(set) var planes = PlayerPlanes()
     let videos: VideoPlaces
 
     /// `showsControls`: false in embed mode, where the rectangle is the video's alone.
     init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true) {
         self.videos = videos
-        screen.video.placeholderImageID = placeholderImageID
-        screen.showsControls = showsControls
+        planes.video.placeholderImageID = placeholderImageID
+        planes.showsControls = showsControls
     }
 
     var keyContext: KeyBindings.Context { .player }
 
-    var video: VideoLayer { screen.video }
+    var video: VideoLayer { planes.video }
 
     /// Any key or mouse move brings the controls back for a while.
-    func revealControls(at now: HostTime) { screen.revealControls(at: now) }
+    func revealControls(at now: HostTime) { planes.revealControls(at: now) }
 
-    func show(_ frame: VideoFrame, on size: CellSize) { screen.show(frame, screen: size) }
+    func show(_ frame: VideoFrame, on size: CellSize) { planes.show(frame, screen: size) }
 
-    func layout(_ size: CellSize, current: VideoFrame?) { screen.layout(size, current: current) }
+    func layout(_ size: CellSize, current: VideoFrame?) { planes.layout(size, current: current) }
 
-    func resize(to size: CellSize) { screen.layout(size, current: videos.fullScreen?.current) }
+    func resize(to size: CellSize) { planes.layout(size, current: videos.fullScreen?.current) }
 
     /// A click on the bar: its buttons are the keys' commands, the progress line seeks.
     func handle(_ mouse: MouseEvent, at now: HostTime) -> [PaneRequest] {
         guard mouse.action == .press, mouse.button == .left, let shown = videos.front,
-              let (control, local) = screen.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return [] }
+              let (control, local) = planes.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return [] }
         switch control {
         case .playPause: return [.execute(.pause(nil))]
         case .skipBackward: return [.execute(.seek(by: -PlaybackEvent.skipInterval))]
@@ -40,29 +40,29 @@ final class PlayerPane: Pane {
         case .help: return [.execute(.help)]
         case .progress:
             guard let range = shown.snapshot.range,
-                  let target = ControlBar.seekTime(column: local.column, width: screen.barWidth, range: range) else { return [] }
+                  let target = ControlBar.seekTime(column: local.column, width: planes.barWidth, range: range) else { return [] }
             return [.execute(.seekTo(target))]
         }
     }
 
     /// The bar's time to hide came.
-    func tick(at now: HostTime) -> Bool { !screen.controlsVisible(at: now) && screen.controls.isVisible }
+    func tick(at now: HostTime) -> Bool { !planes.controlsVisible(at: now) && planes.controls.isVisible }
 
     func nextWake(after now: HostTime) -> Duration? {
-        screen.controlsVisible(at: now) ? screen.controlsHideAt.wait(after: now) : nil
+        planes.controlsVisible(at: now) ? planes.controlsHideAt.wait(after: now) : nil
     }
 
-    func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
+    func draw(into drawn: inout [Plane], focused: Bool, at now: HostTime) {
         if let front = videos.front {
-            screen.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
+            planes.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
                           status: front.buffering.label ?? front.steppedFrameLabel, place: videos.listLabels[front.path],
-                          chapters: front.chapters.chapters, at: now, into: &planes)
+                          chapters: front.chapters.chapters, at: now, into: &drawn)
         } else {
-            if let opening = videos.opening { screen.drawOpening(opening.name) }
-            planes.append(screen.video.plane)
+            if let opening = videos.opening { planes.drawOpening(opening.name) }
+            drawn.append(planes.video.plane)
         }
     }
 
     /// The bar's place, for the subtitles to stay above it.
-    var controls: Plane { screen.controls }
+    var controls: Plane { planes.controls }
 }

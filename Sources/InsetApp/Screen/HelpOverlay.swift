@@ -6,11 +6,11 @@ enum HelpOverlay {
 
     /// The keys of `screen` (nil: the focused window) from the bindings, with what the
     /// mouse does there. `prefix`: the shell pane's prefix chord, as `--prefix` set it.
-    static func keys(for screen: Director.Screen?, bindings: KeyBindings, prefix: String = "C-]") -> [(String, String)] {
+    static func keys(for place: Director.Place?, bindings: KeyBindings, prefix: String = "C-]") -> [(String, String)] {
         func lines(_ contexts: [KeyBindings.Context], keyPrefix: String = "") -> [(String, String)] {
             bindings.helpLines(for: contexts, keyPrefix: keyPrefix).map { ($0.keys, $0.help) }
         }
-        switch screen {
+        switch place {
         case .player?:
             return lines([.player, .global]) + [
                 ("click", "the control bar's buttons; the progress line seeks"),

@@ -11,9 +11,9 @@ import InsetRender
 /// Everything else is called from the UI thread. Input for the program goes into a queue
 /// that the reader thread writes as the pty takes it, so a program that does not read
 /// cannot block the UI.
-public final class ShellPane: @unchecked Sendable {
+public final class ShellSession: @unchecked Sendable {
     private let process: ShellProcess
-    private let screen: ShellScreen
+    private let screen: ShellEmulator
     private let lock = NSLock()
     private var pendingInput: [UInt8] = []
     private var exited = false
@@ -42,8 +42,8 @@ public final class ShellPane: @unchecked Sendable {
         environment["LINES"] = nil
         environment["INSET_SHELL"] = "1"
         for (key, value) in extraEnvironment { environment[key] = value }
-        screen = ShellScreen(size: size)
-        process = try ShellProcess(arguments: command ?? ShellPane.defaultCommand(), environment: environment, size: size)
+        screen = ShellEmulator(size: size)
+        process = try ShellProcess(arguments: command ?? ShellSession.defaultCommand(), environment: environment, size: size)
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw ShellProcess.SpawnError.failed("pipe", errno) }
         wakeRead = fds[0]

@@ -3,7 +3,7 @@ import InsetCore
 import InsetMedia
 import InsetRender
 
-extension DetailsPane {
+extension FileDetails {
     /// One line of the facts column. Lines that `wrap` (a failure's reason) are broken at
     /// spaces to the column's width; the others are cut with `…`.
     struct FactLine {
@@ -16,9 +16,9 @@ extension DetailsPane {
     /// size and where probing stands (reading, or why the file cannot be played).
     var factLines: [FactLine] {
         guard case .ready(let info) = entry.state else {
-            var lines = [FactLine(text: DetailsPane.row("file", PrintableText.escaped(entry.path)), style: LibraryTheme.text)]
+            var lines = [FactLine(text: FileDetails.row("file", PrintableText.escaped(entry.path)), style: LibraryTheme.text)]
             if let size = entry.fileSize {
-                lines.append(FactLine(text: DetailsPane.row("size", ProbeReport.byteCount(size)), style: LibraryTheme.text))
+                lines.append(FactLine(text: FileDetails.row("size", ProbeReport.byteCount(size)), style: LibraryTheme.text))
             }
             lines.append(FactLine(text: "", style: LibraryTheme.text))
             if let failure = entry.failure {
@@ -53,13 +53,13 @@ extension DetailsPane {
         drawFacts(in: layout.facts, into: &grid)
         preparePreview(for: layout.preview)
         drawPreview(in: layout.preview, into: &grid)
-        if grid.rows > 1 { DetailsPane.hints.draw(into: &grid, row: grid.rows - 1) }
+        if grid.rows > 1 { FileDetails.hints.draw(into: &grid, row: grid.rows - 1) }
     }
 
     private func drawFacts(in area: CellRect, into grid: inout CellGrid) {
         var row = area.minRow
         for line in factLines {
-            let pieces = line.wraps ? DetailsPane.wrap(line.text, toColumns: area.size.columns) : [line.text]
+            let pieces = line.wraps ? FileDetails.wrap(line.text, toColumns: area.size.columns) : [line.text]
             for piece in pieces {
                 guard row < area.maxRow else { return }
                 grid.put(LibraryFormat.fit(piece, toColumns: area.size.columns),

@@ -5,8 +5,8 @@ import Testing
 @testable import InsetShell
 
 /// A real shell in a real pty, read on the pane's own thread.
-@Suite("Shell pane", .serialized)
-struct ShellPaneTests {
+@Suite("Shell session", .serialized)
+struct ShellSessionTests {
     final class Changes: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
@@ -14,7 +14,7 @@ struct ShellPaneTests {
         var value: Int { lock.withLock { count } }
     }
 
-    static func screenText(_ pane: ShellPane) -> [String] {
+    static func screenText(_ pane: ShellSession) -> [String] {
         var grid = CellGrid(size: pane.size)
         pane.draw(into: &grid, showCursor: false)
         return (0..<grid.rows).map { row in
@@ -26,7 +26,7 @@ struct ShellPaneTests {
         }
     }
 
-    static func waitFor(_ pane: ShellPane, timeout: Double = 5, _ what: String,
+    static func waitFor(_ pane: ShellSession, timeout: Double = 5, _ what: String,
                         _ condition: ([String]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -45,14 +45,14 @@ struct ShellPaneTests {
         }
     }
 
-    func type(_ pane: ShellPane, _ text: String) {
+    func type(_ pane: ShellSession, _ text: String) {
         for character in text { pane.send(character == "\n" ? .enter : .character(character)) }
     }
 
     @Test("a shell runs a command typed into it, says the pty's size, follows a resize, and ends on exit")
     func interactiveShell() throws {
         let changes = Changes()
-        let pane = try ShellPane(command: ["/bin/sh"], size: CellSize(columns: 50, rows: 10),
+        let pane = try ShellSession(command: ["/bin/sh"], size: CellSize(columns: 50, rows: 10),
                                  extraEnvironment: ["PS1": "$ "], onChange: { changes.bump() })
         defer { pane.close() }
         type(pane, "echo hel''lo\n")
@@ -72,7 +72,7 @@ struct ShellPaneTests {
 
     @Test("a flood of output is read to its end on the pane's thread")
     func flood() throws {
-        let pane = try ShellPane(command: ["/bin/sh", "-c", "seq 1 200000; sleep 5"], size: CellSize(columns: 40, rows: 8),
+        let pane = try ShellSession(command: ["/bin/sh", "-c", "seq 1 200000; sleep 5"], size: CellSize(columns: 40, rows: 8),
                                  onChange: {})
         defer { pane.close() }
         #expect(Self.waitFor(pane, timeout: 30, "the last number") { $0.contains { $0.hasPrefix("200000") } })
@@ -81,7 +81,7 @@ struct ShellPaneTests {
 
     @Test("closing the pane hangs up a program that ignores its input")
     func closeHangsUp() throws {
-        let pane = try ShellPane(command: ["/bin/sleep", "60"], size: CellSize(columns: 20, rows: 4), onChange: {})
+        let pane = try ShellSession(command: ["/bin/sleep", "60"], size: CellSize(columns: 20, rows: 4), onChange: {})
         let started = Date()
         pane.close()
         #expect(pane.hasExited)
@@ -91,7 +91,7 @@ struct ShellPaneTests {
     @Test("a program that is not there is refused with its name")
     func missingProgram() {
         #expect(throws: ShellProcess.SpawnError.self) {
-            _ = try ShellPane(command: ["/nonexistent/shell"], size: CellSize(columns: 20, rows: 4), onChange: {})
+            _ = try ShellSession(command: ["/nonexistent/shell"], size: CellSize(columns: 20, rows: 4), onChange: {})
         }
     }
 }

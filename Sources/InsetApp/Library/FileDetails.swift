@@ -28,7 +28,7 @@ enum DetailsAction: Equatable, Sendable {
 /// the preview to their right when the pane is at least `sideBySideColumns` wide (most
 /// terminals, and video is wide); on narrower panes the facts sit on top and the preview
 /// below, so the picture never gets squeezed into a sliver.
-struct DetailsPane {
+struct FileDetails {
     /// The entry's position in the catalog (what `.play` refers to).
     let index: Int
     private(set) var entry: LibraryEntry
@@ -118,8 +118,8 @@ struct DetailsPane {
         let lines = factLines
         // Stacked, the facts are as wide as the body: count the rows a wrapped reason takes.
         let bodyColumns = max(0, size.columns - 2)
-        let height = lines.reduce(0) { $0 + ($1.wraps ? DetailsPane.wrap($1.text, toColumns: bodyColumns).count : 1) }
-        return DetailsPane.layout(size: size, factsWidth: lines.map { CellGrid.columns(of: $0.text) }.max() ?? 0,
+        let height = lines.reduce(0) { $0 + ($1.wraps ? FileDetails.wrap($1.text, toColumns: bodyColumns).count : 1) }
+        return FileDetails.layout(size: size, factsWidth: lines.map { CellGrid.columns(of: $0.text) }.max() ?? 0,
                                   factsHeight: height)
     }
 
@@ -156,7 +156,7 @@ struct DetailsPane {
         let local = CellPoint(column: mouse.position.column - origin.column, row: mouse.position.row - origin.row)
         guard CellRect(origin: .zero, size: size).contains(local) else { return .none }
         if local.row == size.rows - 1 {
-            let action = DetailsPane.hints.action(atColumn: local.column, width: size.columns) ?? .none
+            let action = FileDetails.hints.action(atColumn: local.column, width: size.columns) ?? .none
             return action == .play ? play() : action
         }
         return layout.preview.contains(local) && entry.isPlayable ? .play : .none

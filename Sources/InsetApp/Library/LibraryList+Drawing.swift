@@ -1,7 +1,7 @@
 import InsetCore
 import InsetRender
 
-extension LibraryPane {
+extension LibraryList {
     /// Where each column of the list lies, in cells from the pane's left edge.
     struct Columns: Equatable {
         var name: Range<Int>
@@ -53,19 +53,19 @@ extension LibraryPane {
         clampScroll(entryCount: entries.count)
         grid.fill(grid.bounds, with: LibraryTheme.blank)
         guard grid.rows > 0, grid.columns > 0 else { return }
-        let columns = LibraryPane.columns(width: grid.columns)
+        let columns = LibraryList.columns(width: grid.columns)
         drawTitle(entries, into: &grid)
         if grid.rows > 2 { drawHeader(columns, into: &grid) }
         if entries.isEmpty, visibleRows > 0 {
-            grid.put("No media files here.", at: CellPoint(column: 2, row: LibraryPane.listTop), style: LibraryTheme.dim)
+            grid.put("No media files here.", at: CellPoint(column: 2, row: LibraryList.listTop), style: LibraryTheme.dim)
         }
         for row in 0..<visibleRows {
             let index = scrollOffset + row
             guard index < entries.count else { break }
             drawRow(entries[index], watched: watched[entries[index].path], selected: index == selection, focused: focused,
-                    row: LibraryPane.listTop + row, columns: columns, into: &grid)
+                    row: LibraryList.listTop + row, columns: columns, into: &grid)
         }
-        if grid.rows > 1 { LibraryPane.hints.draw(into: &grid, row: grid.rows - 1) }
+        if grid.rows > 1 { LibraryList.hints.draw(into: &grid, row: grid.rows - 1) }
     }
 
     private func drawTitle(_ entries: [LibraryEntry], into grid: inout CellGrid) {
@@ -82,11 +82,11 @@ extension LibraryPane {
         let style = LibraryTheme.header
         let row = 1
         grid.fill(CellRect(column: 0, row: row, columns: grid.columns, rows: 1), color: style.background)
-        LibraryPane.put("Name", in: columns.name, row: row, rightAligned: false, style: style, into: &grid)
-        LibraryPane.put("Duration", in: columns.duration, row: row, rightAligned: true, style: style, into: &grid)
-        LibraryPane.put("Watched", in: columns.watched, row: row, rightAligned: true, style: style, into: &grid)
-        LibraryPane.put("Size", in: columns.size, row: row, rightAligned: true, style: style, into: &grid)
-        LibraryPane.put("Video", in: columns.video, row: row, rightAligned: false, style: style, into: &grid)
+        LibraryList.put("Name", in: columns.name, row: row, rightAligned: false, style: style, into: &grid)
+        LibraryList.put("Duration", in: columns.duration, row: row, rightAligned: true, style: style, into: &grid)
+        LibraryList.put("Watched", in: columns.watched, row: row, rightAligned: true, style: style, into: &grid)
+        LibraryList.put("Size", in: columns.size, row: row, rightAligned: true, style: style, into: &grid)
+        LibraryList.put("Video", in: columns.video, row: row, rightAligned: false, style: style, into: &grid)
     }
 
     private func drawRow(_ entry: LibraryEntry, watched: MediaTime?, selected: Bool, focused: Bool, row: Int, columns: Columns,
@@ -99,20 +99,20 @@ extension LibraryPane {
         var nameStyle = on(LibraryTheme.text)
         if selected { nameStyle.attributes.insert(.bold) }
         if entry.failure != nil, columns.reason == nil { nameStyle = on(LibraryTheme.failed) }
-        LibraryPane.put(entry.name, in: columns.name, row: row, rightAligned: false, style: nameStyle, into: &grid)
+        LibraryList.put(entry.name, in: columns.name, row: row, rightAligned: false, style: nameStyle, into: &grid)
         if let failure = entry.failure {
-            LibraryPane.put(failure.reason, in: columns.reason, row: row, rightAligned: false,
+            LibraryList.put(failure.reason, in: columns.reason, row: row, rightAligned: false,
                             style: on(LibraryTheme.failed), into: &grid)
             return
         }
         let quiet = entry.isProbing ? on(LibraryTheme.dim) : on(LibraryTheme.text)
-        LibraryPane.put(LibraryFormat.duration(entry), in: columns.duration, row: row, rightAligned: true,
+        LibraryList.put(LibraryFormat.duration(entry), in: columns.duration, row: row, rightAligned: true,
                         style: quiet, into: &grid)
-        LibraryPane.put(LibraryFormat.watched(watched, of: entry), in: columns.watched, row: row, rightAligned: true,
+        LibraryList.put(LibraryFormat.watched(watched, of: entry), in: columns.watched, row: row, rightAligned: true,
                         style: on(LibraryTheme.dim), into: &grid)
-        LibraryPane.put(LibraryFormat.size(entry.fileSize), in: columns.size, row: row, rightAligned: true,
+        LibraryList.put(LibraryFormat.size(entry.fileSize), in: columns.size, row: row, rightAligned: true,
                         style: on(LibraryTheme.text), into: &grid)
-        LibraryPane.put(LibraryFormat.video(entry), in: columns.video, row: row, rightAligned: false,
+        LibraryList.put(LibraryFormat.video(entry), in: columns.video, row: row, rightAligned: false,
                         style: entry.isPlayable ? quiet : on(LibraryTheme.dim), into: &grid)
     }
 

@@ -4,10 +4,10 @@ import InsetRender
 /// The shell pane's screen without its program: the bytes a program writes go in, by the
 /// pane's own path (`FloodSkip`, then libvterm), and cells come out as the pane draws them.
 ///
-/// `ShellPane` owns one behind its lock and feeds it what it reads from the pty; the fuzz
+/// `ShellSession` owns one behind its lock and feeds it what it reads from the pty; the fuzz
 /// harness (`InsetFuzzing`) drives one directly, so what it checks is the very path a
 /// program's output takes. Not thread-safe.
-public final class ShellScreen {
+public final class ShellEmulator {
     /// The emulator; the pane also encodes keys, pastes and mouse events through it.
     let emulator: VirtualScreen
     private var regionWatch = ScrollRegionWatch()

@@ -7,7 +7,7 @@ import InsetRender
 /// video is in PiP a placeholder instead of frames.
 ///
 /// UI thread. It draws what the snapshot says; it never changes playback itself.
-struct PlayerScreen {
+struct PlayerPlanes {
     var video = VideoLayer(zIndex: 0)
     var controls = Plane(size: .zero, zIndex: 10, fill: Cell(" ", style: ControlBar.normal), isOpaque: true)
     private(set) var controlsHideAt: HostTime = .zero
@@ -30,7 +30,7 @@ struct PlayerScreen {
     @discardableResult
     mutating func revealControls(at now: HostTime) -> Bool {
         let wasHidden = !controlsVisible(at: now)
-        controlsHideAt = now.advanced(by: PlayerScreen.controlsTimeout)
+        controlsHideAt = now.advanced(by: PlayerPlanes.controlsTimeout)
         return wasHidden
     }
 

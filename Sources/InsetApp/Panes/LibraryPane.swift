@@ -3,9 +3,9 @@ import InsetRender
 
 /// The library pane: the catalog's files, one selected. Drawn again only when the
 /// selection, the catalog, the size or the focus changed.
-final class LibraryScreen: Pane {
+final class LibraryPane: Pane {
     let catalog: LibraryCatalog
-    private(set) var list = LibraryPane()
+    private(set) var list = LibraryList()
     private var plane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
     private var drawnFocused: Bool?
 

@@ -5,8 +5,8 @@ import InsetRender
 import Testing
 @testable import InsetApp
 
-@Suite("Details pane: facts, still preview, keys and mouse")
-struct DetailsPaneTests {
+@Suite("File details: facts, still preview, keys and mouse")
+struct FileDetailsTests {
     static func clockEntry() -> LibraryEntry {
         let path = sample("clock_4x3.mp4")
         return LibraryEntry(path: path, name: "clock_4x3.mp4", fileSize: 36861, state: LibraryCatalog.probe(path))
@@ -27,7 +27,7 @@ struct DetailsPaneTests {
 
     @Test("the facts appear; the still preview arrives, letterboxed, and follows a resize")
     func factsAndPreview() throws {
-        var pane = DetailsPane(entry: Self.clockEntry(), index: 4)
+        var pane = FileDetails(entry: Self.clockEntry(), index: 4)
         var grid = CellGrid(size: CellSize(columns: 100, rows: 30))
         pane.draw(into: &grid, focused: true)
         #expect(grid.line(0).hasPrefix(" Details — clock_4x3.mp4"))
@@ -73,7 +73,7 @@ struct DetailsPaneTests {
     @Test("with a pixel raster the still is holes for the presenter, or placeholder cells, where it shows; cells again when the raster changes")
     func pixelPreview() throws {
         let raster = CellRaster(cellPixels: PixelSize(width: 10, height: 20))
-        var pane = DetailsPane(entry: Self.clockEntry(), index: 0, raster: raster)
+        var pane = FileDetails(entry: Self.clockEntry(), index: 0, raster: raster)
         var grid = CellGrid(size: CellSize(columns: 100, rows: 30))
         pane.draw(into: &grid, focused: true)
         #expect(eventually(timeout: 10) { pane.poll() }, "no preview within 10 s")
@@ -109,7 +109,7 @@ struct DetailsPaneTests {
 
     @Test("a resize during a load waits for it: one load at a time, then one for the new size")
     func resizeWhileLoading() throws {
-        var pane = DetailsPane(entry: Self.clockEntry(), index: 0)
+        var pane = FileDetails(entry: Self.clockEntry(), index: 0)
         var small = CellGrid(size: CellSize(columns: 90, rows: 24))
         var large = CellGrid(size: CellSize(columns: 120, rows: 40))
         pane.draw(into: &small, focused: true)
@@ -129,7 +129,7 @@ struct DetailsPaneTests {
 
     @Test("Esc, Backspace, h and ← go back; Enter plays; other keys do nothing")
     func keys() {
-        let pane = DetailsPane(entry: readyEntry("alpha.mp4", seconds: 60), index: 2)
+        let pane = FileDetails(entry: readyEntry("alpha.mp4", seconds: 60), index: 2)
         for key in [KeyPress.escape, .backspace, KeyPress(.left), .character("h")] {
             #expect(pane.handle(key) == .back, "\(key)")
         }
@@ -137,14 +137,14 @@ struct DetailsPaneTests {
         for key in [KeyPress.character("x"), .character("q"), .space, KeyPress(.right), .control("h")] {
             #expect(pane.handle(key) == DetailsAction.none, "\(key)")
         }
-        let audio = DetailsPane(entry: readyEntry("song.mp3", seconds: 60, hasVideo: false, audioCodec: "mp3"), index: 0)
+        let audio = FileDetails(entry: readyEntry("song.mp3", seconds: 60, hasVideo: false, audioCodec: "mp3"), index: 0)
         #expect(audio.handle(.enter) == .play, "a file with sound only plays too")
     }
 
     @Test("a failed entry shows its reason, wrapped, and no preview is loaded")
     func failed() {
         let entry = failedEntry("broken.mp4") { .notMediaFile(path: $0, detail: "nothing in it looks like audio or video") }
-        var pane = DetailsPane(entry: entry, index: 1)
+        var pane = FileDetails(entry: entry, index: 1)
         var grid = CellGrid(size: CellSize(columns: 80, rows: 20))
         pane.draw(into: &grid, focused: true)
         let text = grid.description
@@ -160,7 +160,7 @@ struct DetailsPaneTests {
     func longWord() throws {
         let path = "/media/" + String(repeating: "deep-folder/", count: 12) + "broken.mp4"
         let entry = failedEntry("broken.mp4") { _ in .notMediaFile(path: path, detail: "cannot read \(path)") }
-        var pane = DetailsPane(entry: entry, index: 1)
+        var pane = FileDetails(entry: entry, index: 1)
         var grid = CellGrid(size: CellSize(columns: 80, rows: 20))
         pane.draw(into: &grid, focused: true)
         // The facts' column of each line (the preview's "no preview" stands apart on the right).
@@ -177,7 +177,7 @@ struct DetailsPaneTests {
     @Test("an entry still being probed shows what is known, then its facts once updated")
     func updated() throws {
         let probing = LibraryEntry(path: sample("clock_4x3.mp4"), name: "clock_4x3.mp4", fileSize: 36861)
-        var pane = DetailsPane(entry: probing, index: 0)
+        var pane = FileDetails(entry: probing, index: 0)
         var grid = CellGrid(size: CellSize(columns: 90, rows: 24))
         pane.draw(into: &grid, focused: true)
         #expect(grid.description.contains("reading…") && pane.preview == nil)
@@ -191,14 +191,14 @@ struct DetailsPaneTests {
 
     @Test("narrow panes put the facts above the preview")
     func stacked() {
-        let wide = DetailsPane.layout(size: CellSize(columns: 100, rows: 30), factsWidth: 40, factsHeight: 14)
+        let wide = FileDetails.layout(size: CellSize(columns: 100, rows: 30), factsWidth: 40, factsHeight: 14)
         #expect(wide.facts == CellRect(column: 1, row: 2, columns: 41, rows: 27))
         #expect(wide.preview == CellRect(column: 43, row: 2, columns: 56, rows: 27))
-        let narrow = DetailsPane.layout(size: CellSize(columns: 60, rows: 30), factsWidth: 40, factsHeight: 14)
+        let narrow = FileDetails.layout(size: CellSize(columns: 60, rows: 30), factsWidth: 40, factsHeight: 14)
         #expect(narrow.facts == CellRect(column: 1, row: 2, columns: 58, rows: 13))
         #expect(narrow.preview == CellRect(column: 1, row: 16, columns: 58, rows: 13))
         for size in [CellSize(columns: 0, rows: 0), CellSize(columns: 3, rows: 2), CellSize(columns: 200, rows: 1)] {
-            var pane = DetailsPane(entry: readyEntry("alpha.mp4", seconds: 60, hasVideo: false), index: 0)
+            var pane = FileDetails(entry: readyEntry("alpha.mp4", seconds: 60, hasVideo: false), index: 0)
             var grid = CellGrid(size: size)
             pane.draw(into: &grid, focused: true)
             #expect(grid.size == size)
@@ -207,7 +207,7 @@ struct DetailsPaneTests {
 
     @Test("mouse: the hints are buttons and a click on the picture plays")
     func mouse() {
-        var pane = DetailsPane(entry: readyEntry("alpha.mp4", seconds: 60, hasVideo: false), index: 3)
+        var pane = FileDetails(entry: readyEntry("alpha.mp4", seconds: 60, hasVideo: false), index: 3)
         var grid = CellGrid(size: CellSize(columns: 100, rows: 30))
         pane.draw(into: &grid, focused: true)
         let origin = CellPoint(column: 0, row: 2)
@@ -218,7 +218,7 @@ struct DetailsPaneTests {
         #expect(click(14, 29) == .play, "sound only plays too")
         let area = pane.layout.preview
         #expect(click(area.minColumn + 2, area.minRow + 2) == .play, "sound only: the empty preview plays it too")
-        let playable = DetailsPane(entry: readyEntry("movie.mp4", seconds: 60), index: 3)
+        let playable = FileDetails(entry: readyEntry("movie.mp4", seconds: 60), index: 3)
         var withVideo = playable
         withVideo.resize(to: CellSize(columns: 100, rows: 30))
         #expect(withVideo.handle(MouseEvent(.press, .left, at: CellPoint(column: 70, row: 12)), origin: .zero) == .play)
@@ -240,7 +240,7 @@ struct DetailsPaneTests {
     }
 }
 
-extension DetailsPane {
+extension FileDetails {
     /// A key as the app reads it in the details: through the default bindings' details table.
     func handle(_ press: KeyPress) -> DetailsAction {
         KeyBindings.defaults.command(for: .key(press), in: .details).map { handle($0) } ?? .none

@@ -5,8 +5,8 @@ import InsetShell
 /// The shell pane: the user's shell in a pty under the floating window, so the video can
 /// be watched while working. Keys go to the shell while it has the focus, except the prefix
 /// chord, after which one key is Inset's (read in the `shell` table first).
-final class ShellScreen: Pane {
-    private(set) var shell: ShellPane?
+final class ShellPane: Pane {
+    private(set) var shell: ShellSession?
     private var plane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
     let prefix: KeyPress
     /// The prefix chord was typed: the next key is Inset's.
@@ -25,7 +25,7 @@ final class ShellScreen: Pane {
     func start(command: [String]?, size: CellSize, onChange: @escaping @Sendable () -> Void) throws {
         prefixPending = false
         guard shell == nil else { return }
-        shell = try ShellPane(command: command, size: size, onChange: onChange)
+        shell = try ShellSession(command: command, size: size, onChange: onChange)
         drawnGeneration = .max
     }
 
@@ -82,14 +82,14 @@ final class ShellScreen: Pane {
     /// not wait for the next frame), at most at 60 Hz.
     func needsPaint(at now: HostTime, videoPaints: Bool) -> Bool {
         guard let shell, shell.generation != drawnGeneration else { return false }
-        let typing = now < lastKeyAt.advanced(by: ShellScreen.echoWindow)
+        let typing = now < lastKeyAt.advanced(by: ShellPane.echoWindow)
         if videoPaints && !typing { return false }
-        return now >= lastPaintAt.advanced(by: ShellScreen.paintInterval)
+        return now >= lastPaintAt.advanced(by: ShellPane.paintInterval)
     }
 
     func nextWake(after now: HostTime) -> Duration? {
         guard let shell, shell.generation != drawnGeneration else { return nil }
-        return lastPaintAt.advanced(by: ShellScreen.paintInterval).wait(after: now)
+        return lastPaintAt.advanced(by: ShellPane.paintInterval).wait(after: now)
     }
 
     /// How long after a key the pane's changes are painted at once (the echo, a completion).

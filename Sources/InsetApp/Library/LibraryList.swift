@@ -25,7 +25,7 @@ enum LibraryAction: Equatable, Sendable {
 /// after every resize before it handles more input, so they always agree with the screen.
 ///
 /// Layout, top to bottom: a title line, a header row, one row per entry, a hint line.
-struct LibraryPane {
+struct LibraryList {
     /// The selected entry (0 when the list is empty).
     private(set) var selection = 0
     /// The entry shown on the first list row.
@@ -39,7 +39,7 @@ struct LibraryPane {
     static let wheelStep = 3
 
     /// How many entries fit between the header and the hint line.
-    var visibleRows: Int { max(0, size.rows - LibraryPane.listTop - 1) }
+    var visibleRows: Int { max(0, size.rows - LibraryList.listTop - 1) }
 
     /// The hint line's buttons; play and details act on the selection when clicked.
     enum Hint: Sendable { case play, details, help, quit }
@@ -84,13 +84,13 @@ struct LibraryPane {
     func rowRect(for index: Int) -> CellRect? {
         let row = index - scrollOffset
         guard row >= 0, row < visibleRows else { return nil }
-        return CellRect(column: 0, row: LibraryPane.listTop + row, columns: size.columns, rows: 1)
+        return CellRect(column: 0, row: LibraryList.listTop + row, columns: size.columns, rows: 1)
     }
 
     /// The entry drawn at `point` (pane-local), if any.
     func entryIndex(at point: CellPoint, entryCount: Int) -> Int? {
         guard point.column >= 0, point.column < size.columns else { return nil }
-        let row = point.row - LibraryPane.listTop
+        let row = point.row - LibraryList.listTop
         guard row >= 0, row < visibleRows else { return nil }
         let index = scrollOffset + row
         return index < entryCount ? index : nil
@@ -135,9 +135,9 @@ struct LibraryPane {
         let count = entries.count
         switch mouse.button {
         case .wheelUp:
-            scroll(by: -LibraryPane.wheelStep, entryCount: count)
+            scroll(by: -LibraryList.wheelStep, entryCount: count)
         case .wheelDown:
-            scroll(by: LibraryPane.wheelStep, entryCount: count)
+            scroll(by: LibraryList.wheelStep, entryCount: count)
         case .left where local.row == size.rows - 1:
             return hintAction(atColumn: local.column, entries: entries)
         case .left:
@@ -162,7 +162,7 @@ struct LibraryPane {
     }
 
     private func hintAction(atColumn column: Int, entries: [LibraryEntry]) -> LibraryAction {
-        guard let hint = LibraryPane.hints.action(atColumn: column, width: size.columns) else { return .none }
+        guard let hint = LibraryList.hints.action(atColumn: column, width: size.columns) else { return .none }
         switch hint {
         case .play: return activate(selection, entries: entries)
         case .details: return entries.isEmpty ? .none : .showDetails(selection)

@@ -2,8 +2,8 @@ import InsetCore
 import InsetRender
 
 /// A file's details: its facts and a preview picture, loaded off the UI thread.
-final class DetailsScreen: Pane {
-    private(set) var details: DetailsPane?
+final class DetailsPane: Pane {
+    private(set) var details: FileDetails?
     private var plane = Plane(size: .zero, zIndex: 0, fill: .blank, isOpaque: true)
     /// The image id of the preview's placeholder cells, when pictures go out that way.
     let placeholderImageID: UInt32?
@@ -15,7 +15,7 @@ final class DetailsScreen: Pane {
     /// Shows `entry`'s details, the previous ones' preview stopped.
     func show(_ entry: LibraryEntry, index: Int, raster: CellRaster) {
         details?.stop()
-        details = DetailsPane(entry: entry, index: index, raster: raster)
+        details = FileDetails(entry: entry, index: index, raster: raster)
         if placeholderImageID != nil { details!.showPicturesAsPlaceholders(imageID: placeholderImageID) }
     }
 

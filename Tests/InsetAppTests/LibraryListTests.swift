@@ -5,8 +5,8 @@ import InsetRender
 import Testing
 @testable import InsetApp
 
-@Suite("Library pane: drawing, keys, mouse, scrolling")
-struct LibraryPaneTests {
+@Suite("Library list: drawing, keys, mouse, scrolling")
+struct LibraryListTests {
     static let entries: [LibraryEntry] = [
         readyEntry("alpha.mp4", seconds: 65),
         readyEntry("long film.mkv", seconds: 3725, size: 2_500_000_000, codec: "hevc"),
@@ -16,7 +16,7 @@ struct LibraryPaneTests {
         readyEntry("song.mp3", seconds: 200, hasVideo: false, audioCodec: "mp3"),
     ]
 
-    static func drawn(_ pane: inout LibraryPane, size: CellSize = CellSize(columns: 100, rows: 12),
+    static func drawn(_ pane: inout LibraryList, size: CellSize = CellSize(columns: 100, rows: 12),
                       entries: [LibraryEntry] = entries, focused: Bool = true) -> CellGrid {
         var grid = CellGrid(size: size)
         pane.draw(into: &grid, entries: entries, focused: focused)
@@ -25,7 +25,7 @@ struct LibraryPaneTests {
 
     @Test("the list shows title, header, names, durations, sizes, codecs, reasons and hints")
     func drawing() {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         let grid = Self.drawn(&pane)
         #expect(grid.line(0).hasPrefix(" Library — 6 files  reading… 5 of 6 done"))
         for word in ["Name", "Duration", "Watched", "Size", "Video"] { #expect(grid.line(1).contains(word)) }
@@ -39,7 +39,7 @@ struct LibraryPaneTests {
         #expect(rows[5].contains("3:20") && rows[5].contains("no video (mp3)"))
         #expect(grid.line(11).hasPrefix(" Enter play · i details · ? keys · q quit"))
         // The reason is drawn in the failure style; the name is not.
-        let reasonColumn = LibraryPane.columns(width: 100).reason!.lowerBound
+        let reasonColumn = LibraryList.columns(width: 100).reason!.lowerBound
         let row = pane.rowRect(for: 3)!.minRow
         #expect(grid[reasonColumn, row].foreground == LibraryTheme.failed.foreground.packed)
         #expect(grid[reasonColumn, row].attributes.contains(.dim))
@@ -48,11 +48,11 @@ struct LibraryPaneTests {
 
     @Test("a file left part-way shows how far it was watched; one never left shows nothing there")
     func watched() throws {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         var grid = CellGrid(size: CellSize(columns: 100, rows: 12))
         // alpha.mp4 is 1:05 long: left at 0:26 it is 40% watched.
         pane.draw(into: &grid, entries: Self.entries, focused: true, watched: [Self.entries[0].path: .seconds(26)])
-        let columns = LibraryPane.columns(width: 100)
+        let columns = LibraryList.columns(width: 100)
         let watchedColumns = try #require(columns.watched)
         func cells(_ row: Int) -> String {
             String(grid.line(pane.rowRect(for: row)!.minRow).dropFirst(watchedColumns.lowerBound).prefix(watchedColumns.count))
@@ -63,7 +63,7 @@ struct LibraryPaneTests {
 
     @Test("the selected row stands out: a marker and its own background, greyer without focus")
     func highlight() {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         _ = pane.handle(KeyPress(.down), entries: Self.entries)
         var grid = Self.drawn(&pane)
         let selected = pane.rowRect(for: 1)!, other = pane.rowRect(for: 0)!
@@ -79,7 +79,7 @@ struct LibraryPaneTests {
 
     @Test("keys move the selection; Enter and i give actions; other keys do nothing")
     func keys() {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         let entries = Self.entries
         _ = Self.drawn(&pane)
         #expect(pane.handle(.enter, entries: entries) == .play(0))
@@ -104,7 +104,7 @@ struct LibraryPaneTests {
             #expect(pane.handle(key, entries: entries) == LibraryAction.none)
         }
         #expect(pane.selection == 0)
-        var empty = LibraryPane()
+        var empty = LibraryList()
         #expect(empty.handle(.enter, entries: []) == LibraryAction.none)
         #expect(empty.handle(.character("i"), entries: []) == LibraryAction.none)
     }
@@ -113,7 +113,7 @@ struct LibraryPaneTests {
 
     @Test("a long list scrolls to keep the selection in view")
     func scrolling() throws {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         let size = CellSize(columns: 80, rows: 10)
         _ = Self.drawn(&pane, size: size, entries: Self.many)
         #expect(pane.visibleRows == 7)
@@ -149,7 +149,7 @@ struct LibraryPaneTests {
 
     @Test("mouse: a press selects, a press on the selection plays, right press details, wheel scrolls")
     func mouse() throws {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         let origin = CellPoint(column: 10, row: 5)
         _ = Self.drawn(&pane)
         func press(_ button: MouseEvent.Button, row index: Int, column: Int = 20) throws -> LibraryAction {
@@ -178,12 +178,12 @@ struct LibraryPaneTests {
                             entries: Self.entries, origin: origin) == .quit)
 
         // The wheel moves the view, not the selection.
-        var long = LibraryPane()
+        var long = LibraryList()
         _ = Self.drawn(&long, size: CellSize(columns: 80, rows: 10), entries: Self.many)
         let inside = CellPoint(column: 3, row: 4)
         _ = long.handle(MouseEvent(.press, .wheelDown, at: inside), entries: Self.many, origin: .zero)
-        #expect(long.scrollOffset == LibraryPane.wheelStep && long.selection == 0)
-        #expect(long.entryIndex(at: inside, entryCount: Self.many.count) == 2 + LibraryPane.wheelStep)
+        #expect(long.scrollOffset == LibraryList.wheelStep && long.selection == 0)
+        #expect(long.entryIndex(at: inside, entryCount: Self.many.count) == 2 + LibraryList.wheelStep)
         for _ in 0..<50 { _ = long.handle(MouseEvent(.press, .wheelDown, at: inside), entries: Self.many, origin: .zero) }
         #expect(long.scrollOffset == 93, "the wheel stops at the end of the list")
         _ = long.handle(MouseEvent(.press, .wheelUp, at: inside), entries: Self.many, origin: .zero)
@@ -195,21 +195,21 @@ struct LibraryPaneTests {
 
     @Test("narrow panes drop video, then size, then duration; the name keeps its room")
     func columns() {
-        let wide = LibraryPane.columns(width: 100)
+        let wide = LibraryList.columns(width: 100)
         #expect(wide.duration != nil && wide.size != nil && wide.video != nil)
         #expect(wide.video!.upperBound == 99 && wide.name.lowerBound == 1)
-        let medium = LibraryPane.columns(width: 45)
+        let medium = LibraryList.columns(width: 45)
         #expect(medium.duration != nil && medium.size != nil && medium.video == nil)
-        let small = LibraryPane.columns(width: 24)
+        let small = LibraryList.columns(width: 24)
         #expect(small.duration != nil && small.size == nil)
-        let tiny = LibraryPane.columns(width: 12)
+        let tiny = LibraryList.columns(width: 12)
         #expect(tiny.duration == nil && tiny.reason == nil && tiny.name == 1..<11)
         for width in [0, 1, 2, 5, 20, 40, 60, 200] {
-            var pane = LibraryPane()
+            var pane = LibraryList()
             let grid = Self.drawn(&pane, size: CellSize(columns: width, rows: 8))
             #expect(grid.size == CellSize(columns: width, rows: 8))
         }
-        var pane = LibraryPane()
+        var pane = LibraryList()
         _ = Self.drawn(&pane, size: CellSize(columns: 30, rows: 1))
         _ = Self.drawn(&pane, size: CellSize(columns: 30, rows: 3))
         _ = Self.drawn(&pane, size: CellSize(columns: 30, rows: 0))
@@ -217,7 +217,7 @@ struct LibraryPaneTests {
 
     @Test("an empty library says so")
     func empty() {
-        var pane = LibraryPane()
+        var pane = LibraryList()
         let grid = Self.drawn(&pane, entries: [])
         #expect(grid.line(0).hasPrefix(" Library — 0 files"))
         #expect(grid.line(2).contains("No media files here."))
@@ -225,7 +225,7 @@ struct LibraryPaneTests {
     }
 }
 
-extension LibraryPane {
+extension LibraryList {
     /// A key as the app reads it in the library: through the default bindings' library table.
     mutating func handle(_ press: KeyPress, entries: [LibraryEntry]) -> LibraryAction {
         KeyBindings.defaults.command(for: .key(press), in: .library).map { handle($0, entries: entries) } ?? .none
