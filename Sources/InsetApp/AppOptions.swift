@@ -39,6 +39,9 @@ public struct AppOptions: Sendable {
     public var subtitleCharset: String? = nil
     /// `--audio-lang LANG`: the first sound track in this ISO 639 language plays.
     public var audioLanguage: String? = nil
+    /// Whether the videos' sound goes to a device; without one they play silently on the
+    /// system clock (the director's tests: time is theirs to give, not a device's to keep).
+    public var soundDevice = true
     /// Which command each key runs: the defaults, changed by the config file.
     public var keyBindings: KeyBindings = .defaults
     /// Said on the player's bar at start (a config file's bad lines).

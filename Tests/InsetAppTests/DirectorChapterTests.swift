@@ -51,11 +51,11 @@ struct DirectorChapterTests {
         #expect(app.waitUntil { abs(video.snapshot.position.seconds - 3.5) < 0.1 }, "\(video.snapshot.position)")
         // The message lasts two seconds.
         let until = try #require(app.director.overlays.message?.until)
-        #expect(until <= HostTime.now().advanced(by: .seconds(2)))
+        #expect(until <= app.now.advanced(by: .seconds(2)))
         // Past the last chapter there is nowhere to go: said, and the position stays.
         try app.command("seek-to 8")
         #expect(app.waitUntil { abs(video.snapshot.position.seconds - 8) < 0.1 })
-        #expect(app.director.execute(.chapter(.next), at: .now()) == .refused("after the last chapter"))
+        #expect(app.director.execute(.chapter(.next), at: app.now) == .refused("after the last chapter"))
         #expect(abs(video.snapshot.position.seconds - 8) < 0.1)
     }
 

@@ -25,7 +25,7 @@ struct DirectorControlTests {
             asker.start()
             let deadline = Date(timeIntervalSinceNow: 5)
             while reply.value == nil, Date() < deadline {
-                _ = desk.serve(app.director, at: .now())
+                _ = desk.serve(app.director, at: app.now)
                 app.tick()
                 usleep(5_000)
             }
@@ -82,7 +82,7 @@ struct DirectorControlTests {
         var lines: [String] = []
         let deadline = Date(timeIntervalSinceNow: 8)
         while Date() < deadline, lines.filter({ $0.contains("\"time\"") && $0.contains("event") }).count < 3 {
-            _ = turns.desk.serve(app.director, at: .now())
+            _ = turns.desk.serve(app.director, at: app.now)
             app.tick()
             if let line = try? client.nextLine(until: .now + .milliseconds(20)) { lines.append(line) }
         }
@@ -93,7 +93,7 @@ struct DirectorControlTests {
         app.key("Space")
         var paused = false
         for _ in 0..<50 where !paused {
-            _ = turns.desk.serve(app.director, at: .now())
+            _ = turns.desk.serve(app.director, at: app.now)
             if let line = try? client.nextLine(until: .now + .milliseconds(20)) { paused = line.contains(#""state":"paused""#) }
         }
         #expect(paused)

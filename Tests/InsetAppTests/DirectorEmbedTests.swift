@@ -34,7 +34,7 @@ struct DirectorEmbedTests {
     func refusals(command: String) throws {
         let app = try Self.embedded()
         #expect(app.waitUntil { app.director.videos.front != nil })
-        let outcome = app.director.execute(try Command(parsing: command), at: .now())
+        let outcome = app.director.execute(try Command(parsing: command), at: app.now)
         guard case .refused = outcome else { Issue.record("\(command) was carried out"); return }
         #expect(app.director.front == .player && !app.director.panes.window.isOpen)
     }

@@ -99,3 +99,20 @@ struct DirectorPanesTests {
         #expect(app.waitUntil { app.takeEffects().contains(.paint) })
     }
 }
+
+/// The untimed director: its clock is the harness's, so video plays as fast as it decodes.
+@Suite("Director: untimed")
+struct DirectorUntimedTests {
+    @Test("30 s of video play to their end in a fraction of their length: the clock waits for frames, not for the wall")
+    func fasterThanRealTime() throws {
+        let app = try DirectorHarness(paths: [sample("long_gop.mp4")])
+        let started = Date()
+        #expect(app.waitForPlayer())
+        #expect(app.waitUntil(timeout: 20) { !app.isRunning }, "the end of the only file quits")
+        let wall = Date().timeIntervalSince(started)
+        let played = (app.director.videos.fullScreen?.statistics ?? app.director.videos.lastStatistics).shown
+        print("untimed: \(played) frames of 30 s played in \(String(format: "%.1f", wall)) s")
+        #expect(played == 750, "\(played) of the 750 frames shown")
+        #expect(wall < 15, "\(wall) s of wall time for 30 s of video")
+    }
+}

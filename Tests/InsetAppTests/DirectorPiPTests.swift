@@ -59,7 +59,7 @@ struct DirectorPiPTests {
         app.key("Esc")
         #expect(app.focus == .pane)
         // A smaller terminal keeps the window inside it.
-        _ = app.director.handle(.input(.resize(CellSize(columns: 80, rows: 24))), at: .now())
+        _ = app.director.handle(.input(.resize(CellSize(columns: 80, rows: 24))), at: app.now)
         let frame = try #require(app.window?.layout.frame)
         #expect(frame.maxColumn <= 80 && frame.maxRow <= 24)
     }
@@ -116,12 +116,12 @@ struct DirectorPiPTests {
     func commands() throws {
         let app = try DirectorHarness(paths: [Self.clip])
         #expect(app.waitForPlayer())
-        #expect(app.director.execute(.restore, at: .now()) == .refused("no video in a window"))
-        #expect(app.director.execute(.pause(true), at: .now()) == .done)
+        #expect(app.director.execute(.restore, at: app.now) == .refused("no video in a window"))
+        #expect(app.director.execute(.pause(true), at: app.now) == .done)
         #expect(app.director.videos.fullScreen?.snapshot.isPlaying == false)
-        #expect(app.director.execute(.pause(true), at: .now()) == .done)
+        #expect(app.director.execute(.pause(true), at: app.now) == .done)
         #expect(app.director.videos.fullScreen?.snapshot.isPlaying == false, "pause on is not a toggle")
-        #expect(app.director.execute(.seekTo(.seconds(3)), at: .now()) == .done)
+        #expect(app.director.execute(.seekTo(.seconds(3)), at: app.now) == .done)
         #expect(app.waitUntil { abs((app.time(of: app.director.videos.fullScreen) ?? 0) - 3) < 0.1 })
         try app.command("pip")
         #expect(app.waitForWindow())

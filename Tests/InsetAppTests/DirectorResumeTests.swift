@@ -24,7 +24,7 @@ struct DirectorResumeTests {
         #expect(app.waitForPlayer())
         try app.command("seek-to \(time)")
         #expect(app.waitUntil { app.director.videos.fullScreen.map { abs($0.snapshot.position.seconds - (Double(time) ?? 0)) < 0.5 } == true })
-        _ = app.director.finish(at: .now())
+        _ = app.director.finish(at: app.now)
     }
 
     static func startTime(_ app: DirectorHarness) -> Double? {
@@ -63,7 +63,7 @@ struct DirectorResumeTests {
         let fresh = try Self.player(state) { $0.resumes = false }
         #expect(try #require(Self.startTime(fresh)) < 1)
         #expect(fresh.message != "resumed at 0:12")
-        _ = fresh.director.finish(at: .now())
+        _ = fresh.director.finish(at: fresh.now)
         // `--no-resume` still keeps where this play stopped (near 0: forgotten); start again.
         try Self.stop(at: "12", state)
         let asked = try Self.player(state) { $0.start = .seconds(5) }
@@ -88,7 +88,7 @@ struct DirectorResumeTests {
         try Data([0xff, 0xfe, 0x00, 0x41, 0x0a]).write(to: file)
         let app = try Self.player(state)
         #expect(try #require(Self.startTime(app)) < 1)
-        _ = app.director.finish(at: .now())
+        _ = app.director.finish(at: app.now)
         try Self.stop(at: "12", state)
         let (positions, rejected) = ResumePositions.parse(try String(contentsOf: file, encoding: .utf8))
         #expect(rejected == 0 && positions.entries.count == 1)
@@ -99,7 +99,7 @@ struct DirectorResumeTests {
     /// The library's rows as text, as they would be painted.
     static func libraryText(_ app: DirectorHarness) -> String {
         var planes: [Plane] = []
-        app.director.panes.library.draw(into: &planes, focused: true, at: .now())
+        app.director.panes.library.draw(into: &planes, focused: true, at: app.now)
         return planes.first?.grid.description ?? ""
     }
 

@@ -28,9 +28,11 @@ struct DirectorSpeedTests {
         app.key("]")
         let video = try #require(app.director.videos.fullScreen)
         #expect(video.snapshot.speed.hundredths == 125)
-        let (mediaBefore, wallBefore) = (video.masterTime(at: .now()), Date())
+        // The director's clock (the harness's own, untimed) against the media's.
+        let (mediaBefore, clockBefore) = (video.masterTime(at: app.now), app.now)
         app.run(for: 1.5)
-        let rate = (video.masterTime(at: .now()) - mediaBefore).seconds / Date().timeIntervalSince(wallBefore)
+        let elapsed = app.now.elapsed(since: clockBefore).components
+        let rate = (video.masterTime(at: app.now) - mediaBefore).seconds / (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
         #expect(rate > 1.1 && rate < 1.4, "the time ran \(rate) s a second")
         app.key("Esc")
         app.keys("Down", "Enter")

@@ -46,7 +46,7 @@ struct DirectorStepsTests {
         app.key("Space")
         try app.command("seek-to 0")
         #expect(app.waitUntil { frameTime(app) == .zero })
-        #expect(app.director.execute(.frameStep(forward: false), at: .now()) == .refused("no frame before this one"))
+        #expect(app.director.execute(.frameStep(forward: false), at: app.now) == .refused("no frame before this one"))
         app.key("p")
         #expect(app.waitForWindow())
         app.key("Tab")
@@ -82,7 +82,7 @@ struct DirectorStepsTests {
         }
         #expect(wrapped >= 2)
         // The progress line shows the span in the loop's colour.
-        app.director.panes.player.revealControls(at: .now())
+        app.director.panes.player.revealControls(at: app.now)
         let cells = app.planes().flatMap { Array($0.grid.cells) }
         // (The position's dot may stand on one end; the other shows.)
         let ends = Set(["[", "]"].map { UInt32(($0 as Unicode.Scalar).value) })

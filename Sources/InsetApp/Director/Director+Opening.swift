@@ -37,7 +37,7 @@ extension Director {
         let keepsWindow = windowStaysForNextVideo
         if keepsWindow { closeBesideWindow() } else { closePlayback() }
         videos.opening?.cancel()
-        startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil) { $0.besideWindow = keepsWindow }
+        startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
         let place: NavigationEvent.Opening = keepsWindow ? .besideWindow
             : front == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
         navigate(.opened(place), at: now)
@@ -47,17 +47,18 @@ extension Director {
 
     /// Opens `path` off the UI thread for cells of `cells`, as the videos' opener: the
     /// options' threads, sound and subtitles; `placed` says where it goes once open.
-    func startOpening(_ path: String, cells: CellSize, playlistEntry: Int?, placed: (PlaybackOpener) -> Void) {
+    func startOpening(_ path: String, cells: CellSize, playlistEntry: Int?, at now: HostTime, placed: (PlaybackOpener) -> Void) {
         let opener = PlaybackOpener(.init(
             path: path, viewport: viewport(cells), threads: options.threads,
-            sound: SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage)))
+            sound: options.soundDevice
+                ? SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage) : nil))
         opener.request.subtitles = subtitleRequest(for: path)
         opener.playlistEntry = playlistEntry
         opener.catalog = catalog
         placed(opener)
         videos.opening = opener
         let waker = self.waker
-        opener.start { waker.wake() }
+        opener.start(at: now) { waker.wake() }
     }
 
     /// The file is open (or could not be): start playing it, or say why not. A single file

@@ -112,6 +112,6 @@ extension Director {
         let entry = catalog.entry(index)
         playlist.select(entry: index)
         videos.listLabels[entry.path] = playlist.label(for: index)
-        startOpening(entry.path, cells: panes.window.pip?.videoCells ?? stage.size, playlistEntry: index) { $0.intoWindow = true }
+        startOpening(entry.path, cells: panes.window.pip?.videoCells ?? stage.size, playlistEntry: index, at: now) { $0.intoWindow = true }
     }
 }

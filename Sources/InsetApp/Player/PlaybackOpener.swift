@@ -32,7 +32,9 @@ final class PlaybackOpener: @unchecked Sendable {
     var catalog: LibraryCatalog?
     /// When the UI stops waiting whatever libavformat does: a demuxer busy with no I/O
     /// never checks the interrupt's deadline, and "opening…" must not outlive it.
-    let givesUpAt = HostTime.now().advanced(by: MediaSource.openTimeout + .seconds(2))
+    /// When the player gives up waiting (a demuxer that never checks the interrupt): the
+    /// director's clock when it started opening, and the open deadline with a margin.
+    private(set) var givesUpAt = HostTime.now().advanced(by: MediaSource.openTimeout + .seconds(2))
     /// The picture's and the sound's sources each wait on their own I/O; both are cancelled.
     private let videoInterrupt = MediaInterrupt()
     private let audioInterrupt = MediaInterrupt()
@@ -45,7 +47,8 @@ final class PlaybackOpener: @unchecked Sendable {
     var path: String { request.path }
     var name: String { PrintableText.escaped((request.path as NSString).lastPathComponent) }
 
-    func start(onFinish: @escaping @Sendable () -> Void) {
+    func start(at now: HostTime, onFinish: @escaping @Sendable () -> Void) {
+        givesUpAt = now.advanced(by: MediaSource.openTimeout + .seconds(2))
         let thread = Thread { [self] in
             catalog?.claim(request.path)
             let opened = Result { try Playback.Media.open(request, video: videoInterrupt, audio: audioInterrupt) }
