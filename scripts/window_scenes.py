@@ -66,7 +66,7 @@ def shell(s):
         xscreen.type_text(s.spec.window_class, "ls -l /usr/share/doc | head -60\n")
         time.sleep(1.0)
     shot = window_scene(s, "shell pane", (PREFIX, "Tab"), ("Tab",), (PREFIX, "q"), "shell")
-    # The screenshot for the README: the lower half of the terminal, where the window
+    # The screenshot for docs/pictures.md: the lower half of the terminal, where the window
     # was, at its own pixels.
     x0, y0, x1, y1 = s.area()
     xscreen.write_png(os.path.join(s.out, "shell.png"), shot[(y0 + y1) // 2:y1, x0:x1])

@@ -15,7 +15,7 @@ struct Bench: ParsableCommand {
     @Argument(help: "The file to measure.")
     var path: String
 
-    @Option(help: "decode, scale (decode + scale to the cells' pixels), render (+ blit, compose, rasterize) or all.")
+    @Option(help: "The stage to measure: decode, scale (decode + scale to the cells' pixels), render (+ blit, compose, rasterize) or all.")
     var stage: StageArgument = .all
 
     @Option(name: .customLong("frames"), parsing: .unconditional,
@@ -36,10 +36,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Colours for the render stage: truecolor, 256 or 16.")
     var colors: ColorMode = .truecolor
 
-    @Option(help: ArgumentHelp("half, quadrant, sextant or octant. Default: half.", valueName: "blitter"))
+    @Option(help: ArgumentHelp("How the render stage draws cells: half, quadrant, sextant or octant (2x1 to 2x4 sub-pixels per cell). Default: half.", valueName: "blitter"))
     var blitter: ChoiceArgument<Blitter>?
 
-    @Flag(help: "Print JSON instead of a table.")
+    @Flag(help: "Print the results as JSON instead of a table.")
     var json = false
 
     func validate() throws {

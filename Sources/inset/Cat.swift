@@ -8,10 +8,10 @@ struct Cat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write frames as colour cells to standard output; needs no terminal.")
 
-    @Argument(help: "The file to show.")
+    @Argument(help: "The file to show: a file, - for standard input, or a URL FFmpeg can open.")
     var path: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5).", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5). Default: the start.", valueName: "time"))
     var at: TimeArgument?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How many frames: 1 to 10000000, or all. Default: 1 (a thumbnail).", valueName: "n"))
@@ -20,14 +20,14 @@ struct Cat: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Cells as COLSxROWS, up to 4096x2048. Default: the terminal's size, else 80x24.", valueName: "size"))
     var size: CellSizeArgument?
 
-    @Option(help: "truecolor, 256 or 16. Default: from COLORTERM.")
+    @Option(help: "The colours cells are written in: truecolor, 256 or 16. Default: from COLORTERM.")
     var colors: ColorMode?
 
-    @Option(help: ArgumentHelp("half, quadrant, sextant or octant (2x1, 2x2, 2x3, 2x4 sub-pixels per cell). Default: half.",
+    @Option(help: ArgumentHelp("How cells draw the picture: half, quadrant, sextant or octant (2x1, 2x2, 2x3, 2x4 sub-pixels per cell). Default: half.",
                                valueName: "blitter"))
     var blitter: ChoiceArgument<Blitter>?
 
-    @Flag(help: "Pace frames at their presentation times instead of as fast as possible.")
+    @Flag(help: "Write each frame at its presentation time, as a player would, instead of as fast as possible.")
     var realtime = false
 
     @Option(name: .customLong("threads"), parsing: .unconditional,

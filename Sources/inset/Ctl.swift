@@ -15,13 +15,13 @@ struct Ctl: ParsableCommand {
             controlled, unless --socket names another. Options go before the command.
             """)
 
-    @Option(help: ArgumentHelp("The player's control socket. Default: the newest in $XDG_RUNTIME_DIR/inset.", valueName: "path"))
+    @Option(help: ArgumentHelp("The control socket of the player to control (as its --socket). Default: the newest in $XDG_RUNTIME_DIR/inset.", valueName: "path"))
     var socket: String?
 
     @Flag(help: "Print the player's reply as it came, one JSON line.")
     var json = false
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The command and its arguments.", valueName: "command"))
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The command and its arguments: pause, seek +15, get time, observe… (inset keys lists the commands).", valueName: "command"))
     var words: [String] = []
 
     func run() throws {

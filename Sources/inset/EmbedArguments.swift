@@ -5,7 +5,7 @@ import InsetCore
 import InsetTerminal
 
 /// `--embed` and `--embed-keys`: the player as a file manager's or a picker's preview, in a
-/// rectangle of a screen that belongs to someone else (README, "Embed mode").
+/// rectangle of a screen that belongs to someone else (docs/embed.md).
 struct EmbedArguments: ParsableArguments {
     @Option(name: .customLong("embed"),
             help: ArgumentHelp("Play in this rectangle of the terminal only, as a preview: COLSxROWS+X+Y (X11 geometry; "

@@ -2,21 +2,21 @@ import ArgumentParser
 import InsetConfig
 import InsetCore
 
-/// `inset keys`: the key bindings from the one command table, as the `?` overlay and the
-/// README's key table list them.
+/// `inset keys`: the key bindings from the one command table, as the `?` overlay and
+/// docs/keys.md (`inset keys --markdown`) list them.
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "List every key binding and the command it runs.")
 
-    @Flag(help: "The README's Markdown table instead of plain text (the defaults, without the config file).")
+    @Flag(help: "Print the default bindings as Markdown, one table per place (docs/keys.md is this output); no config file is read.")
     var markdown = false
 
     @Option(name: .customLong("config"), help: ArgumentHelp("The config file whose bindings to list, instead of the default one.",
                                                            valueName: "file"))
     var configPath: String?
 
-    @Flag(name: .customLong("no-config"), help: "List the default bindings.")
+    @Flag(name: .customLong("no-config"), help: "List the default bindings, reading no config file.")
     var noConfig = false
 
     /// The bindings as the player would have them with the same config file; its bad

@@ -11,7 +11,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a video full screen (the default command).")
 
-    @Argument(help: "Files play full screen, one after the other (a .m3u playlist plays its files); a directory opens the library. With none, the bundled samples.")
+    @Argument(help: "Files or URLs play full screen, one after the other (- reads standard input; a .m3u playlist plays its files); a directory opens the library. With none, the bundled samples.")
     var paths: [String] = []
 
     @Flag(name: .customLong("pip"), help: "Start in picture in picture, over the library.")
@@ -24,37 +24,38 @@ struct Play: ParsableCommand {
                                valueName: "chord"))
     var prefix: String?
 
-    @Option(help: "truecolor, 256 or 16. Default: from COLORTERM and terminfo.")
+    @Option(help: "The colours cells are drawn in: truecolor, 256 or 16. Default: from COLORTERM and terminfo.")
     var colors: ColorMode?
 
-    @Flag(help: "Show frames/s, drops and bytes per frame in a corner.")
+    @Flag(help: "Show frames/s, drops and bytes per frame in a corner, and a closing line with the totals on exit.")
     var stats = false
 
-    @Flag(help: "Start again at the end instead of quitting.")
+    @Flag(help: "Play each file again from its start when it ends, instead of going on to the next or quitting.")
     var loop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5).", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5) instead of where the file was left.", valueName: "time"))
     var start: TimeArgument?
 
     @Flag(name: .customLong("no-advance"), help: "At the end of a file, stay on its last frame instead of playing the next of the list.")
     var noAdvance = false
 
-    @Flag(help: "Play the list's files in a random order, each once.")
+    @Flag(help: "Play the list's files in a random order, each once (the order is fixed for the run).")
     var shuffle = false
 
-    @Flag(name: .customLong("loop-playlist"), help: "After the last file of the list, play the first again.")
+    @Flag(name: .customLong("loop-playlist"), help: "After the last file of the list, play the first again (a single file plays over and over).")
     var loopPlaylist = false
 
     @Flag(name: .customLong("no-resume"), help: "Start at the beginning, not where this file was left (the position is still kept when it stops).")
     var noResume = false
 
-    @Option(help: ArgumentHelp("Disallow skipping: all (also --linear alone), or ranges like 0:00-0:30,1:00-1:10.", valueName: "ranges"))
+    @Option(help: ArgumentHelp("No skipping, the skip keys and buttons greyed out: everywhere (all, or --linear alone), "
+                               + "or only within ranges like 0:00-0:30,1:00-1:10.", valueName: "ranges"))
     var linear: String?
 
-    @Flag(name: .customLong("no-pip"), help: "Do not allow picture in picture.")
+    @Flag(name: .customLong("no-pip"), help: "Do not allow picture in picture: p says why, and leaving a video pauses it.")
     var noPiP = false
 
-    @Flag(name: .customLong("no-auto-pip"), help: "Do not start picture in picture when leaving a playing video.")
+    @Flag(name: .customLong("no-auto-pip"), help: "Leaving a playing video for another pane (Esc, !) pauses it instead of moving it into the picture-in-picture window.")
     var noAutoPiP = false
 
     @Flag(name: .customLong("pip-saver"),
@@ -66,20 +67,21 @@ struct Play: ParsableCommand {
     var threadsArgument: WholeNumberArgument?
     var threads: Int? { threadsArgument?.value }
 
-    @Option(help: ArgumentHelp("half, quadrant, sextant, octant (2x1 to 2x4 sub-pixels per cell) or auto. "
+    @Option(help: ArgumentHelp("How cells draw the picture: half, quadrant, sextant, octant (2x1 to 2x4 sub-pixels per cell) or auto. "
                                + "Default: auto, octants where the terminal draws them, else half blocks.",
                                valueName: "blitter"))
     var blitter: ChoiceArgument<Blitter>?
 
-    @Option(help: ArgumentHelp("kitty, sixel (real pixels), cells (the blitter) or auto. "
-                               + "Default: auto, the best the terminal answers it has.", valueName: "graphics"))
+    @Option(help: ArgumentHelp("How the picture reaches the terminal: kitty or sixel (real pixels), cells (drawn by --blitter) or auto. "
+                               + "Default: auto, the best the terminal says it has (inset probe-terminal shows which).",
+                               valueName: "graphics"))
     var graphics: ChoiceArgument<GraphicsMode>?
 
     @Flag(help: "Play without sound (the sound's clock still times the picture).")
     var mute = false
 
     @Option(name: .customLong("volume"), parsing: .unconditional,
-            help: ArgumentHelp("Volume, 0 to 100. Default: 100.", valueName: "n"))
+            help: ArgumentHelp("Start at this volume, 0 to 100 (9 and 0 change it by 10). Default: 100.", valueName: "n"))
     var volumeArgument: WholeNumberArgument?
 
     @Option(name: .customLong("speed"), parsing: .unconditional,
@@ -112,7 +114,7 @@ struct Play: ParsableCommand {
                                                            valueName: "file"))
     var configPath: String?
 
-    @Flag(name: .customLong("no-config"), help: "Read no config file.")
+    @Flag(name: .customLong("no-config"), help: "Read no config file: every setting and key binding at its default.")
     var noConfig = false
 
     @Option(name: .customLong("socket"), help: ArgumentHelp("Serve the control socket (inset ctl) at this path instead of "
@@ -120,7 +122,7 @@ struct Play: ParsableCommand {
                                                            valueName: "path"))
     var socket: String?
 
-    @Option(name: .customLong("screenshot-dir"), help: ArgumentHelp("Save screenshots (s) here instead of the current directory.",
+    @Option(name: .customLong("screenshot-dir"), help: ArgumentHelp("Save screenshots (s: the frame on screen as a PNG, at the video's size) in this directory instead of the current one.",
                                                                    valueName: "dir"))
     var screenshotDirectory: String?
 

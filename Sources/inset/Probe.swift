@@ -10,7 +10,7 @@ struct Probe: ParsableCommand {
     @Argument(help: "A file, - for standard input, or a URL FFmpeg can open; a subtitle file (.srt, .vtt, .ass) is read cue by cue.")
     var path: String
 
-    @Flag(help: "Print JSON for scripts.")
+    @Flag(help: "Print the facts as JSON, for scripts.")
     var json = false
 
     func run() throws {

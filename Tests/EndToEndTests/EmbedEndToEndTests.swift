@@ -4,7 +4,7 @@ import Testing
 /// Embed mode (`inset --embed`) in a real terminal: the player draws a rectangle of a
 /// screen a shell owns and touches nothing else, is paused through its control socket, and
 /// leaves the rectangle blank and the shell's cursor where it was when it is ended; and the
-/// fzf recipe from the README, as a preview that plays in fzf's preview window.
+/// fzf recipe from docs/embed.md, as a preview that plays in fzf's preview window.
 @Suite("Embed mode end to end", .serialized)
 struct EmbedEndToEndTests {
     static let area = (column: 10, row: 5, columns: 40, rows: 12)

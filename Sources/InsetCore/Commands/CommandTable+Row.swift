@@ -64,7 +64,7 @@ extension CommandTable {
     public struct DefaultKey: Sendable {
         public let context: KeyBindings.Context
         /// Where this row's keys come in the context's list, which is the order the `?`
-        /// overlay, `inset keys` and the README show: lowest first, the keys of one row at
+        /// overlay, `inset keys` and docs/keys.md show: lowest first, the keys of one row at
         /// one place in the row's order. One row per place in a context (CommandTableTests);
         /// a new binding between two others renumbers the ones after it.
         public let place: Int

@@ -1,5 +1,5 @@
 extension KeyBindings {
-    /// The keys as they ship: what the `?` overlay and the README list before any config.
+    /// The keys as they ship: what the `?` overlay and docs/keys.md list before any config.
     /// Each row of the command table says its own keys and their place in each context's
     /// list; gathered here in that order.
     public static let defaults: KeyBindings = {

@@ -1,4 +1,4 @@
-/// The key lists written from the tables: the `?` overlay's, `inset keys`' and the README's.
+/// The key lists written from the tables: the `?` overlay's, `inset keys`' and docs/keys.md's.
 extension KeyBindings {
     /// One line of a key list: the keys (`Enter, f`) and what they do.
     public struct HelpLine: Hashable, Sendable {
@@ -34,7 +34,7 @@ extension KeyBindings {
         return lines
     }
 
-    /// The README's key table: a section per context, each binding with its command.
+    /// docs/keys.md's tables (`inset keys --markdown`): a section per context, each binding with its command.
     public func markdown() -> String {
         var text = ""
         for context in Context.allCases {

@@ -1,6 +1,6 @@
 /// Which command each key and mouse wheel step runs, one table per place the keyboard can
 /// be: the default tables below, changed by the config file's `[keys.*]` lines. The `?`
-/// overlay, `inset keys` and the README's key table are written from the same tables.
+/// overlay, `inset keys` and docs/keys.md are written from the same tables.
 public struct KeyBindings: Sendable, Equatable {
     /// Where a key is read. A key is looked up in the focused place's table first, then in
     /// the tables it falls back to (`lookupOrder`), so `q` in `global` quits everywhere but
