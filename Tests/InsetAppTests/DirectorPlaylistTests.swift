@@ -179,4 +179,15 @@ struct DirectorPlaylistTests {
         #expect(app.isRunning)
     }
 
+    @Test("--start past the end of a file chosen in the library: it plays from its start, the bar saying why")
+    func startPastTheEndInTheLibrary() throws {
+        // Listed by name: clock_4x3.mp4 (6 s), then long_gop.mp4 (30 s), which --start 0:08 is within.
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.third, Self.second])]) { $0.start = .seconds(8) }
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        #expect(app.message == "--start 0:08 is past the end of clock_4x3.mp4 (0:06); playing from the start")
+        #expect(try #require(app.time(of: app.director.videos.fullScreen)) < 1, "played from its start")
+        #expect(app.isRunning && app.front == .player)
+    }
 }
