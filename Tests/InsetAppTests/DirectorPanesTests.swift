@@ -77,6 +77,43 @@ struct DirectorPanesTests {
         #expect(!app.isRunning)
     }
 
+    @Test("the shell left for the player and back: a command still running, what was typed ahead kept; Ctrl-C is the shell's; exit goes back to the player")
+    func runningCommandKept() throws {
+        // Looping: the untimed clock runs the video on while the shell is waited for.
+        let app = try DirectorHarness(paths: [Self.clip], shell: ["/bin/sh"]) { $0.loop = true }
+        #expect(app.waitForPlayer())
+        app.key("!")
+        #expect(app.waitForWindow())
+        Self.type(app, "cat")
+        for c in "typed ahead" { app.key(c == " " ? "Space" : String(c)) }
+        #expect(app.waitUntil { Self.shellText(app).contains("typed ahead") }, "\(Self.shellText(app))")
+        // The prefix, then the window's keys: Shift-arrows move it, f plays it full screen.
+        let start = try #require(app.window?.layout.frame)
+        app.keys("C-]", "Tab", "S-Up")
+        #expect(try #require(app.window?.layout.frame).minRow < start.minRow)
+        app.key("f")
+        #expect(app.front == .player)
+        #expect(app.waitForNoWindow())
+        app.key("!")
+        #expect(app.front == .shell && Self.shellText(app).contains("typed ahead"))
+        #expect(app.waitForWindow())
+        // cat still runs: the line ends now and comes back from it.
+        app.key("Enter")
+        #expect(app.waitUntil { Self.shellText(app).components(separatedBy: "typed ahead").count >= 3 }, "\(Self.shellText(app))")
+        app.key("C-d")
+        // Ctrl-C goes to the shell, not to Inset: the line typed before it is dropped.
+        for c in "echo not run" { app.key(c == " " ? "Space" : String(c)) }
+        app.key("C-c")
+        Self.type(app, "echo still here")
+        #expect(app.waitUntil { Self.shellText(app).split(separator: "\n").contains { $0.hasPrefix("still here") } },
+                "\(Self.shellText(app))")
+        #expect(!Self.shellText(app).split(separator: "\n").contains { $0.hasPrefix("not run") }, "\(Self.shellText(app))")
+        #expect(app.isRunning && app.front == .shell)
+        Self.type(app, "exit")
+        #expect(app.waitUntil { app.front == .player && app.window == nil }, "\(Self.shellText(app))")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+    }
+
     @Test("after the prefix, ? shows the keys and q quits")
     func prefixQuits() throws {
         let app = try DirectorHarness(paths: [try libraryFolder([Self.clip, Self.other])], shell: ["/bin/sh"])
