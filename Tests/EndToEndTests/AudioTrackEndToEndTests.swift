@@ -40,6 +40,12 @@ struct AudioTrackEndToEndTests {
         return tones
     }
 
+    /// q, and the player gone: what the driver wrote is all there.
+    static func quit(_ tmux: Tmux) throws {
+        try tmux.keys("q")
+        #expect(Tmux.eventually(timeout: 3) { (try? tmux.childPID()) == nil }, "the player is still running after q")
+    }
+
     static func environment(_ dir: URL) -> [String: String] {
         ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": dir.appendingPathComponent("audio.raw").path,
          "SDL_AUDIO_FREQUENCY": "48000"]
@@ -68,8 +74,7 @@ struct AudioTrackEndToEndTests {
         try tmux.keys("a")
         try tmux.waitFor(timeout: 2, "the track named") { $0.text.contains("audio 2/2: fra, Commentaire") }
         try tmux.waitFor(timeout: 5, "time moving on") { tmux.keysVisible($0) && ($0.shownTime?.position ?? 0) >= 5 }
-        try tmux.keys("q")
-        usleep(500_000)
+        try Self.quit(tmux)
         let tones = try Self.tones(dir.appendingPathComponent("audio.raw"))
         // 440 Hz first, then 1000 Hz to the end, never back. (A window holding the device's
         // start, the change or a late period on a loaded machine is partly silent: it counts
@@ -88,8 +93,7 @@ struct AudioTrackEndToEndTests {
         let tmux = try Tmux(environment: Self.environment(dir))
         try tmux.run("\(try insetBinary()) --audio-lang fr \(Self.file)")
         try tmux.waitFor(timeout: 5, "playing") { ($0.shownTime?.position ?? 0) >= 2 }
-        try tmux.keys("q")
-        usleep(500_000)
+        try Self.quit(tmux)
         let tones = try Self.tones(dir.appendingPathComponent("audio.raw"))
         #expect(tones.count >= 10 && tones.dropFirst().allSatisfy { abs($0 - 1000) < 30 }, "\(tones)")
     }
@@ -101,10 +105,11 @@ struct AudioTrackEndToEndTests {
         try tmux.run("cat \(Self.file) | \(try insetBinary()) -")
         // (Live input: the bar shows how far back it can go rather than a position.)
         try tmux.waitFor(timeout: 5, "playing") { $0.videoRows.count > 20 }
-        usleep(3_000_000)
-        try tmux.keys("q")
-        usleep(500_000)
-        let tones = try Self.tones(dir.appendingPathComponent("audio.raw"))
+        // Played until the driver has written the tone windows checked below.
+        let capture = dir.appendingPathComponent("audio.raw")
+        #expect(Tmux.eventually(timeout: 6) { ((try? Self.tones(capture)) ?? []).count >= 21 })
+        try Self.quit(tmux)
+        let tones = try Self.tones(capture)
         #expect(tones.count >= 20 && tones.dropFirst().allSatisfy { abs($0 - 440) < 30 }, "\(tones)")
     }
 }

@@ -2,37 +2,14 @@ import Foundation
 import InsetTestSupport
 import Testing
 
-/// Chapters of a file made here with ffmpeg (an ffmetadata file, `-map_metadata 1`): PgDn
-/// and PgUp in the player, and `inset probe` listing them.
+/// Chapters of a file made here with ffmpeg (an ffmetadata file, `-map_metadata 1`): their
+/// marks in the cells of both progress lines, and `inset probe` listing them. PgDn and
+/// PgUp (the seek, the title said and gone) are director tests (DirectorChapterTests).
 @Suite("Chapters end to end", .serialized)
 struct ChapterEndToEndTests {
     /// The 10 s clock clip as MKV with chapters at 0 ("Opening"), 3.5 s ("Middle") and 7 s ("End").
     static func makeChaptered() throws -> String {
         try ChapteredClip.make(from: samplePath("clock_16x9_aac.mp4"))
-    }
-
-    @Test("PgDn jumps to the next chapter's time and shows its title; PgUp comes back")
-    func nextAndPrevious() throws {
-        let clip = try Self.makeChaptered()
-        let tmux = try Tmux()
-        try tmux.run("\(try insetBinary()) \(clip)")
-        try tmux.waitFor(timeout: 5, "playing") { $0.shownTime != nil }
-        try tmux.keys("Space")
-        try tmux.waitFor(timeout: 2, "paused") { $0.text.contains("▶") }
-        try tmux.keys("PgDn")
-        try tmux.waitFor(timeout: 3, "chapter 2 at 0:03") { $0.shownTime?.position == 3 && $0.text.contains("chapter 2/3: Middle") }
-        try tmux.keys("PgDn")
-        // The frame shown is the one on screen at 7 s: the clip's frames start 21 ms in, so
-        // that frame's own time reads 0:06.
-        try tmux.waitFor(timeout: 3, "chapter 3 at 0:07") {
-            (6...7).contains($0.shownTime?.position ?? -1) && $0.text.contains("chapter 3/3: End")
-        }
-        try tmux.keys("PgUp")
-        try tmux.waitFor(timeout: 3, "back to chapter 2") { $0.shownTime?.position == 3 && $0.text.contains("chapter 2/3: Middle") }
-        // The title goes after two seconds.
-        try tmux.waitFor(timeout: 4, "title gone") { !$0.text.contains("chapter 2/3") }
-        try tmux.keys("q")
-        try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
     }
 
     @Test("the window's progress line marks the chapters too")

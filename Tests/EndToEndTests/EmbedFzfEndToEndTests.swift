@@ -77,15 +77,16 @@ struct EmbedFzfEndToEndTests {
         #expect(first.text.contains("3/3"), "fzf's count is not there:\n\(first.text)")
         #expect(first.line(0).hasSuffix("╮") && first.line(39).hasSuffix("╯"))
         let fzfAlone = Self.fzfOwnCells(first)
-        var pictures: Set<String> = []
-        for _ in 0..<3 {
-            Thread.sleep(forTimeInterval: 0.6)
-            let screen = try tmux.capture()
+        // Two pictures after the first, each waited for until it differs from the one
+        // before: the preview plays; and on each screen fzf's own cells are as they were.
+        func picture(_ screen: Screen) -> String { Self.pictureRows(screen).map { screen.line($0) }.joined(separator: "\n") }
+        var last = picture(first)
+        for _ in 0..<2 {
+            let screen = try tmux.waitFor(timeout: 5, "the preview playing on") { picture($0) != last }
             #expect(Self.fzfOwnCells(screen) == fzfAlone, "fzf's own cells changed while the video played:\n\(screen.text)")
             #expect(Self.picturesOutside(screen).isEmpty, "picture outside the rectangle: \(Self.picturesOutside(screen).prefix(5))")
-            pictures.insert(Self.pictureRows(screen).map { screen.line($0) }.joined(separator: "\n"))
+            last = picture(screen)
         }
-        #expect(pictures.count >= 2, "the preview does not play")
         #expect(try Self.players() == 1)
 
         // Up: the 16:9 file, letterboxed in fewer rows; nothing of the 4:3 picture is left.
@@ -98,8 +99,8 @@ struct EmbedFzfEndToEndTests {
         #expect(Self.fzfOwnCells(second).enumerated().allSatisfy { row, cells in
             cells.enumerated().allSatisfy { column, cell in column >= 60 || fzfAlone[row][column] == cell || row >= 35 }
         }, "fzf's list changed beyond its selection")
-        Thread.sleep(forTimeInterval: 1)
-        #expect(try Self.players() == 1, "the first preview's player is still running")
+        // The second preview's player draws: the first one's must go.
+        #expect(try Tmux.eventually(timeout: 1) { try Self.players() == 1 }, "the first preview's player is still running")
 
         // Up: the text file; fzf's preview is the text, and no picture is left.
         try tmux.keys("Up")
@@ -112,9 +113,9 @@ struct EmbedFzfEndToEndTests {
         try tmux.waitFor(timeout: 10, "the video again") { Self.pictureRows($0).count >= 12 }
         try tmux.keys("Escape")
         try tmux.waitFor(timeout: 5, "the shell after fzf") { _ in (try? tmux.terminalState()) == "0 1" }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Once no player runs, nothing more can be drawn: what is on screen then stays.
+        #expect(try Tmux.eventually(timeout: 3) { try Self.players() == 0 }, "a player is still running")
         let shell = try tmux.capture()
         #expect(Self.picturesOutside(shell).isEmpty && Self.pictureRows(shell).isEmpty, "a picture is left:\n\(shell.text)")
-        #expect(try Tmux.eventually(timeout: 3) { try Self.players() == 0 }, "a player is still running")
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Picture in picture, the whole flow, in a real terminal: the library of samples, a video
-/// full screen, the window over the library, moved and resized by keys and the mouse.
-/// Restore, close, leaving the player and a refused PiP are director tests
-/// (InsetAppTests/DirectorPiPTests), with no terminal.
+/// Picture in picture in a real terminal: the window's place and size in cells over the
+/// library, its video going on while the library is used, and the window moved and resized
+/// by keys and the mouse. The keys' flows (p, restore, close, leaving the player, a refused
+/// PiP, focus) are director tests (InsetAppTests/DirectorPiPTests), with no terminal.
 @Suite("PiP end to end", .serialized)
 struct PiPEndToEndTests {
     /// Moves the library's selection with `key` until `name` is selected.
@@ -29,30 +29,26 @@ struct PiPEndToEndTests {
         try tmux.waitFor(timeout: 5, "long_gop.mp4 full screen") { $0.videoRows.count > 20 && ($0.shownTime?.duration == 30) }
     }
 
-    @Test("p: the window at the default size in the bottom-right corner, over a library that still works")
-    func windowOverLibrary() throws {
+    @Test("--pip: the window at the default size one cell from the bottom-right corner, over a library that still works while its video plays")
+    func startsInPiP() throws {
         let tmux = try Tmux()
-        try playFromLibrary(tmux)
-        try tmux.keys("p")
-        let window = try tmux.settledWindow { $0.row + $0.rows == 39 }
+        try tmux.run("\(try insetBinary()) --pip \(samplePath("long_gop.mp4")) \(samplePath("clock_16x9_aac.mp4"))")
+        let window = try tmux.settledWindow(timeout: 5) { $0.row + $0.rows == 39 && $0.column + $0.columns == 119 }
         let screen = try tmux.capture()
         #expect(screen.text.contains("Library"))
         // About a quarter of the screen wide, one cell from the right and bottom edges.
         #expect(window.columns >= 24 && window.columns <= 36, "\(window)")
-        #expect(window.column + window.columns == 119 && window.row + window.rows == 39, "\(window)")
         #expect(window.rows >= 7)
 
         // The video keeps playing in the window while the library is used.
         let first = try #require(screen.pipTime)
-        try select("clock_16x9_aac.mp4", by: "Up", in: tmux)
-        try tmux.keys("i")  // details of another file
+        try select("clock_16x9_aac.mp4", by: "Down", in: tmux)
+        try tmux.keys("i")  // details of the other file
         let details = try tmux.waitFor(timeout: 4, "details with its preview") {
             $0.text.contains("Details") && $0.text.contains("640x360") && $0.pipWindow != nil && $0.videoRows.count > 3
         }
         #expect(details.videoRows.count > 3, "the still preview is drawn")
-        Thread.sleep(forTimeInterval: 2)
-        let later = try #require(try tmux.capture().pipTime)
-        #expect(later >= first + 1, "the window's time went from \(first) to \(later)")
+        try tmux.waitFor(timeout: 3, "the window's time moving") { ($0.pipTime ?? 0) >= first + 1 }
         try tmux.keys("Escape")
         try tmux.waitFor(timeout: 2, "library again") { $0.text.contains("Library") && $0.pipWindow != nil }
         try tmux.keys("q")
@@ -61,9 +57,8 @@ struct PiPEndToEndTests {
     @Test("the window moves with keys and by a title drag, snaps to a corner, resizes, stays inside")
     func moveAndResize() throws {
         let tmux = try Tmux()
-        try playFromLibrary(tmux)
-        try tmux.keys("p")
-        let start = try tmux.settledWindow { $0.column + $0.columns == 119 && $0.row + $0.rows == 39 }
+        try tmux.run("\(try insetBinary()) --pip \(samplePath("long_gop.mp4"))")
+        let start = try tmux.settledWindow(timeout: 5) { $0.column + $0.columns == 119 && $0.row + $0.rows == 39 }
 
         // Keys: focus the window, then Shift-← jumps to the bottom-left corner.
         try tmux.keys("Tab")
@@ -96,16 +91,4 @@ struct PiPEndToEndTests {
         #expect(inside.columns >= 24 && inside.columns <= 80 * 2 / 3 + 1)
         try tmux.keys("q")
     }
-
-    @Test("--pip starts in the window over the library")
-    func startsInPiP() throws {
-        let tmux = try Tmux()
-        try tmux.run("\(try insetBinary()) --pip \(samplePath("long_gop.mp4"))")
-        let window = try tmux.settledWindow(timeout: 5) { $0.row + $0.rows == 39 && $0.column + $0.columns == 119 }
-        #expect(window.columns >= 24)
-        #expect(try tmux.capture().text.contains("Library"))
-        try tmux.waitFor(timeout: 3, "time moving in the window") { ($0.pipTime ?? 0) >= 1 }
-        try tmux.keys("q")
-    }
-
 }

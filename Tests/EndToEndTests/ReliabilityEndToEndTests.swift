@@ -71,9 +71,11 @@ struct ReliabilityEndToEndTests {
             // From the start: the burnt-in clip is 10 s; within a second of appearing the time reads 0:00 or 0:01.
             let shown = try #require(first.text.range(of: #"\d+:\d\d / LIVE"#, options: .regularExpression).map { String(first.text[$0]) })
             #expect(shown.hasPrefix("0:00") || shown.hasPrefix("0:01"), "\(shown)")
-            Thread.sleep(forTimeInterval: 2.5)
-            try tmux.keys("z")  // the bar hides after 3 s; any key brings it back
-            try tmux.waitFor(timeout: 3, "time moving") { $0.text.contains("0:03 / LIVE") || $0.text.contains("0:04 / LIVE") }
+            // The time moving on to 0:03, the bar kept up by a key (it hides after 3 s).
+            try tmux.waitFor(timeout: 5, "time moving") { screen in
+                try? tmux.keys("z")
+                return screen.text.contains("0:03 / LIVE") || screen.text.contains("0:04 / LIVE")
+            }
             try tmux.keys("q")
             let (status, _) = try finish(tmux)
             #expect(status == 0)
@@ -98,7 +100,8 @@ struct ReliabilityEndToEndTests {
         let tmux = try Tmux()
         try start(tmux, "\(try insetBinary()) \(TestMedia.stillPicture)")
         try tmux.waitFor(timeout: 5, "picture") { $0.videoRows.count > 20 }
-        Thread.sleep(forTimeInterval: 3)
+        // Past the still's own length (a frame, at most a second) by as much again.
+        Thread.sleep(forTimeInterval: 1.5)
         let later = try tmux.capture()
         #expect(later.videoRows.count > 20, "the picture is still there")
         #expect(try tmux.terminalState().hasPrefix("1"))

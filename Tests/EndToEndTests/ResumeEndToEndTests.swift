@@ -5,7 +5,7 @@ import Testing
 /// XDG_STATE_HOME, see `Tmux`): the second starts there with a notice; `--no-resume` from 0.
 @Suite("Resume end to end", .serialized)
 struct ResumeEndToEndTests {
-    @Test("quit at about 4 s, played again: it starts there and says so; --no-resume starts at 0")
+    @Test("quit at about 4 s (started there), played again: it starts there and says so; --no-resume starts at 0")
     func resumesAcrossRuns() throws {
         // A copy of the 10 s clip made here, so no other test's plays touch its entry.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-resume-\(UUID().uuidString)")
@@ -14,11 +14,9 @@ struct ResumeEndToEndTests {
         try runCommand(["ffmpeg", "-v", "error", "-y", "-i", samplePath("clock_16x9_aac.mp4"), "-c", "copy", clip])
         let tmux = try Tmux()
         let inset = try insetBinary()
-        try tmux.run("\(inset) \(clip)")
-        try tmux.waitFor(timeout: 5, "playing") { $0.shownTime != nil }
-        Thread.sleep(forTimeInterval: 3.5)
-        try tmux.keys("z")  // the bar (and its time) back, as it hides after 3 s
-        let left = try tmux.waitFor(timeout: 3, "played to 4 s") { ($0.shownTime?.position ?? 0) >= 4 }
+        // Started at 4 s rather than played there: where it was left is what is kept.
+        try tmux.run("\(inset) --start 4 \(clip)")
+        let left = try tmux.waitFor(timeout: 5, "playing from 4 s") { ($0.shownTime?.position ?? 0) >= 4 }
         let quitAt = try #require(left.shownTime).position
         try tmux.keys("q")
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }

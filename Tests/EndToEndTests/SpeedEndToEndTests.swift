@@ -21,7 +21,7 @@ struct SpeedEndToEndTests {
         throw E2EError.timeout("\(span) s of the clip after \(from) s")
     }
 
-    @Test("--speed 2: the bar says 2×, and 4 s of the clip go by in about 2 s; ] makes it 2.5×, [ 2×, Backspace 1×")
+    @Test("--speed 2: the bar says 2×, and 4 s of the clip go by in about 2 s; ] makes it 2.5×, [ 2×, Backspace 1× on the bar")
     func fasterOnTheBar() throws {
         let tmux = try Tmux()
         try tmux.run("\(try insetBinary()) --no-config --loop --speed 2 \(samplePath("clock_16x9_aac.mp4"))")
@@ -32,11 +32,9 @@ struct SpeedEndToEndTests {
         try tmux.waitFor(timeout: 5, "2.5×") { $0.text.contains("2.5×") }
         try tmux.keys("[")
         try tmux.waitFor(timeout: 5, "2× again") { $0.text.contains("speed 2×") }
+        // (That the pace follows the speed the keys set is DirectorSpeedTests'.)
         try tmux.keys("BSpace")
-        let normal = try tmux.waitFor(timeout: 5, "1×") { $0.text.contains("speed 1×") }
-        let position = try #require(normal.shownTime?.position)
-        let wallAtOne = try Self.wallSeconds(tmux, from: position % 10 < 7 ? position + 1 : 1, span: 2)
-        #expect(wallAtOne > 1.5, "2 s of the clip took \(wallAtOne) s at 1×")
+        try tmux.waitFor(timeout: 5, "1×") { $0.text.contains("speed 1×") }
         try tmux.keys("q")
     }
 

@@ -6,7 +6,9 @@ import Testing
 /// long enough to wrap) and French (0.5–2.5 s "Première ligne", 3.5–5.5 s "Deuxième ligne");
 /// samples/sidecar.mp4 has none inside and sidecar.en.srt beside it. Each check lands at a
 /// time with `--start` and pauses there, so the clock is not raced: a cue is at least a
-/// second on either side of where it is looked at.
+/// second on either side of where it is looked at. Which track shows, `c` cycling them, a
+/// file found beside the video, `--sub` and two videos' subtitles are director tests
+/// (InsetAppTests/DirectorSubtitleTests); here, where the words go in cells.
 @Suite("Subtitles end to end", .serialized)
 struct SubtitleEndToEndTests {
     static let english = ["First line", "Second line", "Third line"]
@@ -38,29 +40,6 @@ struct SubtitleEndToEndTests {
         try tmux.waitFor(timeout: 3, "shell back") { _ in (try? tmux.terminalState()) == "0 1" }
     }
 
-    @Test("c cycles English → French → off → English, saying which; off leaves no line")
-    func cycling() throws {
-        let tmux = try Tmux()
-        _ = try pausedAt(tmux, "--start 4 \(samplePath("subtitled.mp4"))", showing: "Second line")
-        try tmux.keys("c")
-        let french = try tmux.waitFor(timeout: 3, "French") { $0.text.contains("subtitles: French (mov_text)") && $0.text.contains("Deuxième ligne") }
-        #expect(!french.text.contains("Second line"))
-        try tmux.keys("c")
-        let off = try tmux.waitFor(timeout: 3, "off") { $0.text.contains("subtitles off") }
-        #expect(!off.text.contains("Second line") && !off.text.contains("ligne"))
-        try tmux.keys("c")
-        try tmux.waitFor(timeout: 3, "English again") { $0.text.contains("subtitles: English (mov_text)") && $0.text.contains("Second line") }
-        try tmux.keys("q")
-    }
-
-    @Test("--sub-lang fr starts on the French track")
-    func language() throws {
-        let tmux = try Tmux()
-        let screen = try pausedAt(tmux, "--sub-lang fr --start 4 \(samplePath("subtitled.mp4"))", showing: "Deuxième ligne")
-        #expect(!screen.text.contains("Second line"))
-        try tmux.keys("q")
-    }
-
     @Test("a line wider than the picture wraps at a space onto two rows, each inside the picture")
     func wraps() throws {
         let tmux = try Tmux(columns: 60, rows: 24)
@@ -84,25 +63,6 @@ struct SubtitleEndToEndTests {
         String(screen.rows[row].filter(Self.isCaption).map(\.character)).trimmingCharacters(in: .whitespaces)
     }
 
-    @Test("a .srt beside the video is found by name and shown; c turns it off and on")
-    func sidecar() throws {
-        let tmux = try Tmux()
-        _ = try pausedAt(tmux, "--start 1 \(samplePath("sidecar.mp4"))", showing: "Found beside the video")
-        try tmux.keys("c")
-        let off = try tmux.waitFor(timeout: 3, "off") { $0.text.contains("subtitles off") }
-        #expect(!off.text.contains("Found beside the video"))
-        try tmux.keys("c")
-        try tmux.waitFor(timeout: 3, "on") { $0.text.contains("subtitles: English (srt)") && $0.text.contains("Found beside the video") }
-        try tmux.keys("q")
-    }
-
-    @Test("--sub FILE shows that file's cues on a video without any")
-    func subOption() throws {
-        let tmux = try Tmux()
-        _ = try pausedAt(tmux, "--sub \(samplePath("sidecar.en.srt")) --start 1 \(samplePath("clock_4x3.mp4"))", showing: "Found beside the video")
-        try tmux.keys("q")
-    }
-
     @Test("a SubRip file in a legacy set: its accents shown, the set guessed and said on the bar, or the one --sub-charset names", arguments: [
         ("", "Café über ¤5", "not UTF-8, read as CP1252"),
         ("--sub-charset ISO-8859-15 ", "Café über €5", nil),
@@ -122,57 +82,28 @@ struct SubtitleEndToEndTests {
         try tmux.keys("q")
     }
 
-    @Test("the PiP window shows subtitles only once it is large enough to read them")
+    @Test("the PiP window shows subtitles only once it is large enough to read them; --sub-lang fr chose the French track")
     func window() throws {
         let tmux = try Tmux()
-        _ = try pausedAt(tmux, "--start 3.5 \(samplePath("subtitled.mp4"))", showing: "Second line")
+        let line = "Deuxième ligne"
+        _ = try pausedAt(tmux, "--sub-lang fr --start 4 \(samplePath("subtitled.mp4"))", showing: line)
         try tmux.keys("p")
         let small = try tmux.settledWindow()
         #expect(small.columns - 2 < 40, "the window starts small: \(small)")
-        #expect(!(try tmux.capture().text.contains("Second line")), "subtitles in a window \(small.columns - 2) columns wide")
+        #expect(!(try tmux.capture().text.contains(line)), "subtitles in a window \(small.columns - 2) columns wide")
         try tmux.keys("Tab")
-        for _ in 0..<4 { try tmux.keys("+"); Thread.sleep(forTimeInterval: 0.15) }
-        let large = try tmux.settledWindow { $0.columns - 2 >= 40 }
-        let screen = try tmux.waitFor(timeout: 3, "subtitles in the window") { $0.text.contains("Second line") }
-        let row = try #require(screen.rows.indices.first { screen.line($0).contains("Second line") })
-        #expect(row > large.row && row < large.row + large.rows - 1, "row \(row) outside the window \(large)")
-        try tmux.keys("q")
-    }
-}
-
-/// Two videos, each with its own subtitles: subtitled.mp4 paused in an enlarged window,
-/// sidecar.mp4 playing full screen; `c` acts on the focused one.
-@Suite("Subtitles with two videos end to end", .serialized)
-struct TwoVideoSubtitleEndToEndTests {
-    @Test("the window's video and the full-screen one show their own lines; c turns off the full-screen one's only")
-    func both() throws {
-        let tmux = try Tmux()
-        let library = PiPEndToEndTests()
-        try tmux.run("INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary())")
-        try tmux.waitFor(timeout: 8, "library") { $0.text.contains("subtitled.mp4") && $0.text.contains("sidecar.mp4") }
-        try library.select("subtitled.mp4", by: "Down", in: tmux)
-        try tmux.keys("Enter")
-        try tmux.waitFor(timeout: 5, "First line") { $0.text.contains("First line") }
-        try tmux.keys("Space")
-        try tmux.waitFor(timeout: 3, "paused on First line") { $0.text.contains("▶") && $0.text.contains("First line") }
-        try tmux.keys("p")
-        _ = try tmux.settledWindow()
-        try tmux.keys("Tab")
-        for _ in 0..<4 { try tmux.keys("+"); Thread.sleep(forTimeInterval: 0.15) }
-        _ = try tmux.settledWindow { $0.columns - 2 >= 40 }
-        try tmux.keys("Tab")
-        try library.select("sidecar.mp4", by: "Up", in: tmux)
-        try tmux.keys("Enter")
-        let both = try tmux.waitFor(timeout: 6, "both lines") {
-            $0.text.contains("Found beside the video") && $0.text.contains("First line") && $0.windowTitle?.contains("subtitled") == true
+        // A step bigger at a time, each seen before the next is asked for.
+        var size = small
+        while size.columns - 2 < 40 {
+            try tmux.keys("+")
+            let grown = try tmux.waitFor(timeout: 2, "the window bigger than \(size.columns)") { ($0.pipWindow?.columns ?? 0) > size.columns }
+            size = try #require(grown.pipWindow)
         }
-        let window = try #require(both.pipWindow)
-        let row = try #require(both.rows.indices.first { both.line($0).contains("First line") })
-        #expect(row > window.row && row < window.row + window.rows, "First line in the window")
-        try tmux.keys("c")
-        let off = try tmux.waitFor(timeout: 3, "full screen's off") { $0.text.contains("subtitles off") }
-        #expect(!off.text.contains("Found beside the video"))
-        #expect(off.text.contains("First line"), "the window's line stays")
+        let large = try tmux.settledWindow { $0.columns - 2 >= 40 }
+        let screen = try tmux.waitFor(timeout: 3, "subtitles in the window") { $0.text.contains(line) }
+        #expect(!screen.text.contains("Second line"))
+        let row = try #require(screen.rows.indices.first { screen.line($0).contains(line) })
+        #expect(row > large.row && row < large.row + large.rows - 1, "row \(row) outside the window \(large)")
         try tmux.keys("q")
     }
 }

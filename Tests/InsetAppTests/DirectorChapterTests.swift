@@ -52,6 +52,7 @@ struct DirectorChapterTests {
         // The message lasts two seconds.
         let until = try #require(app.director.overlays.message?.until)
         #expect(until <= app.now.advanced(by: .seconds(2)))
+        #expect(app.waitUntil { app.message == nil }, "the title goes")
         // Past the last chapter there is nowhere to go: said, and the position stays.
         try app.command("seek-to 8")
         #expect(app.waitUntil { abs(video.snapshot.position.seconds - 8) < 0.1 })

@@ -17,6 +17,14 @@ struct DirectorPanesTests {
         return grid.description
     }
 
+    /// The shell's prompt lines (`# ` or `$ `, with or without what was typed after).
+    static func prompts(_ app: DirectorHarness) -> Int {
+        shellText(app).split(separator: "\n").filter { line in
+            let line = line.trimmingCharacters(in: .whitespaces)
+            return line == "#" || line == "$" || line.hasPrefix("# ") || line.hasPrefix("$ ")
+        }.count
+    }
+
     static func type(_ app: DirectorHarness, _ text: String) {
         for c in text { app.key(c == " " ? "Space" : String(c)) }
         app.key("Enter")
@@ -47,6 +55,9 @@ struct DirectorPanesTests {
         app.key("!")
         #expect(app.front == .shell)
         #expect(app.waitForWindow(), "the playing video goes on in the window")
+        // Typed at the prompt: typed before it, the line is echoed before the prompt and the
+        // output lands after the prompt, on its line.
+        #expect(app.waitUntil { Self.prompts(app) > 0 }, "\(Self.shellText(app))")
         Self.type(app, "echo q typed")
         #expect(app.waitUntil { Self.shellText(app).split(separator: "\n").contains { $0.hasPrefix("q typed") } },
                 "\(Self.shellText(app))")
@@ -75,6 +86,48 @@ struct DirectorPanesTests {
         #expect(app.waitForPlayer("long_gop.mp4"))
         app.keys("q")
         #expect(!app.isRunning)
+    }
+
+    @Test("the shell left for the player and back: a command still running, what was typed ahead kept; Ctrl-C is the shell's; exit goes back to the player")
+    func runningCommandKept() throws {
+        // Looping: the untimed clock runs the video on while the shell is waited for.
+        let app = try DirectorHarness(paths: [Self.clip], shell: ["/bin/sh"]) { $0.loop = true }
+        #expect(app.waitForPlayer())
+        app.key("!")
+        #expect(app.waitForWindow())
+        #expect(app.waitUntil { Self.prompts(app) > 0 }, "\(Self.shellText(app))")
+        Self.type(app, "cat")
+        for c in "typed ahead" { app.key(c == " " ? "Space" : String(c)) }
+        #expect(app.waitUntil { Self.shellText(app).contains("typed ahead") }, "\(Self.shellText(app))")
+        // The prefix, then the window's keys: Shift-arrows move it, f plays it full screen.
+        let start = try #require(app.window?.layout.frame)
+        app.keys("C-]", "Tab", "S-Up")
+        #expect(try #require(app.window?.layout.frame).minRow < start.minRow)
+        app.key("f")
+        #expect(app.front == .player)
+        #expect(app.waitForNoWindow())
+        app.key("!")
+        #expect(app.front == .shell && Self.shellText(app).contains("typed ahead"))
+        #expect(app.waitForWindow())
+        // cat still runs: the line ends now and comes back from it.
+        app.key("Enter")
+        #expect(app.waitUntil { Self.shellText(app).components(separatedBy: "typed ahead").count >= 3 }, "\(Self.shellText(app))")
+        let prompts = Self.prompts(app)
+        app.key("C-d")
+        #expect(app.waitUntil { Self.prompts(app) > prompts }, "\(Self.shellText(app))")
+        // Ctrl-C goes to the shell, not to Inset: the line typed before it is dropped, and
+        // the shell prompts again.
+        for c in "echo not run" { app.key(c == " " ? "Space" : String(c)) }
+        app.key("C-c")
+        #expect(app.waitUntil { Self.prompts(app) > prompts + 1 }, "\(Self.shellText(app))")
+        Self.type(app, "echo still here")
+        #expect(app.waitUntil { Self.shellText(app).split(separator: "\n").contains { $0.hasPrefix("still here") } },
+                "\(Self.shellText(app))")
+        #expect(!Self.shellText(app).split(separator: "\n").contains { $0.hasPrefix("not run") }, "\(Self.shellText(app))")
+        #expect(app.isRunning && app.front == .shell)
+        Self.type(app, "exit")
+        #expect(app.waitUntil { app.front == .player && app.window == nil }, "\(Self.shellText(app))")
+        #expect(app.waitForPlayer("long_gop.mp4"))
     }
 
     @Test("after the prefix, ? shows the keys and q quits")

@@ -135,4 +135,59 @@ struct DirectorPlaylistTests {
         #expect(app.front == .library && app.director.videos.fullScreen == nil)
         #expect(app.director.videos.window?.snapshot.isPlaying == true)
     }
+
+    @Test("past the last file > says so and stays; Esc shows the list's files in the library")
+    func lastFileAndLibrary() throws {
+        let app = try DirectorHarness(paths: [Self.first, Self.second, Self.third])
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        app.key(">")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        app.key(">")
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        #expect(app.director.videos.listLabels[Self.third] == "3/3")
+        app.key(">")
+        #expect(app.message == "this is the last file of the list")
+        #expect(app.fullScreenVideo == "clock_4x3.mp4" && app.director.videos.opening == nil)
+        app.key("Esc")
+        #expect(app.front == .library)
+        let listed = DirectorResumeTests.libraryText(app)
+        for name in ["clock_16x9_aac.mp4", "long_gop.mp4", "clock_4x3.mp4"] { #expect(listed.contains(name), "\(listed)") }
+    }
+
+    @Test("--no-advance: a file's end stays on its last frame, and the next does not open")
+    func noAdvance() throws {
+        let app = try DirectorHarness(paths: [Self.third, Self.first]) { $0.advances = false }
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        try app.command("seek-to 5.6")
+        #expect(app.waitUntil { app.director.videos.fullScreen?.snapshot.isFinished == true })
+        app.run(for: 1)
+        #expect(app.fullScreenVideo == "clock_4x3.mp4" && app.director.videos.opening == nil)
+        #expect(app.director.videos.fullScreen?.current != nil, "the last frame stays on screen")
+        #expect(app.front == .player && app.isRunning)
+    }
+
+    @Test("--loop-playlist: after the last file's end, the first again")
+    func loopPlaylist() throws {
+        let app = try DirectorHarness(paths: [Self.third, Self.first]) { $0.loopsPlaylist = true }
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        try app.command("seek-to 5.6")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        #expect(app.director.videos.listLabels[Self.first] == "2/2")
+        try app.command("seek-to 9.6")
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        #expect(app.director.videos.listLabels[Self.third] == "1/2")
+        #expect(app.isRunning)
+    }
+
+    @Test("--start past the end of a file chosen in the library: it plays from its start, the bar saying why")
+    func startPastTheEndInTheLibrary() throws {
+        // Listed by name: clock_4x3.mp4 (6 s), then long_gop.mp4 (30 s), which --start 0:08 is within.
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.third, Self.second])]) { $0.start = .seconds(8) }
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_4x3.mp4"))
+        #expect(app.message == "--start 0:08 is past the end of clock_4x3.mp4 (0:06); playing from the start")
+        #expect(try #require(app.time(of: app.director.videos.fullScreen)) < 1, "played from its start")
+        #expect(app.isRunning && app.front == .player)
+    }
 }

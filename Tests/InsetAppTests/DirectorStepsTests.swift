@@ -67,6 +67,7 @@ struct DirectorStepsTests {
         let loop = try #require(app.director.videos.fullScreen?.snapshot.loop)
         let b = try #require(loop.end)
         #expect(b > a && (b - a).seconds > 0.8)
+        #expect(app.message == "A-B loop: \(a.clockString) to \(b.clockString)")
         // It goes round at least twice (within 5 s, for a loaded machine), never out of
         // [A, B + a frame].
         var wrapped = 0
@@ -81,6 +82,14 @@ struct DirectorStepsTests {
             usleep(10_000)
         }
         #expect(wrapped >= 2)
+        // A skip out of the loop comes back into it: once the seek's frame is on screen, it
+        // is the loop's. (Untimed, the frames the skip had decoded show first, for as long
+        // as the seek back to A takes to decode.)
+        app.key("Right")
+        #expect(app.waitUntil {
+            guard let video = app.director.videos.fullScreen, !video.awaitingFirstFrame, let frame = video.current?.time else { return false }
+            return frame >= a && frame <= b + Self.frame && video.snapshot.position >= a && video.snapshot.position <= b + Self.frame
+        }, "→ left the loop: \(String(describing: frameTime(app)))")
         // The progress line shows the span in the loop's colour.
         app.director.panes.player.revealControls(at: app.now)
         let cells = app.planes().flatMap { Array($0.grid.cells) }
