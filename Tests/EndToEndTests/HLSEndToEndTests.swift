@@ -6,21 +6,21 @@ import Testing
 /// a live playlist says LIVE and quits at once.
 @Suite("HLS and live end to end", .serialized)
 struct HLSEndToEndTests {
-    /// The `--stats` corner's variant ("1280x720 (3/3)"), from the top row.
+    /// The `--stats` corner's variant ("640x360 (2/3)"), from the top row.
     static func variant(on screen: Screen) -> String? {
         let top = screen.line(0)
         guard let range = top.range(of: #"variant \d+x\d+ \(\d/\d\)"#, options: .regularExpression) else { return nil }
         return String(top[range].dropFirst("variant ".count))
     }
 
-    @Test("full screen plays 720p, p puts 180p in the window, and the closing line and the log say so")
+    @Test("full screen in octants plays 360p (twice their 320x180 sub-pixels), p puts 180p in the window, and the closing line and the log say so")
     func variantFollowsRenderSize() throws {
         let tmux = try Tmux(columns: 160, rows: 45)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("inset-hls-\(UUID().uuidString).log").path
         defer { unlink(log) }
-        try tmux.run("INSET_LOG=\(log) \(try insetBinary()) --blitter half --stats \(samplePath("hls/master.m3u8")); echo EXIT=$?")
+        try tmux.run("INSET_LOG=\(log) \(try insetBinary()) --blitter octant --stats \(samplePath("hls/master.m3u8")); echo EXIT=$?")
         let full = try tmux.waitFor(timeout: 8, "full screen with stats") { $0.videoRows.count > 30 && Self.variant(on: $0) != nil }
-        #expect(Self.variant(on: full) == "1280x720 (3/3)")
+        #expect(Self.variant(on: full) == "640x360 (2/3)")
         try tmux.keys("p")
         let window = try tmux.waitFor(timeout: 5, "the window's variant") {
             $0.pipWindow != nil && Self.variant(on: $0) == "320x180 (1/3)"
@@ -31,8 +31,8 @@ struct HLSEndToEndTests {
         #expect(done.text.contains("\nEXIT=0"))
         #expect(done.text.contains("variant 320x180 (1/3), 1 switches"), "\(done.text)")
         let lines = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(lines.contains("variant 1280x720 (3/3) of"))
-        #expect(lines.contains("variant 1280x720 (3/3) -> 320x180 (1/3) at"), "\(lines)")
+        #expect(lines.contains("variant 640x360 (2/3) of"))
+        #expect(lines.contains("variant 640x360 (2/3) -> 320x180 (1/3) at"), "\(lines)")
     }
 
     @Test("the live playlist shows LIVE instead of a duration, and q quits within a second while it waits")

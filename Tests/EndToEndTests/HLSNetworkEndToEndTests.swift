@@ -41,7 +41,7 @@ struct HLSNetworkEndToEndTests {
     func eachSegmentOnce() throws {
         let server = try TestWebServer()
         let tmux = try Tmux(columns: 120, rows: 40)
-        try tmux.run("\(try insetBinary()) --stats \(server.url("hls/master.m3u8")); echo EXIT=$?")
+        try tmux.run("\(try insetBinary()) --blitter octant --stats \(server.url("hls/master.m3u8")); echo EXIT=$?")
         try tmux.waitFor(timeout: 10, "playing to 0:03") { $0.videoRows.count > 20 && ($0.shownTime?.position ?? -1) >= 3 }
         let straight = Self.segments(server).map(\.path)
         #expect(Set(straight).count == straight.count, "a segment fetched twice: \(straight)")
@@ -65,14 +65,14 @@ struct HLSNetworkEndToEndTests {
     func stepsDownAndUp() throws {
         let server = try TestWebServer()
         let tmux = try Tmux(columns: 160, rows: 45)
-        try tmux.run("\(try insetBinary()) --stats --loop \(server.url("hls/master.m3u8")); echo EXIT=$?")
-        try tmux.waitFor(timeout: 15, "720p by the render size") { $0.text.contains("1280x720 (3/3)") }
-        // 25 kB/s is 200 kb/s: 720p (499 kb/s) and 360p (310 kb/s) are too much.
+        try tmux.run("\(try insetBinary()) --blitter octant --stats --loop \(server.url("hls/master.m3u8")); echo EXIT=$?")
+        try tmux.waitFor(timeout: 15, "360p by the render size (octants' 320x180 sub-pixels, twice)") { $0.text.contains("640x360 (2/3)") }
+        // 25 kB/s is 200 kb/s: 360p (310 kb/s) is too much.
         try server.control("rate=25000")
         let throttled = Self.segments(server).count
         try tmux.waitFor(timeout: 40, "180p on the slow link") { $0.text.contains("320x180 (1/3)") }
         try server.control("rate=0")
-        try tmux.waitFor(timeout: 40, "720p again") { $0.text.contains("1280x720 (3/3)") }
+        try tmux.waitFor(timeout: 40, "360p again") { $0.text.contains("640x360 (2/3)") }
         // (The log has a request once its response ends.)
         let since = Self.segments(server).dropFirst(throttled).map(\.path)
         #expect(since.contains { $0.hasPrefix("/hls/v0/") }, "\(since)")

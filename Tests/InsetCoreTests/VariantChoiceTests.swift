@@ -43,40 +43,38 @@ struct VariantChoiceTests {
         #expect(VariantChoice.choose(for: Viewport(cells: CellSize(columns: 80, rows: 24)), in: []) == nil)
     }
 
-    @Test("the target is the letterboxed picture's cells in screen pixels, not the blitter's sub-pixels")
+    @Test("the target: twice a blitter's sub-pixels of the letterboxed picture each way; real pixels as they are")
     func target() {
         let coded = PixelSize(width: 1280, height: 720)
-        // 160x45 cells of half blocks: 160x90 sub-pixels, all of them picture; 1280x720 on
-        // a screen of 8x16 cells (the assumed size).
+        // 160x45 cells of half blocks: 160x90 sub-pixels, all of them picture; twice that.
         let full = Viewport(cells: CellSize(columns: 160, rows: 45))
-        #expect(VariantChoice.target(for: full, coded: coded) == PixelSize(width: 1280, height: 720))
-        // A 56x9-cell window: the 16:9 picture is 32x9 cells of it, 256x144 on screen.
+        #expect(VariantChoice.target(for: full, coded: coded) == PixelSize(width: 320, height: 180))
+        // A 56x9-cell window: the 16:9 picture is 32x9 cells of it, 32x18 sub-pixels.
         let window = Viewport(cells: CellSize(columns: 56, rows: 9))
-        #expect(VariantChoice.target(for: window, coded: coded) == PixelSize(width: 256, height: 144))
-        // The terminal's own cell size replaces the assumed one.
-        #expect(VariantChoice.target(for: window, coded: coded, screenCell: PixelSize(width: 10, height: 20))
-                == PixelSize(width: 320, height: 180))
-        // Octants hold more sub-pixels in the same cells; the screen's pixels are the same.
+        #expect(VariantChoice.target(for: window, coded: coded) == PixelSize(width: 64, height: 36))
+        // Octants hold 2x4 sub-pixels a cell: 320x180 of them full screen.
         let octants = Viewport(cells: CellSize(columns: 160, rows: 45), raster: CellRaster(blitter: .octant))
-        #expect(VariantChoice.target(for: octants, coded: coded) == PixelSize(width: 1280, height: 720))
-        // Real pixels (kitty, sixel): the raster's cells are the screen's.
+        #expect(VariantChoice.target(for: octants, coded: coded) == PixelSize(width: 640, height: 360))
+        // Real pixels (kitty, sixel): the raster's pixels as they are.
         let kitty = Viewport(cells: CellSize(columns: 40, rows: 12), raster: CellRaster(cellPixels: PixelSize(width: 8, height: 16)))
         #expect(VariantChoice.target(for: kitty, coded: coded) == PixelSize(width: 320, height: 176))
+        // Kitty at 1200x660 pixels (120x33 cells of 10x20): the 16:9 picture fills its height.
+        let wide = Viewport(cells: CellSize(columns: 120, rows: 33), raster: CellRaster(cellPixels: PixelSize(width: 10, height: 20)))
+        #expect(VariantChoice.target(for: wide, coded: coded) == PixelSize(width: 1170, height: 660))
         // A quarter-turned picture is compared in the variants' (coded) orientation.
         let turned = VariantChoice.target(for: window, coded: PixelSize(width: 320, height: 180), rotation: .clockwise90)
         #expect(turned.width > turned.height)
         #expect(VariantChoice.target(for: Viewport(cells: .init(columns: 0, rows: 0)), coded: coded) == .zero)
     }
 
-    @Test("full screen at 160x45 picks 720p, the default window there 180p, 80x24 360p", arguments: [
-        (CellSize(columns: 160, rows: 45), 2),  // 1280x720: exactly 720p
-        (CellSize(columns: 38, rows: 11), 0),   // the default PiP window's picture at 160x45: 304x176
-        (CellSize(columns: 56, rows: 9), 0),
-        (CellSize(columns: 41, rows: 12), 1),   // 41x12 cells: 328x184, just above 180p
-        (CellSize(columns: 80, rows: 24), 1),   // 80x22 cells of picture: 640x352
-        (CellSize(columns: 100, rows: 30), 2),  // 800x448: above 360p
+    @Test("half blocks at 160x45 pick 180p, octants there 360p, kitty at 1200x660 pixels 720p", arguments: [
+        (Viewport(cells: CellSize(columns: 160, rows: 45)), 0),  // 320x180
+        (Viewport(cells: CellSize(columns: 160, rows: 45), raster: CellRaster(blitter: .octant)), 1),  // 640x360
+        (Viewport(cells: CellSize(columns: 161, rows: 46)), 1),  // just above 180p
+        (Viewport(cells: CellSize(columns: 38, rows: 11)), 0),   // the default PiP window at 160x45
+        (Viewport(cells: CellSize(columns: 120, rows: 33), raster: CellRaster(cellPixels: PixelSize(width: 10, height: 20))), 2),
     ])
-    func choose(cells: CellSize, expected: Int) {
-        #expect(VariantChoice.choose(for: Viewport(cells: cells), in: Self.ladder) == expected)
+    func choose(viewport: Viewport, expected: Int) {
+        #expect(VariantChoice.choose(for: viewport, in: Self.ladder) == expected)
     }
 }
