@@ -57,17 +57,18 @@ let package = Package(
         .target(name: "InsetShell", dependencies: ["CVTerm", "InsetCore", "InsetRender"]),
         .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "InsetControl", dependencies: ["InsetCore"]),
+        .target(name: "InsetSites", dependencies: ["InsetCore"]),
         .target(
             name: "InsetApp",
             dependencies: [
                 "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
-                "InsetControl",
+                "InsetControl", "InsetSites",
             ]
         ),
         .executableTarget(
             name: "inset",
             dependencies: [
-                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl",
+                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +86,7 @@ let package = Package(
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
+        .testTarget(name: "InsetSitesTests", dependencies: ["InsetSites", "InsetCore"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
@@ -95,7 +97,7 @@ let package = Package(
         ),
         // The fuzz harness's own checks (the replay's idea of what a person sees).
         .testTarget(name: "InsetFuzzingTests", dependencies: ["InsetFuzzing", "InsetRender", "InsetCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetSites", "InsetTestSupport"]),
         .testTarget(
             name: "InsetAppTests",
             dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetTestSupport"]

@@ -24,6 +24,12 @@
 #                        outlined in white at x 80, y 120, 160x40 from 1 s, a green one from 4 s,
 #                        each shown for 175 x 1024/90000 s (1.991 s) (picture subtitle tests)
 #
+#   sites/               pages for yt-dlp's generic extractor, served by scripts/http-serve:
+#                        video.html (a <video> of clock_16x9_aac.mp4 with a <track>,
+#                        clock.en.vtt), two.html (two <video>s: a playlist), split.html (a
+#                        <video> of split.mpd, whose picture (markers_180p/360p/720p.mp4, the
+#                        sync markers' picture) and sound (markers_tone.m4a) are separate)
+#
 #   scripts/make-samples.sh               all of them
 #   scripts/make-samples.sh --only NAME   just that one (x264 builds differ between machines,
 #                                         so regenerating all would rewrite committed clips)
@@ -216,5 +222,50 @@ PY
 rm -r "$subs"
 fi
 if want hls; then "$here/make-hls" "$out/hls"; fi
+
+# Pages as video sites serve them, for yt-dlp's generic extractor; the split page's picture
+# and sound are the sync markers' (made above), the picture at three sizes.
+if want sites; then
+sites="$out/sites"
+mkdir -p "$sites"
+"${FF[@]}" -i "$out/av_sync_markers.mp4" -map 0:v -c copy -movflags +faststart "$sites/markers_180p.mp4"
+for height in 360 720; do
+  "${FF[@]}" -i "$out/av_sync_markers.mp4" -map 0:v -vf "scale=-2:$height" "${X264[@]}" -crf 30 -g 50 \
+    -movflags +faststart "$sites/markers_${height}p.mp4"
+done
+"${FF[@]}" -i "$out/av_sync_markers.mp4" -map 0:a -c copy -movflags +faststart "$sites/markers_tone.m4a"
+printf 'WEBVTT\n\n00:00:00.500 --> 00:00:09.000\nHello from the page\n' > "$sites/clock.en.vtt"
+cat > "$sites/video.html" <<'PAGE'
+<!DOCTYPE html><html><head><title>Clock in colour</title></head><body>
+<video controls src="/clock_16x9_aac.mp4"><track kind="subtitles" src="clock.en.vtt" srclang="en" label="English"></video>
+</body></html>
+PAGE
+cat > "$sites/two.html" <<'PAGE'
+<!DOCTYPE html><html><head><title>Two clips</title></head><body>
+<video src="/clock_4x3.mp4"></video>
+<video src="/scope_239.mp4"></video>
+</body></html>
+PAGE
+cat > "$sites/split.html" <<'PAGE'
+<!DOCTYPE html><html><head><title>Markers in two streams</title></head><body>
+<video src="split.mpd"></video>
+</body></html>
+PAGE
+cat > "$sites/split.mpd" <<'PAGE'
+<?xml version="1.0" encoding="utf-8"?>
+<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011" type="static" mediaPresentationDuration="PT12S" minBufferTime="PT2S">
+  <Period id="0" start="PT0S">
+    <AdaptationSet id="0" contentType="video" mimeType="video/mp4">
+      <Representation id="v180" codecs="avc1.64000d" width="320" height="180" bandwidth="7000"><BaseURL>markers_180p.mp4</BaseURL></Representation>
+      <Representation id="v360" codecs="avc1.64001e" width="640" height="360" bandwidth="8200"><BaseURL>markers_360p.mp4</BaseURL></Representation>
+      <Representation id="v720" codecs="avc1.64001f" width="1280" height="720" bandwidth="13300"><BaseURL>markers_720p.mp4</BaseURL></Representation>
+    </AdaptationSet>
+    <AdaptationSet id="1" contentType="audio" mimeType="audio/mp4" lang="en">
+      <Representation id="tone" codecs="mp4a.40.2" audioSamplingRate="48000" bandwidth="9300"><BaseURL>markers_tone.m4a</BaseURL></Representation>
+    </AdaptationSet>
+  </Period>
+</MPD>
+PAGE
+fi
 
 ls -l "$out"

@@ -44,6 +44,10 @@ typedef struct {
     long long max_playlist_bytes;
     /// What every document the input reads may hold, for its whole life (counted_reader.h).
     cffmpeg_document_bounds documents;
+    /// HTTP headers ("Name: value\r\n" each) sent with every request of this input, its
+    /// playlists and segments: what a page's resolver (yt-dlp) said the server wants
+    /// (User-Agent, Referer, Cookie). NULL for none; owned by the Swift side.
+    const char *headers;
     /// Why an open was refused (CFFMPEG_REFUSED_*), the first time; 0 when none was.
     int refused;
     /// The first open after the input's own that failed or was refused, and FFmpeg's code.
@@ -170,7 +174,13 @@ static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, 
     if (!guard || !guard->default_open) return AVERROR(ENOSYS);
     int refused = cffmpeg_open_guard_check(guard, url, flags, s->protocol_whitelist);
     if (refused) return refused;
-    int result = guard->default_open(s, pb, url, flags, options);
+    // The hls and dash demuxers copy headers only from an input of libavformat's own http
+    // context, which a counted reader is not: the guard adds them to every nested open.
+    AVDictionary *local = NULL;
+    AVDictionary **used = options ? options : &local;
+    if (guard->headers) av_dict_set(used, "headers", guard->headers, AV_DICT_DONT_OVERWRITE);
+    int result = guard->default_open(s, pb, url, flags, used);
+    av_dict_free(&local);
     if (result < 0 && guard->counting) cffmpeg_open_guard_note_failure(guard, url, result);
     if (result < 0 || (flags & AVIO_FLAG_WRITE)) return result;
     return cffmpeg_open_guard_count(guard, pb, s, guard->default_close);
@@ -213,6 +223,7 @@ static inline int cffmpeg_open_guard_open_input(cffmpeg_open_guard *guard, AVFor
     AVDictionary *options = NULL;
     av_dict_set(&options, "protocol_whitelist", whitelist, 0);
     if (extra) av_dict_parse_string(&options, extra, "=", ":", 0);
+    if (guard->headers) av_dict_set(&options, "headers", guard->headers, 0);
     AVIOContext *inner = NULL;
     int result = avio_open2(&inner, url, AVIO_FLAG_READ, &context->interrupt_callback, &options);
     av_dict_free(&options);

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetSites
 
 /// What the command line asked for.
 public struct AppOptions: Sendable {
@@ -32,6 +33,11 @@ public struct AppOptions: Sendable {
     public var graphics: GraphicsMode?
     /// `--sub FILE`: a subtitle file for the one file given, shown first.
     public var subtitleFile: String? = nil
+    /// `--audio-file`: a sound track from another file or URL, played with the video's
+    /// picture on one clock (listed after the file's own tracks; `a` cycles them).
+    public var audioFile: String? = nil
+    /// Page URLs through yt-dlp (`--ytdl`, `--ytdl-path`, `--ytdl-format`…).
+    public var sites = SiteOptions()
     /// `--sub-lang LANG`: the first subtitle track in this ISO 639 language shows.
     public var subtitleLanguage: String? = nil
     /// `--sub-charset CHARSET`: the character set of the subtitle files read (an iconv

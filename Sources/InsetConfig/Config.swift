@@ -33,6 +33,15 @@ public struct Config: Sendable {
     public var loopsPlaylist: Bool?
     /// Where screenshots go, as `--screenshot-dir`; `~/` is the home folder.
     public var screenshotDirectory: String?
+    /// `ytdl = false`, as `--ytdl=no`: page URLs are not resolved through yt-dlp.
+    public var ytdl: Bool?
+    /// `ytdl-path`, `ytdl-format`, `ytdl-raw-options`, `ytdl-playlist`: as the options.
+    public var ytdlPath: String?
+    public var ytdlFormat: String?
+    public var ytdlRawOptions: String?
+    public var ytdlPlaylist: Bool?
+    /// `ytdl-sites = ["youtube.com", …]`: the sites whose pages go to yt-dlp first.
+    public var ytdlSites: [String]?
     /// `[keys.*]` lines: each rebinds (or, bound to "none", unbinds) a key in a context.
     public var bindings: [(trigger: KeyBindings.Trigger, command: Command?, context: KeyBindings.Context)] = []
     /// The lines that were not understood, each said once; the rest of the file applies.

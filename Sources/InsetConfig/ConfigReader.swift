@@ -141,6 +141,22 @@ struct ConfigReader {
             guard !path.isEmpty else { return refuse(path) }
             let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
             config.screenshotDirectory = path.hasPrefix("~/") && !home.isEmpty ? home + path.dropFirst() : path
+        case "ytdl", "ytdl-playlist":
+            guard let on = value.bool else { return problem(line, "\(key): expected true or false") }
+            if key == "ytdl" { config.ytdl = on } else { config.ytdlPlaylist = on }
+        case "ytdl-path", "ytdl-format", "ytdl-raw-options":
+            guard let given = text() else { return }
+            guard !given.isEmpty else { return refuse(given) }
+            switch key {
+            case "ytdl-path": config.ytdlPath = given
+            case "ytdl-format": config.ytdlFormat = given
+            default: config.ytdlRawOptions = given
+            }
+        case "ytdl-sites":
+            guard let list = value.array?.map({ $0.string }), list.allSatisfy({ $0?.isEmpty == false }) else {
+                return problem(line, "ytdl-sites: expected a list of host names in quotes ([\"youtube.com\", \"vimeo.com\"])")
+            }
+            config.ytdlSites = list.compactMap { $0?.lowercased() }
         case "sub-lang", "audio-lang":
             guard let code = text() else { return }
             guard SubtitleLanguage.isCode(code) else { return refuse(code) }
@@ -202,6 +218,12 @@ struct ConfigReader {
         "window-corner": "top-left, top-right, bottom-left or bottom-right",
         "sub-lang": "an ISO 639 code (en, eng, fr)",
         "audio-lang": "an ISO 639 code (en, eng, fr)",
+        "ytdl": "true or false",
+        "ytdl-playlist": "true or false",
+        "ytdl-path": "a program, in quotes",
+        "ytdl-format": "yt-dlp's format syntax, in quotes (\"bv*[height<=480]+ba/b\")",
+        "ytdl-raw-options": "key=value pairs joined by commas, in quotes",
+        "ytdl-sites": "a list of host names in quotes",
     ]
 }
 

@@ -125,6 +125,9 @@ public final class AudioPipeline: @unchecked Sendable {
         return serial
     }
 
+    /// Whether it decodes what `other` reads (the picture's demuxer, or a separate input's).
+    public func reads(_ other: Demuxer) -> Bool { demuxer === other }
+
     /// The picture's pipeline sought the demuxer both share: the sound takes the marker
     /// in its lane (a decode thread asleep at the end of the stream is woken for it).
     public func followSeek() {

@@ -122,7 +122,18 @@ public final class Demuxer: @unchecked Sendable {
             condition.broadcast()
             return !lanes.contains { $0.isAttached }
         }
-        if last { stop() }
+        if last && !staysOpenWithoutLanes { stop() }
+    }
+
+    /// Set for a sound-only input that may be left and taken up again (`--audio-file`
+    /// cycled with the file's own tracks): its last consumer leaving does not stop it; its
+    /// owner does.
+    public var staysOpenWithoutLanes = false
+
+    /// The next seek's serial is above `floor`: a consumer that moves from another input's
+    /// packets to this one's (one sound output, two demuxers) sees serials only grow.
+    public func raiseSerial(above floor: Int) {
+        condition.withLock { serial = max(serial, floor) }
     }
 
     /// Starts reading; later calls do nothing.

@@ -134,3 +134,27 @@ public enum NamedInputs {
     public static func add(_ paths: [String]) { lock.withLock { named.formUnion(paths) } }
     public static func contains(_ path: String) -> Bool { lock.withLock { named.contains(path) } }
 }
+
+/// The HTTP headers a URL must be fetched with (User-Agent, Referer, Cookie), as a page's
+/// resolver (yt-dlp) said them: every open of that URL, its playlists and its segments
+/// send them (`cffmpeg_open_guard.headers`), whoever opens it (the player, a screenshot).
+/// Set before the URL is opened; any thread may ask.
+public enum InputHeaders {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var byURL: [String: [String: String]] = [:]
+
+    public static func set(_ headers: [String: String], for url: String) {
+        lock.withLock { byURL[url] = headers.isEmpty ? nil : headers }
+    }
+
+    public static func headers(for url: String) -> [String: String] { lock.withLock { byURL[url] ?? [:] } }
+
+    /// The headers as the http protocol's `headers` option takes them: `Name: value\r\n`
+    /// each, in name order; nil for none. A pair with a line break is never sent (it
+    /// would add headers of the page's choosing).
+    public static func httpOption(for url: String) -> String? {
+        let pairs = headers(for: url).filter { !($0.key + $0.value).contains(where: \.isNewline) && !$0.key.contains(":") }
+        guard !pairs.isEmpty else { return nil }
+        return pairs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+    }
+}

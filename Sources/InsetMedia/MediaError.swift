@@ -27,13 +27,17 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A stream over the network could not be reached or was refused: `reason` is what the
     /// server or the network said ("HTTP 404 Not Found", "connection refused").
     case network(path: String, reason: String)
+    /// A page URL that its resolver (yt-dlp) could not turn into streams: `reason` is the
+    /// resolver's own line ("yt-dlp: Unsupported URL: …", how to install it).
+    case resolver(path: String, reason: String)
 
     public var path: String {
         switch self {
         case .noSuchFile(let p), .permissionDenied(let p), .isDirectory(let p), .emptyFile(let p),
              .notMediaFile(let p, _), .noVideoStream(let p), .unsupportedCodec(let p, _),
              .truncated(let p, _), .ffmpeg(let p, _, _), .interrupted(let p), .timedOut(let p, _),
-             .undecodable(let p, _), .system(let p, _), .refused(let p, _), .network(let p, _):
+             .undecodable(let p, _), .system(let p, _), .refused(let p, _), .network(let p, _),
+             .resolver(let p, _):
             return p
         }
     }
@@ -55,7 +59,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .undecodable(_, let detail): return "no picture could be decoded (\(detail))"
         case .system(_, let code): return MediaError.systemText(code)
         case .refused(_, let detail): return "not opened: \(detail)"
-        case .network(_, let reason): return reason
+        case .network(_, let reason), .resolver(_, let reason): return reason
         }
     }
 

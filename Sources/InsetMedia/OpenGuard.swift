@@ -29,7 +29,12 @@ final class OpenGuard: @unchecked Sendable {
 
     let state: UnsafeMutablePointer<cffmpeg_open_guard>
 
-    init(interrupt: MediaInterrupt) {
+    /// The headers every request of the input sends (`InputHeaders`), kept for the
+    /// context's life.
+    private let headers: UnsafeMutablePointer<CChar>?
+
+    init(interrupt: MediaInterrupt, headers: String? = nil) {
+        self.headers = headers.map { strdup($0) }
         state = .allocate(capacity: 1)
         state.initialize(to: cffmpeg_open_guard())
         state.pointee.interrupt = interrupt.state
@@ -38,9 +43,13 @@ final class OpenGuard: @unchecked Sendable {
         state.pointee.max_playlist_bytes = OpenGuard.maxPlaylistBytes
         state.pointee.documents.max_bytes = OpenGuard.maxDocumentBytes
         state.pointee.documents.max_names = OpenGuard.maxVariants
+        state.pointee.headers = UnsafePointer(self.headers)
     }
 
-    deinit { state.deallocate() }
+    deinit {
+        state.deallocate()
+        free(headers)
+    }
 
     /// The first open that failed or was refused, as the input named it; "" when none did.
     private var failedURL: String {

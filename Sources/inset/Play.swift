@@ -5,6 +5,7 @@ import InsetConfig
 import InsetControl
 import InsetCore
 import InsetMedia
+import InsetSites
 import InsetTerminal
 
 struct Play: ParsableCommand {
@@ -89,7 +90,7 @@ struct Play: ParsableCommand {
                                + "[ and ] step it, Backspace resets it.", valueName: "speed"))
     var speed: String?
 
-    @Option(name: .customLong("sub"), help: ArgumentHelp("A subtitle file (.srt, .vtt, .ass) for the file played, shown first. "
+    @Option(name: [.customLong("sub"), .customLong("sub-file")], help: ArgumentHelp("A subtitle file (.srt, .vtt, .ass) for the file played, shown first. "
                                                           + "Files beside the video with its name (movie.srt, movie.en.srt) are found without it.",
                                                           valueName: "file"))
     var subtitleFile: String?
@@ -108,6 +109,29 @@ struct Play: ParsableCommand {
                                                                  + "Default: the container's choice. a cycles the tracks.",
                                                                  valueName: "lang"))
     var audioLanguage: String?
+
+    @Option(name: .customLong("audio-file"), help: ArgumentHelp("Play this sound (a file or URL) with the video's picture, on one clock: "
+                                                                 + "listed after the video's own sound tracks, heard first; a cycles them.",
+                                                                 valueName: "file"))
+    var audioFile: String?
+
+    @Option(name: .customLong("ytdl"), help: ArgumentHelp("yes or no: resolve page URLs of video sites through yt-dlp (default yes). "
+                                                           + "ytdl://URL and ytdl://ytsearchN:words always are.", valueName: "yes|no"))
+    var ytdl: String?
+
+    @Option(name: .customLong("ytdl-path"), help: ArgumentHelp("The yt-dlp program to run (default: yt-dlp on PATH).", valueName: "path"))
+    var ytdlPath: String?
+
+    @Option(name: .customLong("ytdl-format"), help: ArgumentHelp("yt-dlp's format syntax (bv*[height<=480]+ba/b), instead of the "
+                                                                  + "picture the terminal can show and the best sound.", valueName: "format"))
+    var ytdlFormat: String?
+
+    @Option(name: .customLong("ytdl-raw-options"), help: ArgumentHelp("More yt-dlp options, as mpv takes them: key=value pairs joined by "
+                                                                       + "commas (cookies=FILE,no-check-certificates).", valueName: "options"))
+    var ytdlRawOptions: String?
+
+    @Flag(name: .customLong("ytdl-playlist"), help: "A video URL that is also in a list plays the list, not the video alone.")
+    var ytdlPlaylist = false
 
     @Option(name: .customLong("config"), help: ArgumentHelp("Read settings and key bindings from this file instead of "
                                                            + "$XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).",
@@ -146,6 +170,13 @@ struct Play: ParsableCommand {
         if let subtitleCharset, !SubtitleCharset.isKnown(subtitleCharset) {
             throw invalidValue("--sub-charset", subtitleCharset, "not a character set iconv knows (UTF-8, CP1252, ISO-8859-1…)")
         }
+        if let ytdl, !["yes", "no"].contains(ytdl.lowercased()) { throw invalidValue("--ytdl", ytdl, "expected yes or no") }
+        if let audioFile {
+            NamedInputs.add([audioFile])
+            do { try MediaSource.checkPath(audioFile) } catch let error as MediaError {
+                throw invalidValue("--audio-file", audioFile, error.reason)
+            }
+        }
         if let subtitleFile {
             NamedInputs.add([subtitleFile])
             do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
@@ -169,6 +200,7 @@ struct Play: ParsableCommand {
     /// after `validate()`) has run; they fail as validate's do.
     func validatePaths() throws {
         if let subtitleFile, paths.count != 1 { throw invalidValue("--sub", subtitleFile, "goes with exactly one video") }
+        if let audioFile, paths.count != 1 { throw invalidValue("--audio-file", audioFile, "goes with exactly one video") }
     }
 
     /// The options whose next word is their value, for `PathArguments`: every `@Option`
@@ -177,7 +209,8 @@ struct Play: ParsableCommand {
     /// then report the value missing), so a new option is added here as well.
     static let optionsWithValue: Set<String> = [
         "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume", "--speed",
-        "--sub", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir", "--embed",
+        "--sub", "--sub-file", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir", "--embed",
+        "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]
@@ -209,6 +242,14 @@ struct Play: ParsableCommand {
             prefix: prefix.flatMap(KeyPress.chord(parsing:)) ?? config.prefix ?? KeyPress(.character("]"), .control),
             blitter: blitter?.value ?? config.blitter, graphics: graphics?.value ?? config.graphics)
         options.subtitleFile = subtitleFile
+        options.audioFile = audioFile
+        options.sites.enabled = ytdl.map { $0.lowercased() == "yes" } ?? config.ytdl ?? true
+        options.sites.sites = config.ytdlSites ?? options.sites.sites
+        options.sites.ytdlp.executable = ytdlPath ?? config.ytdlPath ?? "yt-dlp"
+        options.sites.ytdlp.format = ytdlFormat ?? config.ytdlFormat
+        options.sites.ytdlp.rawOptions = ytdlRawOptions ?? config.ytdlRawOptions
+        options.sites.ytdlp.wantsPlaylist = ytdlPlaylist || config.ytdlPlaylist == true
+        options.sites.ytdlp.subtitleLanguages = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
         options.audioLanguage = audioLanguage ?? config.audioLanguage

@@ -13,7 +13,7 @@ final class ControlDesk {
     private var lastState: StateEvent?
     private var lastSecond: Int64?
 
-    static let properties = ["time", "duration", "paused", "pip", "file", "speed"]
+    static let properties = ["time", "duration", "paused", "pip", "file", "speed", "title"]
 
     init(server: ControlServer) { self.server = server }
 
@@ -69,6 +69,7 @@ final class ControlDesk {
         case "paused": .bool(status.paused)
         case "pip": .bool(status.inWindow)
         case "speed": .double(status.speed.factor)
+        case "title": .string(status.title)
         default: .string(status.file)
         }
     }

@@ -84,7 +84,15 @@ extension Director {
             show(message: "this video plays without sound", at: now)
             return
         }
-        show(message: sound.nextTrack(at: target.masterTime(at: now)) ?? "this video has one sound track", at: now)
+        let time = target.masterTime(at: now)
+        guard let (label, seekPicture) = sound.nextTrack(at: time) else {
+            show(message: "this video has one sound track", at: now)
+            return
+        }
+        // Back to the video's own sound from a separate input's: its input moves to the
+        // time heard, so picture and sound go on from there together.
+        if seekPicture { deliver(target.send(.seek(to: time), at: now), from: target, at: now) }
+        show(message: label, at: now)
     }
 
     /// `chapter next` / `previous` on the focused video: a seek to the chapter's start, its

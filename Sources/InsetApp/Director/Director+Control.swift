@@ -7,6 +7,8 @@ import InsetCore
 extension Director {
     struct VideoStatus: Equatable {
         var file: String
+        /// The page's title, else the file's name.
+        var title: String
         var time: MediaTime
         var duration: MediaTime?
         var paused: Bool
@@ -19,7 +21,7 @@ extension Director {
     func controlledVideoStatus(at now: HostTime) -> VideoStatus? {
         guard let video = focusedVideo else { return nil }
         let snapshot = video.snapshot
-        return VideoStatus(file: video.path, time: video.masterTime(at: now), duration: video.range.duration,
+        return VideoStatus(file: video.path, title: video.name, time: video.masterTime(at: now), duration: video.range.duration,
                            paused: !snapshot.isPlaying, inWindow: video === videos.window && panes.window.isOpen,
                            ended: video.endOfStream, speed: snapshot.speed)
     }

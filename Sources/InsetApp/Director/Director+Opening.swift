@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetMedia
 import InsetRender
 
@@ -53,6 +54,10 @@ extension Director {
             sound: options.soundDevice
                 ? SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage) : nil))
         opener.request.subtitles = subtitleRequest(for: path)
+        // `--audio-file` goes with the one video given, as `--sub` does.
+        if outcome.singleFile { opener.request.audioFile = options.audioFile }
+        opener.request.sites = options.sites
+        opener.request.pages = pages
         opener.playlistEntry = playlistEntry
         opener.catalog = catalog
         placed(opener)
@@ -64,9 +69,11 @@ extension Director {
     /// The file is open (or could not be): start playing it, or say why not. A single file
     /// that cannot be shown ends the program with one line; in the library the reason is
     /// shown and the library stays.
-    func finishOpening(_ opener: PlaybackOpener, _ result: Result<Playback.Media, Error>, at now: HostTime) {
+    func finishOpening(_ opener: PlaybackOpener, _ result: Result<OpenedInput, Error>, at now: HostTime) {
         effects.append(.paint)
         switch result {
+        case .success(.list(let list)):
+            playList(list, from: opener, at: now)
         case .failure(let error):
             if let failure = error as? MediaError { catalog.record(failure, for: opener.path) }
             let line = (error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)"
@@ -80,7 +87,7 @@ extension Director {
                 return
             }
             fail(line, at: now)
-        case .success(let media):
+        case .success(.media(let media)):
             var configuration = options.playbackConfiguration(loops: options.loop)
             let startPastEnd = startPastEnd(of: media)
             if let startPastEnd {
@@ -108,6 +115,18 @@ extension Director {
             if opener.besideWindow { closePlayback() }
             startVideo(media, configuration: configuration, at: .fullScreen, at: now)
         }
+    }
+
+    /// A page that is a list (a playlist, search results, two videos): its entries take its
+    /// place in the library, with their titles, and the first plays; the rest follow in
+    /// order as any list's do.
+    func playList(_ list: SiteList, from opener: PlaybackOpener, at now: HostTime) {
+        guard let index = catalog.entries.firstIndex(where: { $0.path == opener.path }) else { return }
+        let count = catalog.replace(entry: index, with: list.entries)
+        outcome.singleFile = outcome.singleFile && list.entries.count == 1
+        playlist = PlaylistCursor(count: count, rules: options.playlistRules)
+        Log.info("page \(opener.path) is a list, \(list.title): \(list.entries.count) entries")
+        open(entry: index, byPlaylist: true, at: now)
     }
 
     /// `--start` at or past the end of the file just opened, as one line: nothing of it would

@@ -85,6 +85,7 @@ extension Director {
     /// The file being opened is open (or could not be, or took too long).
     private func checkOpening(at now: HostTime) {
         guard let opener = videos.opening else { return }
+        if opener.takePhaseChange() { effects.append(.paint) }
         if let result = opener.take() {
             videos.opening = nil
             finishOpening(opener, result, at: now)

@@ -19,6 +19,8 @@ final class Director {
     /// The screen's size and how pictures are drawn on it.
     var stage: Stage
     let catalog: LibraryCatalog
+    /// The pages yt-dlp resolved to lists: their entries' videos and titles.
+    let pages = ResolvedPages()
     /// Other threads (a frame, the catalog, the shell's output) wake the loop through it.
     let waker: LoopWaker
     let videos: VideoPlaces
@@ -67,7 +69,8 @@ final class Director {
         /// Files given on the command line, played at once: the end of the last quits, as a
         /// player's does.
         let quitsAtEnd: Bool
-        let singleFile: Bool
+        /// One file given: it is the whole list (until a page turns out to be a list).
+        var singleFile: Bool
         /// Files (not only directories) given on the command line: they play at once, in
         /// order, and the library lists them.
         let playsAtStart: Bool

@@ -38,8 +38,9 @@ public final class LibraryCatalog: @unchecked Sendable {
         stored = LibraryCatalog.listing(for: paths)
     }
 
-    /// A copy of the list as it is now. The order never changes and entries are never
-    /// added or removed after `init`, so an index stays valid for the catalog's life.
+    /// A copy of the list as it is now. The order never changes, and entries are added
+    /// only in place of a page that turned out to be a list (`replace`), on the UI thread,
+    /// which then renumbers what it holds.
     public var entries: [LibraryEntry] { lock.withLock { stored } }
 
     public var count: Int { lock.withLock { stored.count } }
@@ -101,6 +102,18 @@ public final class LibraryCatalog: @unchecked Sendable {
         if mustJoin {
             done.wait()
             lock.withLock { worker = nil }
+        }
+    }
+
+    /// Lists `replacements` (a page's videos, with their titles) where entry `index` was:
+    /// URLs, opened when played. Returns how many entries there are now.
+    @discardableResult
+    public func replace(entry index: Int, with replacements: [(path: String, title: String)]) -> Int {
+        lock.withLock {
+            let entries = replacements.map { LibraryEntry(path: $0.path, name: PrintableText.escaped($0.title), fileSize: nil, state: .stream) }
+            stored.replaceSubrange(index...index, with: entries)
+            changed = true
+            return stored.count
         }
     }
 
@@ -193,8 +206,11 @@ public final class LibraryCatalog: @unchecked Sendable {
             handover.broadcast()
             lock.withLock {
                 // A file the player claimed meanwhile is the player's to fill in.
-                if !claimed.contains(next.path) {
-                    stored[next.position].state = state
+                // The list may have grown since (`replace`): the entry is found again by its path.
+                let position = stored.indices.contains(next.position) && stored[next.position].path == next.path
+                    ? next.position : stored.firstIndex { $0.path == next.path }
+                if !claimed.contains(next.path), let position {
+                    stored[position].state = state
                     changed = true
                 }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetMedia
+import InsetSites
 
 extension Playback {
     /// What opening a file yields, made off the UI thread (`PlaybackOpener`): the source's
@@ -14,12 +15,21 @@ extension Playback {
         var cover: VideoFrame?
         var soundNotice: String?
         var subtitles: PlaybackSubtitles?
+        /// What a page (through yt-dlp) called the video; nil for a file or a stream's URL.
+        var title: String?
+        /// The page's video as yt-dlp resolved it, and the formats opened of it.
+        var site: SiteVideo?
+        var siteFormat: FormatChoice.Pick?
 
         /// Opens everything a playback needs; blocking, so never on the UI thread. The
-        /// interrupts end waits on the video's and the sound's input.
-        static func open(_ request: PlaybackOpener.Request, video: MediaInterrupt, audio: MediaInterrupt) throws -> Media {
+        /// interrupts end waits on the video's and the sound's input. `picture` is what is
+        /// opened (the path, or the stream a page resolved to); `sound`, when given, is a
+        /// second input whose sound is heard instead of the picture's own (a site's
+        /// separate sound stream, `--audio-file`), on its own demuxer.
+        static func open(_ request: PlaybackOpener.Request, picture: String, sound soundPath: String? = nil,
+                         video: MediaInterrupt, audio: MediaInterrupt) throws -> Media {
             let path = request.path
-            let source = try MediaSource(path: path, interrupt: video)
+            let source = try MediaSource(path: picture, interrupt: video)
             // One reader for the picture, the sound and the subtitles.
             let demuxer = Demuxer(source: source)
             let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
@@ -31,11 +41,13 @@ extension Playback {
             if pipeline != nil {
                 media.subtitles = PlaybackSubtitles.open(source: source, path: path, pipeline: pipeline, request: request.subtitles)
             }
-            // A still picture has no sound to play; anything else plays its sound when it has one.
-            if let soundOptions = request.sound, let audioInfo = source.info.audio, !source.info.isStillImage {
+            // A still picture has no sound to play; anything else plays its sound when it has
+            // one, or the second input's.
+            if let soundOptions = request.sound, !source.info.isStillImage, source.info.audio != nil || soundPath != nil {
                 if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
                 do {
-                    let sound = try SoundTrack(demuxer: demuxer, audio: audioInfo, options: soundOptions)
+                    let separate = try soundPath.map { try MediaSource(path: $0, interrupt: audio) }
+                    let sound = try SoundTrack(demuxer: demuxer, separate: separate, options: soundOptions)
                     // SDL's dummy driver opens like a device and plays nothing: say so, once.
                     if sound.output.driver == "dummy" { media.soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
                     media.sound = sound

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetSites
 
 /// One video being played: the media pipeline, the playback state machine, the clock the
 /// frames are timed against, and the frame at the head of the queue. It performs the
@@ -83,6 +84,9 @@ final class Playback {
         sound = media.sound
         soundNotice = media.soundNotice
         subtitles = media.subtitles
+        title = media.title
+        site = media.site
+        siteFormat = media.siteFormat
         var configuration = configuration
         configuration.hasPicture = media.pipeline != nil
         machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
@@ -97,7 +101,13 @@ final class Playback {
     let cover: VideoFrame?
 
     var snapshot: PlaybackSnapshot { machine.snapshot }
-    var name: String { PrintableText.escaped((path as NSString).lastPathComponent) }
+    /// What the video is called: a page's title, else its file name.
+    var name: String { PrintableText.escaped(title ?? (path as NSString).lastPathComponent) }
+    /// The page's title (through yt-dlp); nil for a file or a stream's URL.
+    let title: String?
+    /// The page's video and the formats playing of it, for choosing again at another size.
+    let site: SiteVideo?
+    let siteFormat: FormatChoice.Pick?
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
     func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {
@@ -199,7 +209,7 @@ final class Playback {
             return
         }
         guard let (serial, _) = pipeline.seek(to: target) else { return }
-        sound?.follow(serial: serial)
+        sound?.follow(serial: serial, target: target)
         if let image = pending?.image { pipeline.frames.recycle(image) }
         pending = nil
         endOfStream = false

@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetMedia
+import InsetSites
 
 /// Opens a file for playback on a thread of its own: the container (which for a URL, a
 /// pipe or a live playlist can wait on the other end for seconds), the decoder, the sound
@@ -16,6 +17,11 @@ final class PlaybackOpener: @unchecked Sendable {
         var threads: Int?
         var sound: SoundTrack.Options?
         var subtitles = SubtitleRequest()
+        /// `--audio-file`: a second input whose sound is heard with the picture.
+        var audioFile: String?
+        /// How page URLs are resolved, and what was resolved already (a list's entries).
+        var sites = SiteOptions()
+        var pages: ResolvedPages?
     }
 
     /// Set before `start`; read by the opening thread only after.
@@ -30,28 +36,53 @@ final class PlaybackOpener: @unchecked Sendable {
     var intoWindow = false
     /// The library whose probe must not open the same file meanwhile (`LibraryCatalog.claim`).
     var catalog: LibraryCatalog?
-    /// When the UI stops waiting whatever libavformat does: a demuxer busy with no I/O
-    /// never checks the interrupt's deadline, and "opening…" must not outlive it.
     /// When the player gives up waiting (a demuxer that never checks the interrupt): the
-    /// director's clock when it started opening, and the open deadline with a margin.
-    private(set) var givesUpAt = HostTime.now().advanced(by: MediaSource.openTimeout + .seconds(2))
+    /// director's clock when it started opening, and the open deadline with a margin, and
+    /// yt-dlp's deadline too once a page is being resolved. "opening…" must not outlive it.
+    var givesUpAt: HostTime {
+        lock.withLock { startedAt.advanced(by: MediaSource.openTimeout + .seconds(2) + (resolverRan ? Ytdlp.deadline : .zero)) }
+    }
+    private var startedAt = HostTime.now()
     /// The picture's and the sound's sources each wait on their own I/O; both are cancelled.
-    private let videoInterrupt = MediaInterrupt()
-    private let audioInterrupt = MediaInterrupt()
+    let videoInterrupt = MediaInterrupt()
+    let audioInterrupt = MediaInterrupt()
     private let lock = NSLock()
-    private var result: Result<Playback.Media, Error>?
+    private var result: Result<OpenedInput, Error>?
     private var cancelled = false
+    /// Whether yt-dlp is resolving the page now ("resolving…"), and whether it ever ran.
+    private var resolving = false
+    private var resolverRan = false
+    private var phaseChanged = false
+    private var wake: (@Sendable () -> Void)?
+
+    /// Set by the opening thread around yt-dlp's run; the UI draws "resolving…" meanwhile.
+    func noteResolving(_ now: Bool) {
+        lock.withLock {
+            resolving = now
+            if now { resolverRan = true }
+            phaseChanged = true
+        }
+        wake?()
+    }
+
+    var isResolving: Bool { lock.withLock { resolving } }
+
+    /// Whether "opening…" and "resolving…" changed places since the UI last asked.
+    func takePhaseChange() -> Bool { lock.withLock { defer { phaseChanged = false }; return phaseChanged } }
 
     init(_ request: Request) { self.request = request }
 
     var path: String { request.path }
-    var name: String { PrintableText.escaped((request.path as NSString).lastPathComponent) }
+    var name: String {
+        if let title = request.pages?.title(for: request.path) { return PrintableText.escaped(title) }
+        return PrintableText.escaped((request.path as NSString).lastPathComponent)
+    }
 
     func start(at now: HostTime, onFinish: @escaping @Sendable () -> Void) {
-        givesUpAt = now.advanced(by: MediaSource.openTimeout + .seconds(2))
+        lock.withLock { startedAt = now; wake = onFinish }
         let thread = Thread { [self] in
             catalog?.claim(request.path)
-            let opened = Result { try Playback.Media.open(request, video: videoInterrupt, audio: audioInterrupt) }
+            let opened = Result { try openInput() }
             let keep = lock.withLock { () -> Bool in
                 if cancelled { return false }
                 result = opened
@@ -60,7 +91,7 @@ final class PlaybackOpener: @unchecked Sendable {
             // Cancelled while opening: nobody will take what was opened, so close it here,
             // and the library may probe the file after all.
             if !keep {
-                if case .success(let media) = opened { media.close() }
+                if case .success(.media(let media)) = opened { media.close() }
                 catalog?.release(request.path)
             }
             onFinish()
@@ -70,7 +101,7 @@ final class PlaybackOpener: @unchecked Sendable {
     }
 
     /// The outcome once opening has finished, handed over once; nil before.
-    func take() -> Result<Playback.Media, Error>? {
+    func take() -> Result<OpenedInput, Error>? {
         lock.withLock {
             defer { result = nil }
             return result
@@ -79,13 +110,13 @@ final class PlaybackOpener: @unchecked Sendable {
 
     /// Gives up: any wait in libavformat ends now, and whatever was opened is closed.
     func cancel() {
-        let unclaimed = lock.withLock { () -> Result<Playback.Media, Error>? in
+        let unclaimed = lock.withLock { () -> Result<OpenedInput, Error>? in
             cancelled = true
             defer { result = nil }
             return result
         }
         videoInterrupt.stop()
         audioInterrupt.stop()
-        if case .success(let media)? = unclaimed { media.close() }
+        if case .success(.media(let media))? = unclaimed { media.close() }
     }
 }

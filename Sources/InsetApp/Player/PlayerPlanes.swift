@@ -80,12 +80,13 @@ struct PlayerPlanes {
 
     /// While a file is being opened (a stream may take seconds to answer): its name, and
     /// how to give up.
-    mutating func drawOpening(_ name: String) {
+    /// "opening NAME…", or "resolving NAME…" while yt-dlp reads a page.
+    mutating func drawOpening(_ name: String, resolving: Bool = false) {
         let size = video.plane.size
         video.clear(to: size)
         // Embedded, a preview: a dark rectangle until the picture comes, no words.
         guard showsControls else { return }
-        let title = CellGrid.truncated(" opening \(name)… ", toColumns: size.columns)
+        let title = CellGrid.truncated(" \(resolving ? "resolving" : "opening") \(name)… ", toColumns: size.columns)
         video.drawText(title, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: title)) / 2), row: size.rows / 2),
                        style: CellStyle(foreground: .white, background: .black, attributes: .bold))
         let hint = " q quits "

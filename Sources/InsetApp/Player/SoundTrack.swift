@@ -11,8 +11,27 @@ import InsetMedia
 /// ring, SDL's thread reads it. Events from the decode thread arrive through `events`.
 final class SoundTrack {
     let output: AudioOutput
-    let pipeline: AudioPipeline
+    /// The pipeline heard now; replaced when `a` moves to a track of another input.
+    private(set) var pipeline: AudioPipeline
     private let events = EventBox()
+    /// The picture's demuxer: a seek of it moves the sound too when the sound reads it.
+    private let pictureDemuxer: Demuxer
+    /// A second input whose sound is heard beside the picture (a site's separate stream,
+    /// `--audio-file`); its demuxer is this track's to stop.
+    private let separate: Demuxer?
+    /// Every sound track `a` goes through: the picture's input's own, then the separate one.
+    private let choices: [Choice]
+    private var current: Int
+    /// The newest serial the output was flushed to: a pipeline on another input starts above it.
+    private var lastSerial = 0
+    private var speed = PlaybackSpeed.normal
+
+    struct Choice {
+        var demuxer: Demuxer
+        /// The stream heard; nil for the input's best.
+        var stream: Int32?
+        var label: String
+    }
 
     /// What a video plays with: sound on or off, how loud.
     struct Options: Sendable {
@@ -22,30 +41,58 @@ final class SoundTrack {
         var language: String?
     }
 
-    /// Opens the device for the file's sound and the pipeline that feeds it. Throws
-    /// `AudioError` (no device) or `AudioStreamError`/`MediaError` (no playable sound); the
-    /// caller then plays without sound and says why once.
-    init(demuxer: Demuxer, audio: AudioStreamInfo, options: Options) throws {
-        // The track in the language asked for (`--audio-lang`), else the container's choice.
-        let chosen = options.language.flatMap { wanted in demuxer.source.audioTracks.first { $0.speaks(wanted) } }
-        let audio = chosen?.stream ?? audio
-        let wanted = AudioFormat(sampleRate: max(1, audio.sampleRate), channels: max(1, audio.channels))
-        output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted))
-        let events = self.events
+    /// Opens the device for the sound and the pipeline that feeds it: the separate input's
+    /// sound when there is one (it is heard first, as mpv hears `--audio-file`), else the
+    /// picture's input's. Throws `AudioError` (no device) or `AudioStreamError`/`MediaError`
+    /// (no playable sound); the caller then plays without sound and says why once.
+    init(demuxer: Demuxer, separate source: MediaSource? = nil, options: Options) throws {
+        pictureDemuxer = demuxer
+        var choices = demuxer.source.audioTracks.map { Choice(demuxer: demuxer, stream: Int32($0.stream.index), label: $0.label) }
+        if choices.isEmpty, demuxer.source.info.audio != nil { choices = [Choice(demuxer: demuxer, stream: nil, label: "audio")] }
+        var first: Int?
+        if let source {
+            guard source.info.audio != nil else { throw AudioStreamError.noAudioStream(path: source.info.path) }
+            let separate = Demuxer(source: source)
+            separate.staysOpenWithoutLanes = true
+            self.separate = separate
+            let name = PrintableText.escaped(((source.info.path as NSString).lastPathComponent as NSString).deletingPathExtension)
+            choices.append(Choice(demuxer: separate, stream: nil, label: "external, \(name)"))
+            first = choices.count - 1
+        } else {
+            separate = nil
+            // The track in the language asked for (`--audio-lang`), else the container's choice.
+            first = options.language.flatMap { wanted in demuxer.source.audioTracks.firstIndex { $0.speaks(wanted) } }
+        }
+        guard !choices.isEmpty else { throw AudioStreamError.noAudioStream(path: demuxer.source.info.path) }
+        let chosen = first.map { choices[$0] } ?? Choice(demuxer: demuxer, stream: nil, label: "")
+        self.choices = choices
+        let heard = chosen.demuxer.source.info.audio.map { audio in
+            chosen.stream.flatMap { index in chosen.demuxer.source.audioTracks.first { $0.stream.index == Int(index) }?.stream } ?? audio
+        }
+        let wanted = AudioFormat(sampleRate: max(1, heard?.sampleRate ?? 48000), channels: max(1, heard?.channels ?? 2))
+        let output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted))
+        let heardPipeline: AudioPipeline
         do {
-            pipeline = try AudioPipeline(demuxer: demuxer, track: chosen.map { Int32($0.stream.index) }, sink: output.ring) {
-                events.post($0)
-            }
+            heardPipeline = try Self.pipeline(for: chosen, sink: output, events: events)
         } catch {
             output.close()
+            separate?.stop()
             throw error
         }
+        self.output = output
+        pipeline = heardPipeline
+        current = first ?? choices.firstIndex { $0.demuxer === demuxer && $0.stream == Int32(heardPipeline.stream.index) } ?? 0
+    }
+
+    private static func pipeline(for choice: Choice, sink output: AudioOutput, events: EventBox) throws -> AudioPipeline {
+        try AudioPipeline(demuxer: choice.demuxer, track: choice.stream, sink: output.ring) { events.post($0) }
     }
 
     func start() { pipeline.start() }
 
     func stop() {
         pipeline.stop()
+        separate?.stop()
         output.close()
     }
 
@@ -59,38 +106,63 @@ final class SoundTrack {
         pipeline.setPaused(true)
     }
 
-    /// Moves the sound to `time` (a file played without a picture); the old serial's
-    /// samples are never played.
+    /// Moves the sound to `time` (a file played without a picture, or a sound of its
+    /// own input); the old serial's samples are never played.
     func seek(to time: MediaTime) {
         guard let (serial, _) = pipeline.seek(to: time) else { return }
-        follow(serial: serial)
+        flush(to: serial)
     }
 
     /// Goes on to the next sound track (after the last, the first) from `time`, the time
     /// heard now: the old track's samples still waiting are dropped. Returns the track's
-    /// place and label ("audio 2/3: fra, Commentary"); nil when there is only one.
-    func nextTrack(at time: MediaTime) -> String? {
-        let tracks = pipeline.tracks
-        guard tracks.count > 1 else { return nil }
-        let next = (pipeline.currentTrack + 1) % tracks.count
-        let serial = pipeline.switchTrack(to: next, at: time)
-        output.flush(serial: serial)
-        events.begin(serial: serial)
-        stall = nil
-        return "audio \(next + 1)/\(tracks.count): \(tracks[next].label)"
+    /// place and label ("audio 2/3: fra, Commentary") and whether the picture's input must
+    /// be sought to `time` for it (back to one of its own tracks from a separate input's:
+    /// its sound was not kept while another was heard); nil when there is only one.
+    func nextTrack(at time: MediaTime) -> (label: String, seekPicture: Bool)? {
+        guard choices.count > 1 else { return nil }
+        let next = (current + 1) % choices.count
+        let choice = choices[next]
+        var seekPicture = false
+        if pipeline.reads(choice.demuxer), let index = pipeline.tracks.firstIndex(where: { Int32($0.stream.index) == choice.stream }) {
+            flush(to: pipeline.switchTrack(to: index, at: time))
+        } else {
+            let paused = output.paused
+            pipeline.stop()
+            choice.demuxer.raiseSerial(above: lastSerial)
+            guard let replacement = try? Self.pipeline(for: choice, sink: output, events: events) else { return nil }
+            pipeline = replacement
+            pipeline.setSpeed(speed)
+            pipeline.setPaused(paused)
+            if choice.demuxer === pictureDemuxer {
+                // The picture's demuxer moves both to `time` (the caller seeks); the new
+                // lane takes the seek's marker.
+                seekPicture = true
+            } else if let (serial, _) = pipeline.seek(to: time) {
+                flush(to: serial)
+            }
+            pipeline.start()
+        }
+        current = next
+        return ("audio \(next + 1)/\(choices.count): \(choice.label)", seekPicture)
     }
 
     /// The track heard, as `nextTrack` says it; nil when there is only one.
     var trackLabel: String? {
-        let tracks = pipeline.tracks
-        guard tracks.count > 1 else { return nil }
-        return "audio \(pipeline.currentTrack + 1)/\(tracks.count): \(tracks[pipeline.currentTrack].label)"
+        guard choices.count > 1 else { return nil }
+        return "audio \(current + 1)/\(choices.count): \(choices[current].label)"
     }
 
-    /// The picture's pipeline moved the input both read (seek `serial`): the sound goes
-    /// with it, and the old serial's samples are never played.
-    func follow(serial: Int) {
+    /// The picture's pipeline moved its input to `target` (seek `serial`): a sound read
+    /// from the same input takes the marker in its lane; a sound of its own input seeks
+    /// there itself. The old serial's samples are never played.
+    func follow(serial: Int, target: MediaTime) {
+        guard pipeline.reads(pictureDemuxer) else { return seek(to: target) }
         pipeline.followSeek()
+        flush(to: serial)
+    }
+
+    private func flush(to serial: Int) {
+        lastSerial = max(lastSerial, serial)
         output.flush(serial: serial)
         events.begin(serial: serial)
         stall = nil
@@ -142,7 +214,7 @@ final class SoundTrack {
     var volume: Int { output.volume }
     func setMuted(_ muted: Bool) { output.setMuted(muted) }
     func setVolume(_ volume: Int) { output.setVolume(volume) }
-    func setSpeed(_ speed: PlaybackSpeed) { pipeline.setSpeed(speed) }
+    func setSpeed(_ speed: PlaybackSpeed) { self.speed = speed; pipeline.setSpeed(speed) }
 }
 
 /// Events from the audio decode thread, kept for the UI thread to read.

@@ -1,0 +1,126 @@
+import Foundation
+import InsetCore
+
+/// yt-dlp as the player runs it, as mpv's ytdl hook does: `-J` (one JSON for the page),
+/// `--flat-playlist` (a list names its entries; each is resolved when played),
+/// `--no-playlist` unless the user wants the list a video is in (`--ytdl-playlist`), the
+/// user's `--ytdl-format` and `--ytdl-raw-options`, and the page last, after `--`.
+public struct Ytdlp: Sendable, Equatable {
+    /// The program (`--ytdl-path`); found on PATH when it has no slash.
+    public var executable = "yt-dlp"
+    /// yt-dlp's format syntax (`--ytdl-format`): replaces the player's own choice.
+    public var format: String?
+    /// mpv's `--ytdl-raw-options`: `key=value` pairs (or bare keys) joined by commas, each
+    /// passed as `--key value`.
+    public var rawOptions: String?
+    /// Whether a video URL that is also in a list plays the list (`--ytdl-playlist`).
+    public var wantsPlaylist = false
+    /// Subtitle languages for yt-dlp to pick (`--sub-lang`), its `--sub-langs` syntax.
+    public var subtitleLanguages: String?
+
+    public init() {}
+
+    /// How long yt-dlp may take: a page of a real site takes a few seconds, one that needs
+    /// its JavaScript challenge solved up to twenty; past this it is stopped.
+    public static let deadline: Duration = .seconds(45)
+    /// What yt-dlp may print: a video's JSON is a few hundred kB, a long list's some MB;
+    /// anything larger is refused rather than kept.
+    public static let maximumOutput = 64 << 20
+
+    public func arguments(for address: SiteAddress) -> [String] {
+        var arguments = [executable, "--no-warnings", "-J", "--flat-playlist", "--sub-format", "ass/srt/vtt/best"]
+        if !wantsPlaylist { arguments.append("--no-playlist") }
+        if let format, !format.isEmpty { arguments += ["--format", format] }
+        if let subtitleLanguages, !subtitleLanguages.isEmpty { arguments += ["--sub-langs", subtitleLanguages] }
+        arguments += Self.rawArguments(rawOptions)
+        arguments += ["--", address.query]
+        return arguments
+    }
+
+    /// `a=1,b,c=x y` → `--a 1 --b --c "x y"`, as mpv reads `--ytdl-raw-options`.
+    static func rawArguments(_ raw: String?) -> [String] {
+        guard let raw else { return [] }
+        var arguments: [String] = []
+        for pair in raw.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let key = parts.first?.trimmingCharacters(in: .whitespaces), !key.isEmpty else { continue }
+            arguments.append(key.hasPrefix("-") ? key : "--" + key)
+            if parts.count == 2 { arguments.append(parts[1]) }
+        }
+        return arguments
+    }
+
+    /// Why resolving gave nothing to play, in the line a user sees.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The program is not there.
+        case missing(String)
+        /// yt-dlp's own error (unsupported URL, private video, HTTP 403…), one line.
+        case refused(String)
+        case timedOut
+        case outputTooLarge
+        /// The user gave up (`q`) while it ran.
+        case stopped
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .missing(let program):
+                return "\(program) is not installed, and page URLs are resolved by it: install it (apt install yt-dlp, "
+                    + "brew install yt-dlp, or pipx install yt-dlp for a current one) or name it with --ytdl-path"
+            case .refused(let message): return "yt-dlp: \(message)"
+            case .timedOut: return "yt-dlp did not answer within \(Int(Ytdlp.deadline.components.seconds)) s"
+            case .outputTooLarge: return "yt-dlp's answer is larger than \(Ytdlp.maximumOutput >> 20) MiB; refused"
+            case .stopped: return "stopped while yt-dlp was resolving the page"
+            case .unreadable(let why): return why
+            }
+        }
+    }
+
+    /// Runs yt-dlp on `address` and reads its answer. Blocking: run it off the UI thread.
+    /// `shouldStop` is asked every few milliseconds; when it says so, yt-dlp is killed and
+    /// `.stopped` thrown at once.
+    public func resolve(_ address: SiteAddress, shouldStop: @escaping () -> Bool = { false }) throws -> SiteResolution {
+        let run = try ChildProcess.run(arguments(for: address), deadline: Self.deadline,
+                                       maximumOutput: Self.maximumOutput, shouldStop: shouldStop)
+        switch run.ending {
+        case .stopped: throw Failure.stopped
+        case .timedOut: throw Failure.timedOut
+        case .outputTooLarge: throw Failure.outputTooLarge
+        case .exited(let status):
+            if status != 0 || run.output.isEmpty {
+                throw Failure.refused(Self.errorLine(run.errors) ?? "exited with status \(status) and said nothing")
+            }
+        }
+        do {
+            return try SiteJSON.read(run.output)
+        } catch let failure as SiteJSON.Failure {
+            throw Failure.unreadable(failure.description)
+        }
+    }
+
+    /// yt-dlp's last `ERROR:` line, without the prefix, its colours and control bytes, cut
+    /// to a line's length; else its last line.
+    static func errorLine(_ errors: Data) -> String? {
+        let text = String(decoding: errors, as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline).map { stripEscapes(String($0)) }.filter { !$0.isEmpty }
+        guard var line = lines.last(where: { $0.hasPrefix("ERROR:") }) ?? lines.last else { return nil }
+        if line.hasPrefix("ERROR:") { line = String(line.dropFirst("ERROR:".count)).trimmingCharacters(in: .whitespaces) }
+        let printable = PrintableText.escaped(line)
+        return printable.count > 300 ? String(printable.prefix(299)) + "…" : printable
+    }
+
+    /// Removes ANSI colour sequences (`ESC [ … letter`), which yt-dlp prints on a terminal.
+    static func stripEscapes(_ line: String) -> String {
+        var out = ""
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                guard let next = scalars.next(), next == "[" else { continue }
+                while let c = scalars.next(), !(("@"..."~").contains(c)) {}
+                continue
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+}
