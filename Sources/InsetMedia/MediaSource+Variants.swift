@@ -12,6 +12,10 @@ public struct VideoVariant: Sendable, Equatable, CustomStringConvertible {
     public var number: Int
     public var count: Int
 
+    public init(streamIndex: Int, size: PixelSize, bitRate: Int? = nil, number: Int, count: Int) {
+        self.streamIndex = streamIndex; self.size = size; self.bitRate = bitRate; self.number = number; self.count = count
+    }
+
     /// "640x360 (2/3)", as `--stats` shows it.
     public var description: String { "\(size) (\(number)/\(count))" }
 }

@@ -8,6 +8,15 @@ public enum FormatChoice {
         public var video: SiteFormat
         /// The sound, fetched beside the picture; nil when the picture's format has it.
         public var audio: SiteFormat?
+
+        public init(video: SiteFormat, audio: SiteFormat?) { self.video = video; self.audio = audio }
+    }
+
+    /// The pictures of `video`'s formats the player can open, of known sizes, smallest
+    /// first: the ladder a pick's place is counted on ("640x360 (2/3)").
+    public static func ladder(of video: SiteVideo) -> [SiteFormat] {
+        video.formats.filter { $0.isPlayable && $0.hasVideo != false && $0.size.map { !$0.isEmpty } == true }
+            .sorted { $0.size!.width * $0.size!.height < $1.size!.width * $1.size!.height }
     }
 
     /// The formats to open for a picture shown in `viewport`. yt-dlp's own choice

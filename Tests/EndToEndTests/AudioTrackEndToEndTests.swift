@@ -87,6 +87,32 @@ struct AudioTrackEndToEndTests {
         #expect(!after.contains { abs($0 - 440) < 30 }, "back to the first track: \(tones)")
     }
 
+    @Test("--audio-file: heard first, listed after the file's own tracks; a goes through them and back to it")
+    func externalTrackCycles() throws {
+        let dir = try Self.scratch()
+        let tone = dir.appendingPathComponent("tone2k.flac").path
+        _ = try runCommand(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i",
+                            "sine=frequency=2000:sample_rate=48000:duration=12", "-c:a", "flac", tone])
+        let tmux = try Tmux(environment: Self.environment(dir))
+        try tmux.run("\(try insetBinary()) --audio-file \(tone) \(Self.file)")
+        try tmux.waitFor(timeout: 5, "playing") { ($0.shownTime?.position ?? 0) >= 1 }
+        for (label, at) in [("audio 1/3: eng, Main", 3), ("audio 2/3: fra, Commentaire", 5), ("audio 3/3: external, tone2k", 7)] {
+            try tmux.waitFor(timeout: 5, "\(at) s") { ($0.shownTime?.position ?? 0) >= at - 1 }
+            try tmux.keys("a")
+            try tmux.waitFor(timeout: 2, label) { $0.text.contains(label) }
+        }
+        try tmux.waitFor(timeout: 5, "time moving on") { tmux.keysVisible($0) && ($0.shownTime?.position ?? 0) >= 8 }
+        try Self.quit(tmux)
+        // 2000 Hz, then 440, 1000 and 2000 again, each for a stretch, in that order.
+        let tones = try Self.tones(dir.appendingPathComponent("audio.raw"))
+        var runs: [Double] = []
+        for tone in tones {
+            guard let heard = [440.0, 1000, 2000].first(where: { abs($0 - tone) < 40 }) else { continue }
+            if runs.last != heard { runs.append(heard) }
+        }
+        #expect(runs == [2000, 440, 1000, 2000], "\(tones)")
+    }
+
     @Test("--audio-lang fr starts with the French track")
     func languageChosen() throws {
         let dir = try Self.scratch()

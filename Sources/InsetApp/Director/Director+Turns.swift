@@ -37,6 +37,7 @@ extension Director {
                 }
                 effects.append(.paint)
             }
+            if video.followRenderSize(at: now) { effects.append(.paint) }
             deliver(video.takeAnswers(), from: video, at: now)
             deliver(video.checkEnd(at: now), from: video, at: now)
             if let notice = video.takeSoundNotice() { show(message: notice, at: now) }

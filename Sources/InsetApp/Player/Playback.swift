@@ -19,8 +19,9 @@ import InsetSites
 /// only by them: the rest of the app reads it.
 final class Playback {
     let path: String
-    /// The picture's pipeline; nil for a file with sound only.
-    let pipeline: VideoPipeline?
+    /// The picture's pipeline; nil for a file with sound only. Replaced only when a page's
+    /// picture is fetched at another size (`Playback+SiteFormats`).
+    var pipeline: VideoPipeline?
     let info: MediaInfo
     let range: PlayableRange
     /// The file's chapters (`chapter next` / `previous`, the marks on the progress lines).
@@ -87,6 +88,7 @@ final class Playback {
         title = media.title
         site = media.site
         siteFormat = media.siteFormat
+        if let site = media.site, let pick = media.siteFormat { statistics.variant = Playback.variant(of: pick, in: site) }
         var configuration = configuration
         configuration.hasPicture = media.pipeline != nil
         machine = PlaybackStateMachine(configuration: configuration, pipSupported: pipSupported, at: now)
@@ -107,7 +109,13 @@ final class Playback {
     let title: String?
     /// The page's video and the formats playing of it, for choosing again at another size.
     let site: SiteVideo?
-    let siteFormat: FormatChoice.Pick?
+    var siteFormat: FormatChoice.Pick?
+    /// The page's picture at another size, being opened; the render size it is for, and
+    /// when the size last changed (a switch waits for it to settle: PiP's animation passes
+    /// through many).
+    var pictureSwitch: PictureSwitch?
+    var renderSize: Viewport?
+    var renderSizeChangedAt: HostTime?
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
     func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {
@@ -124,6 +132,7 @@ final class Playback {
     }
 
     func stop() {
+        pictureSwitch?.cancel()
         pipeline?.stop()
         sound?.stop()
     }
@@ -174,7 +183,9 @@ final class Playback {
             case .play: heldForInput = false; clock.resume(at: now); sound?.play()
             case .pause: heldForInput = false; clock.pause(at: now); sound?.pause()
             case .seek(let target): seekEngine(to: target, at: now)
-            case .setRenderSize(let size): pipeline?.setViewport(size)
+            case .setRenderSize(let size):
+                pipeline?.setViewport(size)
+                if size != renderSize { renderSize = size; renderSizeChangedAt = now }
             case .setSpeed(let speed): clock.setSpeed(speed, at: now); sound?.setSpeed(speed)
             default: break
             }
