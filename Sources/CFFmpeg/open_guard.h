@@ -6,6 +6,7 @@
 #include <string.h>
 #include <libavutil/avstring.h>
 #include "counted_reader.h"
+#include "spool_reader.h"
 
 /// What one input may make libavformat open. A playlist names other files, which name
 /// others in turn: an HLS master whose only variant is itself made the demuxer open it
