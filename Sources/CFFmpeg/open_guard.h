@@ -6,6 +6,7 @@
 #include <string.h>
 #include <libavutil/avstring.h>
 #include "counted_reader.h"
+#include "spool_reader.h"
 
 /// What one input may make libavformat open. A playlist names other files, which name
 /// others in turn: an HLS master whose only variant is itself made the demuxer open it
@@ -48,6 +49,11 @@ typedef struct {
     /// playlists and segments: what a page's resolver (yt-dlp) said the server wants
     /// (User-Agent, Referer, Cookie). NULL for none; owned by the Swift side.
     const char *headers;
+    /// The most an input that cannot seek may keep in memory to reach an MP4's index at its
+    /// end (spool_reader.h), and how long past each read that brings bytes the open's
+    /// deadline is moved on to meanwhile. A limit of 0 keeps nothing.
+    long long spool_limit;
+    long long spool_patience_ns;
     /// Why an open was refused (CFFMPEG_REFUSED_*), the first time; 0 when none was.
     int refused;
     /// The first open after the input's own that failed or was refused, and FFmpeg's code.
@@ -155,6 +161,25 @@ static inline int cffmpeg_open_guard_check(cffmpeg_open_guard *guard, const char
     return 0;
 }
 
+/// The input itself read through a spool when it cannot seek (`spool_reader.h`: an MP4
+/// whose index is at its end must be read there and then played from its start), else as
+/// it is. On failure (out of memory) `*pb` is left as it was and the error returned.
+static inline int cffmpeg_open_guard_spool(cffmpeg_open_guard *guard, AVIOContext **pb) {
+    if (guard->spool_limit <= 0 || ((*pb)->seekable & AVIO_SEEKABLE_NORMAL)) return 0;
+    AVIOContext *spool = cffmpeg_spool_wrap(*pb, guard->spool_limit, guard->interrupt, guard->spool_patience_ns);
+    if (!spool) return AVERROR(ENOMEM);
+    *pb = spool;
+    return 0;
+}
+
+/// Frees a spool `pb` may be, and answers what is under it (`pb` itself when no spool).
+static inline AVIOContext *cffmpeg_open_guard_unspool(AVIOContext *pb) {
+    AVIOContext *inner = cffmpeg_spool_inner(pb);
+    if (!inner) return pb;
+    cffmpeg_spool_free(pb);
+    return inner;
+}
+
 /// `*pb` read through a counted reader from now on; on failure `*pb` is closed by `close`.
 static inline int cffmpeg_open_guard_count(cffmpeg_open_guard *guard, AVIOContext **pb, struct AVFormatContext *s,
                                            int (*close)(struct AVFormatContext *, AVIOContext *)) {
@@ -211,10 +236,11 @@ static inline void cffmpeg_open_guard_install(AVFormatContext *context, cffmpeg_
 }
 
 /// Opens the input itself, `url`, as avformat_open_input would (the same whitelist, and the
-/// `extra` options as `key=value` pairs joined by `:`), through the guard's checks and a
-/// counted reader, and hands it to `context` as its I/O: libavformat closes its own input
-/// with avio_close, which knows nothing of a reader. The caller frees what it gets back in
-/// `*input` with `cffmpeg_open_guard_close_input` after avformat_close_input.
+/// `extra` options as `key=value` pairs joined by `:`), through the guard's checks, a spool
+/// when it cannot seek (an http server without Range) and a counted reader, and hands it to
+/// `context` as its I/O: libavformat closes its own input with avio_close, which knows
+/// nothing of either. The caller frees what it gets back in `*input` with
+/// `cffmpeg_open_guard_close_input` after avformat_close_input.
 static inline int cffmpeg_open_guard_open_input(cffmpeg_open_guard *guard, AVFormatContext *context, const char *url,
                                                 const char *whitelist, const char *extra, AVIOContext **input) {
     *input = NULL;
@@ -228,30 +254,56 @@ static inline int cffmpeg_open_guard_open_input(cffmpeg_open_guard *guard, AVFor
     int result = avio_open2(&inner, url, AVIO_FLAG_READ, &context->interrupt_callback, &options);
     av_dict_free(&options);
     if (result < 0) return result;
-    if ((result = cffmpeg_open_guard_count(guard, &inner, NULL, NULL)) < 0) return result;
-    *input = inner;
-    context->pb = inner;
+    if ((result = cffmpeg_open_guard_spool(guard, &inner)) < 0) { avio_close(inner); return result; }
+    AVIOContext *counted = cffmpeg_counted_reader_wrap(inner, &guard->documents, 0);
+    if (!counted) {
+        avio_close(cffmpeg_open_guard_unspool(inner));
+        return AVERROR(ENOMEM);
+    }
+    *input = counted;
+    context->pb = counted;
     context->flags |= AVFMT_FLAG_CUSTOM_IO;
     return 0;
 }
 
 /// Gives `context` our reader of standard input or a growing file, `reader`, through a
-/// counted reader; the caller frees both after avformat_close_input (the counted one with
-/// cffmpeg_counted_reader_free). NULL when out of memory.
+/// counted reader, and for standard input (`spools`) a spool under it; the caller frees
+/// them after avformat_close_input with `cffmpeg_open_guard_close_custom`, then `reader`.
+/// NULL when out of memory.
 static inline AVIOContext *cffmpeg_open_guard_count_custom(cffmpeg_open_guard *guard, AVFormatContext *context,
-                                                           AVIOContext *reader) {
-    AVIOContext *counted = cffmpeg_counted_reader_wrap(reader, &guard->documents, 0);
-    if (!counted) return NULL;
+                                                           AVIOContext *reader, int spools) {
+    AVIOContext *inner = reader;
+    if (spools && cffmpeg_open_guard_spool(guard, &inner) < 0) return NULL;
+    AVIOContext *counted = cffmpeg_counted_reader_wrap(inner, &guard->documents, 0);
+    if (!counted) {
+        cffmpeg_open_guard_unspool(inner);
+        return NULL;
+    }
     context->pb = counted;
     context->flags |= AVFMT_FLAG_CUSTOM_IO;
     return counted;
+}
+
+/// The spool under what `cffmpeg_open_guard_open_input` or `_count_custom` made; NULL when
+/// there is none.
+static inline AVIOContext *cffmpeg_open_guard_input_spool(AVIOContext *input) {
+    AVIOContext *inner = cffmpeg_counted_reader_inner(input);
+    return cffmpeg_is_spool(inner) ? inner : NULL;
+}
+
+/// Frees what `cffmpeg_open_guard_count_custom` made, not the reader under it (NULL is let
+/// through).
+static inline void cffmpeg_open_guard_close_custom(AVIOContext *input) {
+    AVIOContext *inner = cffmpeg_counted_reader_inner(input);
+    cffmpeg_counted_reader_free(input);
+    if (inner) cffmpeg_open_guard_unspool(inner);
 }
 
 /// Closes what `cffmpeg_open_guard_open_input` opened (NULL is let through).
 static inline void cffmpeg_open_guard_close_input(AVIOContext *input) {
     AVIOContext *inner = cffmpeg_counted_reader_inner(input);
     cffmpeg_counted_reader_free(input);
-    if (inner) avio_close(inner);
+    if (inner) avio_close(cffmpeg_open_guard_unspool(inner));
 }
 
 static inline int cffmpeg_open_guard_refused_documents(cffmpeg_open_guard *guard) {

@@ -30,6 +30,9 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A page URL that its resolver (yt-dlp) could not turn into streams: `reason` is the
     /// resolver's own line ("yt-dlp: Unsupported URL: …", how to install it).
     case resolver(path: String, reason: String)
+    /// An MP4 read from an input that cannot seek has its index (moov) after more media
+    /// than the spool may keep (`MediaSource.spoolLimit`, `limit` bytes).
+    case indexOutOfReach(path: String, limit: Int64)
 
     public var path: String {
         switch self {
@@ -37,7 +40,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
              .notMediaFile(let p, _), .noVideoStream(let p), .unsupportedCodec(let p, _),
              .truncated(let p, _), .ffmpeg(let p, _, _), .interrupted(let p), .timedOut(let p, _),
              .undecodable(let p, _), .system(let p, _), .refused(let p, _), .network(let p, _),
-             .resolver(let p, _):
+             .resolver(let p, _), .indexOutOfReach(let p, _):
             return p
         }
     }
@@ -60,6 +63,9 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .system(_, let code): return MediaError.systemText(code)
         case .refused(_, let detail): return "not opened: \(detail)"
         case .network(_, let reason), .resolver(_, let reason): return reason
+        case .indexOutOfReach(_, let limit):
+            return "the index (moov) of this MP4 is past the first \(MediaError.binaryBytes(limit)) of a stream that "
+                + "cannot seek; save it to a file first"
         }
     }
 
@@ -75,6 +81,13 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case EISDIR: return .isDirectory(path: path)
         default: return .system(path: path, code: code)
         }
+    }
+
+    /// A count of bytes as a person reads a bound: "512 MiB", "256 KiB".
+    static func binaryBytes(_ count: Int64) -> String {
+        if count >= 1 << 20 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10 && count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
     }
 
     /// The system's words for `code` (strerror), lower-cased to sit inside a sentence.

@@ -29,14 +29,23 @@ public final class MediaSource: @unchecked Sendable {
     /// Throws a `MediaError` that says in one line why not. A file without video opens (it
     /// has facts to show) but `requireVideo()` then throws. `interrupt` may be stopped from
     /// another thread to give up opening (`MediaError.interrupted`).
-    public init(path: String, interrupt: MediaInterrupt = MediaInterrupt()) throws {
+    public convenience init(path: String, interrupt: MediaInterrupt = MediaInterrupt()) throws {
+        try self.init(path: path, interrupt: interrupt, standardInput: STDIN_FILENO, spoolLimit: MediaSource.spoolLimit)
+    }
+
+    /// Opens `path` as above, `-` reading the descriptor `standardInput`, and an MP4 whose
+    /// index is at its end, read from an input that cannot seek, kept in memory up to
+    /// `spoolLimit` bytes (`MediaSource+Spool`); tests give a pipe of their own and a small
+    /// bound.
+    init(path: String, interrupt: MediaInterrupt, standardInput: Int32, spoolLimit: Int64) throws {
         MediaSource.quietLogs()
         let location = try MediaSource.checkLocalPath(path)
         Log.info("opening \(path) (\(location.kind.logName))")
         self.interrupt = interrupt
         interrupt.setDeadline(MediaSource.openTimeout)
         defer { interrupt.setDeadline(nil) }
-        let guardState = OpenGuard(interrupt: interrupt, headers: InputHeaders.httpOption(for: path))
+        let guardState = OpenGuard(interrupt: interrupt, headers: InputHeaders.httpOption(for: path),
+                                   spoolLimit: spoolLimit, patience: MediaSource.openTimeout)
         guard let allocated = cffmpeg_alloc_interruptible_context(interrupt.state) else {
             throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")
         }
@@ -49,7 +58,7 @@ public final class MediaSource: @unchecked Sendable {
         let io = InputIO()
         let growing = location.localCString.map(MediaSource.isGrowing) ?? false
         if location.kind == .standardInput {
-            io.reader = cffmpeg_fd_avio_alloc(STDIN_FILENO, interrupt.state)
+            io.reader = cffmpeg_fd_avio_alloc(standardInput, interrupt.state)
         } else if growing {
             io.reader = location.localCString.flatMap { MediaSource.followingReader($0, interrupt: interrupt) }
         }
@@ -57,7 +66,8 @@ public final class MediaSource: @unchecked Sendable {
         let url = location.kind == .standardInput ? [0] : location.cString
         var opened: Int32 = 0
         if let reader = io.reader {
-            io.input = cffmpeg_open_guard_count_custom(guardState.state, context, reader)
+            // A growing file is not spooled: its index is not written yet.
+            io.input = cffmpeg_open_guard_count_custom(guardState.state, context, reader, growing ? 0 : 1)
             if io.input == nil { opened = cffmpeg_averror(ENOMEM) }
         } else if location.kind != .standardInput {
             opened = cffmpeg_open_guard_open_input(guardState.state, context, url, location.whitelist,
@@ -72,9 +82,10 @@ public final class MediaSource: @unchecked Sendable {
             context = nil
         }
         guard opened >= 0, let context else {
+            let failure = MediaSource.spoolFailure(path: path, io: io, limit: spoolLimit)
+                ?? MediaSource.classifyOpenFailure(path: path, location: location, code: opened,
+                                                   interrupt: interrupt, guard: guardState)
             io.close()
-            let failure = MediaSource.classifyOpenFailure(path: path, location: location, code: opened,
-                                                          interrupt: interrupt, guard: guardState)
             // The user sees the one-line reason; the log keeps FFmpeg's own code beside it.
             Log.error("\(failure) (\(ffmpegErrorText(opened)))")
             throw failure
@@ -100,6 +111,7 @@ public final class MediaSource: @unchecked Sendable {
         if let refused = guardState.refusal(path: path) { throw refused }
         if found < 0 {
             if let stopped = MediaSource.interruption(path: path, interrupt: interrupt) { throw stopped }
+            if let failure = MediaSource.spoolFailure(path: path, io: io, limit: spoolLimit) { throw failure }
             throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(found))
         }
         if let stopped = MediaSource.interruption(path: path, interrupt: interrupt) { throw stopped }
@@ -125,6 +137,9 @@ public final class MediaSource: @unchecked Sendable {
         self.info = info
         ownsContext = false
         Log.info("opened \(path): \(MediaSource.summary(of: info))")
+        if io.isSpooled {
+            Log.info("\(path) cannot seek and its index comes after its media: \(io.spooledBytes) bytes kept in memory to play it")
+        }
     }
 
     /// One line of what was found, for the log: container, streams, length.

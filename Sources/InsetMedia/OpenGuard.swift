@@ -33,7 +33,10 @@ final class OpenGuard: @unchecked Sendable {
     /// context's life.
     private let headers: UnsafeMutablePointer<CChar>?
 
-    init(interrupt: MediaInterrupt, headers: String? = nil) {
+    /// `spoolLimit`: the most an input that cannot seek may keep in memory to reach an MP4's
+    /// index at its end (`MediaSource.spoolLimit`); while it reads on to it, each read that
+    /// brings bytes gives the open `patience` more before its deadline.
+    init(interrupt: MediaInterrupt, headers: String? = nil, spoolLimit: Int64 = 0, patience: Duration = .zero) {
         self.headers = headers.map { strdup($0) }
         state = .allocate(capacity: 1)
         state.initialize(to: cffmpeg_open_guard())
@@ -44,6 +47,9 @@ final class OpenGuard: @unchecked Sendable {
         state.pointee.documents.max_bytes = OpenGuard.maxDocumentBytes
         state.pointee.documents.max_names = OpenGuard.maxVariants
         state.pointee.headers = UnsafePointer(self.headers)
+        state.pointee.spool_limit = spoolLimit
+        state.pointee.spool_patience_ns = patience.components.seconds * 1_000_000_000
+            + patience.components.attoseconds / 1_000_000_000
     }
 
     deinit {
@@ -114,18 +120,29 @@ final class OpenGuard: @unchecked Sendable {
     }
 }
 
-/// What a format context reads its input through: the guard's counted reader, and under it
-/// either what the guard opened (a file, a URL) or our own reader (standard input, a growing
-/// file). Freed by its owner after the context is closed: libavformat leaves custom I/O alone.
+/// What a format context reads its input through: the guard's counted reader, under it a
+/// spool when the input cannot seek (standard input, an http server without Range), and
+/// under that either what the guard opened (a file, a URL) or our own reader (standard
+/// input, a growing file). Freed by its owner after the context is closed: libavformat
+/// leaves custom I/O alone.
 final class InputIO {
     /// What the context reads (`AVFormatContext.pb`).
     var input: UnsafeMutablePointer<AVIOContext>?
     /// Our reader under it, when the input is not one libavformat opened.
     var reader: UnsafeMutablePointer<AVIOContext>?
 
+    /// The spool under the counted reader, when the input cannot seek.
+    private var spool: UnsafeMutablePointer<AVIOContext>? { cffmpeg_open_guard_input_spool(input) }
+    /// Whether the input is kept in memory: an MP4 whose index comes after its media.
+    var isSpooled: Bool { cffmpeg_spool_keeping(spool) != 0 }
+    /// Bytes kept in memory so far.
+    var spooledBytes: Int64 { Int64(cffmpeg_spool_kept(spool)) }
+    /// Whether reaching the index needed more than the spool may keep.
+    var spoolOverflowed: Bool { cffmpeg_spool_over(spool) != 0 }
+
     func close() {
         if let reader {
-            cffmpeg_counted_reader_free(input)
+            cffmpeg_open_guard_close_custom(input)
             cffmpeg_fd_avio_free(reader)
         } else {
             cffmpeg_open_guard_close_input(input)

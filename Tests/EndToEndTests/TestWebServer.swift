@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `scripts/http-serve` run for one test: the samples on a free port of 127.0.0.1, its
-/// request log in a scratch file, faults set at start and changed through `/_control`.
+/// `scripts/http-serve` run for one test: the samples (or a test's own `root`) on a free
+/// port of 127.0.0.1, its request log in a scratch file, faults set at start and changed
+/// through `/_control`.
 final class TestWebServer {
     let port: Int
     let logPath: String
@@ -11,12 +12,13 @@ final class TestWebServer {
 
     /// `scripts/http-serve` with `arguments`, or another server of ours that takes the same
     /// `--root`, `--port-file` and `--log` (`scripts/hostile-serve`).
-    init(_ arguments: [String] = [], script name: String = "http-serve") throws {
+    init(_ arguments: [String] = [], script name: String = "http-serve",
+         root: String = repositoryRoot.appendingPathComponent("samples").path) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("inset-http-\(UUID().uuidString)").path
         portFile = scratch + ".port"
         logPath = scratch + ".log"
         let script = repositoryRoot.appendingPathComponent("scripts/\(name)").path
-        let argv = ["/usr/bin/env", "python3", script, "--root", repositoryRoot.appendingPathComponent("samples").path,
+        let argv = ["/usr/bin/env", "python3", script, "--root", root,
                     "--port-file", portFile, "--log", logPath] + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
