@@ -9,7 +9,9 @@ import Testing
 @Suite("HLS variants", .serialized)
 struct VariantTests {
     static let master = sample("hls/master.m3u8")
-    static let full = Viewport(cells: CellSize(columns: 160, rows: 45))
+    /// Full screen at 160x45 in pixels (8x16 a cell: 1280x720), where 720p is what shows;
+    /// half blocks there show no more than 180p (twice their 160x90 sub-pixels).
+    static let full = Viewport(cells: CellSize(columns: 160, rows: 45), raster: CellRaster(cellPixels: PixelSize(width: 8, height: 16)))
     static let window = Viewport(cells: CellSize(columns: 56, rows: 9))
     static let p180 = PixelSize(width: 320, height: 180)
     static let p720 = PixelSize(width: 1280, height: 720)
@@ -34,7 +36,7 @@ struct VariantTests {
         return frames
     }
 
-    @Test("full screen at 160x45 plays 720p from the first frame; a 56x9 window plays 180p")
+    @Test("full screen at 1280x720 pixels plays 720p from the first frame; a 56x9 half-block window plays 180p")
     func opensNearestAbove() throws {
         let big = try Self.opening(at: Self.full)
         #expect(big.count == 30)
