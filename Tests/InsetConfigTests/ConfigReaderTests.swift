@@ -4,6 +4,25 @@ import Testing
 @testable import InsetConfig
 
 @Suite struct ConfigReaderTests {
+    @Test("the ytdl keys, as mpv names them; a bad one is one problem")
+    func ytdlKeys() {
+        let config = ConfigReader.read(path: "config", text: """
+            ytdl = false
+            ytdl-path = "/opt/yt-dlp"
+            ytdl-format = "bv*[height<=480]+ba/b"
+            ytdl-raw-options = "cookies=/tmp/c.txt"
+            ytdl-playlist = true
+            ytdl-sites = ["Example.com", "videos.example.org"]
+            """)
+        #expect(config.problems.isEmpty, "\(config.problems)")
+        #expect(config.ytdl == false && config.ytdlPlaylist == true)
+        #expect(config.ytdlPath == "/opt/yt-dlp" && config.ytdlFormat == "bv*[height<=480]+ba/b")
+        #expect(config.ytdlRawOptions == "cookies=/tmp/c.txt")
+        #expect(config.ytdlSites == ["example.com", "videos.example.org"])
+        let bad = ConfigReader.read(path: "config", text: "ytdl-sites = \"youtube.com\"\nytdl = \"maybe\"\n")
+        #expect(bad.problems.count == 2, "\(bad.problems)")
+    }
+
     @Test func optionsAndKeysAreRead() {
         let config = ConfigReader.read(path: "config", text: """
             # Inset's settings

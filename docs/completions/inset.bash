@@ -186,9 +186,9 @@ _inset() {
 
 _inset_play() {
     repeating_flags=()
-    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --embed-keys --version -h --help)
+    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --ytdl-playlist --no-config --embed-keys --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-lang --sub-charset --audio-lang --config --socket --screenshot-dir --embed)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --config --socket --screenshot-dir --embed)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -221,7 +221,7 @@ _inset_play() {
     '--speed')
         return
         ;;
-    '--sub')
+    '--sub'|'--sub-file')
         return
         ;;
     '--sub-lang')
@@ -231,6 +231,21 @@ _inset_play() {
         return
         ;;
     '--audio-lang')
+        return
+        ;;
+    '--audio-file')
+        return
+        ;;
+    '--ytdl')
+        return
+        ;;
+    '--ytdl-path')
+        return
+        ;;
+    '--ytdl-format')
+        return
+        ;;
+    '--ytdl-raw-options')
         return
         ;;
     '--config')
