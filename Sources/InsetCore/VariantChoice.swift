@@ -4,12 +4,13 @@
 ///
 /// What the terminal can show: with real pixels (kitty, sixel), the raster's pixels the
 /// letterboxed picture covers. With a cell blitter, twice its sub-pixels each way: the
-/// scaler averages the area of each sub-pixel, and a source twice as fine each way gives
-/// it four samples a sub-pixel, which is where the average settles; finer gives the
-/// blitter nothing more to show. Measured on Big Buck Bunny: a 1080p frame brought to 180p
-/// and then area-averaged to the 160x90 half-block sub-pixels of a 160x45 terminal is
-/// 46.9 dB from the same frame averaged straight from 1080p, while the 720p variant the
-/// screen's pixels used to choose carried 4 to 16 times the bytes for it.
+/// scaler averages the area of each sub-pixel, and a source twice as fine each way gives it
+/// four samples a sub-pixel; as scaling goes, finer shows nothing more (Big Buck Bunny's
+/// frame averaged to 180p and then to half blocks' 160x90 is 56 dB from the same frame
+/// averaged straight from 720p), and the 720p the screen's pixels used to choose carried
+/// 2.5 to 7 times the bytes. What scaling does not say is the low variant's own
+/// compression: an x264 CRF 23 180p is 10 to 13 dB further from the source at 160x90 than
+/// a 720p of the same CRF (scripts/bench-fetch measures both, docs/streams.md has the table).
 public enum VariantChoice {
     /// The index in `variants` of the one nearest above `target`: of those at least as wide
     /// and as tall, the smallest (by area, the first of equals); when none is, the largest.

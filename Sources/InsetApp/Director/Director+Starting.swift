@@ -41,6 +41,7 @@ extension Director {
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
         video.prefersMuted = options.muted
         catalog.record(media.info, for: media.path)
+        if let title = media.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)
         switch place {
         case .fullScreen:

@@ -122,6 +122,14 @@ public final class LibraryCatalog: @unchecked Sendable {
         record(.ready(info), for: path)
     }
 
+    /// Names an entry by its page's title (a page resolved by yt-dlp), in place of the URL's end.
+    public func retitle(_ path: String, as title: String) {
+        lock.withLock {
+            for index in stored.indices where stored[index].path == path { stored[index].name = PrintableText.escaped(title) }
+            changed = true
+        }
+    }
+
     /// Fills in an entry with why the player could not open it.
     public func record(_ failure: MediaError, for path: String) {
         record(.failed(failure), for: path)

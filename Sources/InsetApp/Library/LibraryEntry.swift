@@ -24,8 +24,8 @@ public struct LibraryEntry: Sendable, Equatable {
 
     /// The path as the user gave it, or joined to the directory it was found in.
     public let path: String
-    /// The file name, which is what the list shows.
-    public let name: String
+    /// The file name, which is what the list shows; a page's title once it is known.
+    public var name: String
     /// Bytes on disk when the library was listed; nil when unknown (missing, not a file).
     public let fileSize: Int64?
     public var state: State
