@@ -9,7 +9,9 @@ import Testing
 @Suite("HLS variants", .serialized)
 struct VariantTests {
     static let master = sample("hls/master.m3u8")
-    static let full = Viewport(cells: CellSize(columns: 160, rows: 45))
+    /// 160x45 cells of 8x16 pixels (kitty, sixel): 1280x720 of them, which 720p fills. Half
+    /// blocks would want 180p (`VariantChoice`), the stream libavformat opens first.
+    static let full = Viewport(cells: CellSize(columns: 160, rows: 45), raster: CellRaster(cellPixels: PixelSize(width: 8, height: 16)))
     static let window = Viewport(cells: CellSize(columns: 56, rows: 9))
     static let p180 = PixelSize(width: 320, height: 180)
     static let p720 = PixelSize(width: 1280, height: 720)
