@@ -41,6 +41,9 @@ struct VariantTests {
         let big = try Self.opening(at: Self.full)
         #expect(big.count == 30)
         #expect(big.allSatisfy { $0.codedSize == Self.p720 && $0.variant?.size == Self.p720 })
+        // Not the first variant the input lists (the stream libavformat calls best), yet
+        // from the stream's first frame: its first segment was read, not skipped.
+        #expect(big.first?.time == .milliseconds(1480), "first frame at \(big.first?.time.description ?? "none")")
         let small = try Self.opening(at: Self.window)
         #expect(small.count == 30)
         #expect(small.allSatisfy { $0.codedSize == Self.p180 && $0.variant?.description == "320x180 (1/3)" })
