@@ -86,6 +86,26 @@ struct VariantTests {
         #expect(zip(frames, frames.dropFirst()).filter { $1.variant?.streamIndex != $0.variant?.streamIndex }.count == 2)
     }
 
+    @Test("a render size change before the first frame is out: the stream read so far shows until the new variant's keyframe, no frame lost")
+    func switchBeforeFirstFrame() throws {
+        let pipeline = try VideoPipeline(source: MediaSource(path: Self.master),
+                                         options: .init(threads: 2, queueCapacity: 4, viewport: Self.window))
+        // Paused, the decode thread takes nothing while the demuxer reads ahead: the 720p
+        // stream's first packets are read, and let go of, before 720p is asked for.
+        pipeline.setPaused(true)
+        pipeline.start()
+        defer { pipeline.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        pipeline.setViewport(Self.full)
+        pipeline.setPaused(false)
+        let frames = drain(pipeline)
+        #expect(frames.count == 250, "\(frames.count) frames, the first at \(frames.first?.time.description ?? "none")")
+        #expect(frames.first?.time == .milliseconds(1480) && frames.first?.codedSize == Self.p180)
+        let times = frames.map(\.time.microseconds)
+        #expect(Set(zip(times, times.dropFirst()).map { $1 - $0 }) == [40_000])
+        #expect(frames.last?.codedSize == Self.p720)
+    }
+
     @Test("a seek after a switch goes on in the new variant, on the frame at the target")
     func seekAfterSwitch() throws {
         let pipeline = try VideoPipeline(source: MediaSource(path: Self.master),
