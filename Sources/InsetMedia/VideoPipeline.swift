@@ -55,9 +55,10 @@ public final class VideoPipeline: @unchecked Sendable {
         self.demuxer = demuxer
         let source = demuxer.source
         // An HLS master starts on the variant for the render size, not on the stream
-        // libavformat calls best: switched to at once, its first packets would already
-        // have been read and let go of (the demuxer starts as soon as the decode thread
-        // does), and it would start at its second keyframe, a second or a segment late.
+        // libavformat calls best: switched to from that one, its first packets would
+        // already have been read and let go of (the demuxer starts with the decode
+        // thread), and it would be shown from its second keyframe, a second or a segment
+        // in, with the other stream decoded until then.
         let variant = options.viewport.flatMap { VideoPipeline.variant(for: $0, of: source) }
         let decoder = try variant.flatMap { try? VideoDecoder(source: source, streamIndex: $0, threads: options.threads) }
             ?? VideoDecoder(source: source, threads: options.threads)
@@ -68,6 +69,8 @@ public final class VideoPipeline: @unchecked Sendable {
         self.frames = frames
         self.threads = options.threads
         var settings = DecodeSettings(viewport: options.viewport)
+        // The variant opened is the one asked for; the input's own when its decoder
+        // would not open.
         settings.variant = variant.map { _ in decoder.streamIndex }
         self.requests = PipelineRequests(settings)
         self.skipInvisibleWork = options.skipInvisibleWork
