@@ -90,6 +90,15 @@ public struct PlayableRange: Hashable, Sendable {
         if let end { t = min(t, end) } else if let newest { t = min(t, max(newest, start)) }
         return t
     }
+
+    /// `time` as it is shown beside the duration: from the start, within the duration. A
+    /// file's first timestamp is not always zero (MPEG-TS, and so HLS, starts where its
+    /// muxer began, 1.4 s and more), and its media time at the end reads past the duration
+    /// ("0:11 / 0:10"). Live input has no start to count from: its media time as it is.
+    public func elapsed(at time: MediaTime) -> MediaTime {
+        guard end != nil else { return time }
+        return clamp(time) - start
+    }
 }
 
 import Foundation

@@ -59,6 +59,10 @@ public struct PlaybackSnapshot: Hashable, Sendable {
         return position < range.clamp(.init(microseconds: .max), newest: newestFrame ?? position)
     }
 
+    /// The position as the bar and the window's title show it, beside the duration
+    /// (`PlayableRange.elapsed`): from 0:00 to the duration for a file.
+    public var elapsed: MediaTime { range?.elapsed(at: position) ?? position }
+
     /// How far along the progress bar the position is, `0...1`. The bar spans the file's
     /// range, or for live input the start to the newest frame.
     public var progressFraction: Double {

@@ -41,10 +41,14 @@ extension DecodeLoop {
         return Int32(variants[chosen].streamIndex)
     }
 
-    /// Makes `wanted` (a variant's stream index) the stream to show: at once when nothing
-    /// of this serial has been delivered yet (opening, a seek in progress, the end), else
-    /// through a switch at its next keyframe. Asking for the stream already shown calls
-    /// off a switch under way.
+    /// Makes `wanted` (a variant's stream index) the stream to show: at once during a seek
+    /// (nothing of its serial delivered yet) or at the end, else through a switch at its
+    /// next keyframe. Asking for the stream already shown calls off a switch under way.
+    ///
+    /// Before the first frame is out, too, it is a switch: the demuxer has been reading
+    /// since the start and let go of the new variant's first packets, so shown at once it
+    /// would start at its next keyframe, a GOP or a segment into the stream; the stream
+    /// read all along shows until then.
     mutating func want(variant wanted: Int32?) {
         guard let wanted, wanted != incoming?.index, wanted != videoIndex || incoming != nil else { return }
         if wanted == videoIndex {
@@ -54,7 +58,7 @@ extension DecodeLoop {
         guard let next = decoder(forVariant: wanted) else { return }
         abandonSwitch()
         next.flush()
-        if lastTime == nil || seekTarget != nil || atEnd {
+        if seekTarget != nil || atEnd {
             decoder.flush()
             show(wanted, next)
             needsKeyframe = true

@@ -79,7 +79,7 @@ struct DecodeLoop {
         frame = av_frame_alloc()
         held = av_frame_alloc()
         incomingFrame = av_frame_alloc()
-        videoIndex = source.videoStreamIndex
+        videoIndex = decoder.streamIndex
         decoders[videoIndex] = decoder
         let rate = source.info.video?.frameRate.value ?? 25
         frameDuration = MediaTime(seconds: 1 / (rate > 0 ? rate : 25))

@@ -8,6 +8,8 @@ import InsetCore
 final class VideoDecoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     let timeBase: AVRational
+    /// The stream it decodes, in the container.
+    let streamIndex: Int32
 
     /// Opens the decoder (avcodec_find_decoder, avcodec_parameters_to_context,
     /// avcodec_open2) with `threads` frame threads (the core count when nil).
@@ -15,7 +17,8 @@ final class VideoDecoder {
     /// variant); nil means the chosen one.
     init(source: MediaSource, streamIndex: Int32? = nil, threads: Int?) throws {
         try source.requireVideo()
-        let stream = source.stream(streamIndex ?? source.videoStreamIndex)
+        let index = streamIndex ?? source.videoStreamIndex
+        let stream = source.stream(index)
         let path = source.info.path
         let count = threads ?? ProcessInfo.processInfo.activeProcessorCount
         let opening = CodecOpening.open(stream) { context in
@@ -29,6 +32,7 @@ final class VideoDecoder {
         }
         self.context = context
         self.timeBase = stream.pointee.time_base
+        self.streamIndex = index
     }
 
     deinit {

@@ -54,19 +54,29 @@ public final class VideoPipeline: @unchecked Sendable {
     public init(demuxer: Demuxer, options: Options = Options()) throws {
         self.demuxer = demuxer
         let source = demuxer.source
-        self.decoder = try VideoDecoder(source: source, threads: options.threads)
+        // An HLS master starts on the variant for the render size, not on the stream
+        // libavformat calls best: switched to from that one, its first packets would
+        // already have been read and let go of (the demuxer starts with the decode
+        // thread), and it would be shown from its second keyframe, a second or a segment
+        // in, with the other stream decoded until then.
+        let variant = options.viewport.flatMap { VideoPipeline.variant(for: $0, of: source) }
+        let decoder = try variant.flatMap { try? VideoDecoder(source: source, streamIndex: $0, threads: options.threads) }
+            ?? VideoDecoder(source: source, threads: options.threads)
+        self.decoder = decoder
         self.info = source.info
         self.range = source.info.playableRange
         let frames = FrameQueue(capacity: options.queueCapacity)
         self.frames = frames
         self.threads = options.threads
         var settings = DecodeSettings(viewport: options.viewport)
-        settings.variant = options.viewport.flatMap { VideoPipeline.variant(for: $0, of: source) }
+        // The variant opened is the one asked for; the input's own when its decoder
+        // would not open.
+        settings.variant = variant.map { _ in decoder.streamIndex }
         self.requests = PipelineRequests(settings)
         self.skipInvisibleWork = options.skipInvisibleWork
         self.scaleStage = options.viewport != nil ? source.info.video.map { ScaleStage(frames: frames, video: $0) } : nil
         self.isSeekable = demuxer.isSeekable
-        demuxer.attach(.video, streams: [source.videoStreamIndex], shown: source.videoStreamIndex)
+        demuxer.attach(.video, streams: [decoder.streamIndex], shown: decoder.streamIndex)
     }
 
     deinit { stop() }

@@ -37,7 +37,9 @@ struct NetworkEndToEndTests {
     @Test("an HLS master over HTTP plays, each segment fetched")
     func hlsMaster() throws {
         let server = try TestWebServer()
-        try Self.plays(server.url("hls/master.m3u8"), from: 3, to: 5)
+        // From 0:01: the bar counts from the stream's start (1.48 s) and hides 3 s after
+        // it opened, about when 0:03 came.
+        try Self.plays(server.url("hls/master.m3u8"))
         let segments = server.requests.filter { $0.count >= 7 && $0[2].hasSuffix(".ts") }
         #expect(!segments.isEmpty)
     }

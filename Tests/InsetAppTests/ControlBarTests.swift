@@ -25,6 +25,17 @@ struct ControlBarTests {
         #expect(ControlBar.control(at: CellPoint(column: 0, row: 1), width: width) == nil)
     }
 
+    @Test("the time beside the duration counts from the file's start: a stream from 1.48 s ends at 0:09 / 0:10, not 0:11")
+    func timeFromStart() {
+        var grid = CellGrid(size: CellSize(columns: 120, rows: ControlBar.height))
+        var machine = PlaybackStateMachine(pipSupported: true)
+        _ = machine.handle(.mediaReady(PlayableRange(start: .milliseconds(1480), end: .milliseconds(11480))), at: .zero)
+        _ = machine.handle(.positionChanged(.milliseconds(11440)), at: .zero)
+        ControlBar.draw(machine.snapshot, into: &grid)
+        let row = String(String.UnicodeScalarView((0..<120).compactMap { Unicode.Scalar(grid[$0, 1].glyph) }))
+        #expect(row.contains("0:09 / 0:10"), "\(row)")
+    }
+
     @Test("a click on the progress line seeks in proportion, clamped to its ends")
     func seekTime() {
         let range = PlayableRange(start: .seconds(10), end: .seconds(110))

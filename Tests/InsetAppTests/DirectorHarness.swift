@@ -18,22 +18,24 @@ final class DirectorHarness {
     let timed: Bool
     private var virtualNow: HostTime
 
-    init(_ options: AppOptions, size: CellSize = DirectorHarness.size, timed: Bool = false) throws {
+    /// `raster` is how the video is drawn (half blocks unless a test needs finer: the
+    /// blitter decides which HLS variant is fetched, see `VariantChoice`).
+    init(_ options: AppOptions, size: CellSize = DirectorHarness.size, raster: CellRaster = CellRaster(blitter: .half),
+         timed: Bool = false) throws {
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         var options = options
         if !timed { options.soundDevice = false }
         self.timed = timed
         virtualNow = .now()
-        director = try Director(options: options, stage: .init(size: size, videoRaster: CellRaster(blitter: .half),
-                                                               pictures: nil))
+        director = try Director(options: options, stage: .init(size: size, videoRaster: raster, pictures: nil))
         effects += director.start(at: now)
     }
 
-    convenience init(paths: [String], shell: [String]? = nil, timed: Bool = false,
-                     configure: (inout AppOptions) -> Void = { _ in }) throws {
+    convenience init(paths: [String], shell: [String]? = nil, raster: CellRaster = CellRaster(blitter: .half),
+                     timed: Bool = false, configure: (inout AppOptions) -> Void = { _ in }) throws {
         var options = AppOptions(paths: paths, shellCommand: shell)
         configure(&options)
-        try self.init(options, timed: timed)
+        try self.init(options, raster: raster, timed: timed)
     }
 
     deinit {

@@ -39,6 +39,25 @@ func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
+/// How many video frames ffprobe decodes from `path`: all a player has to show of it.
+func ffprobeFrameCount(_ path: String) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                         "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // A playlist's stream is listed twice, once under its program.
+    guard process.terminationStatus == 0, let count = text.split(whereSeparator: \.isNewline).first.flatMap({ Int($0) }) else {
+        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "ffprobe could not count the frames of \(path): \(text)"])
+    }
+    return count
+}
+
 /// Runs a command, waiting for it; false when it could not run or failed.
 @discardableResult
 func runQuietly(_ arguments: [String]) -> Bool {

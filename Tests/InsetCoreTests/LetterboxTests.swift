@@ -127,6 +127,21 @@ struct MediaTimeTests {
         #expect(live.isLive && live.clamp(.seconds(99)) == .seconds(99))
         #expect(live.clamp(.seconds(99), newest: .seconds(50)) == .seconds(50))
     }
+
+    @Test("the time shown beside the duration counts from a file's start and stops at its duration; live input's is its media time")
+    func elapsed() {
+        // MPEG-TS from scripts/make-hls: the first frame at 1.48 s, 10 s long.
+        let file = PlayableRange(start: .milliseconds(1480), end: .milliseconds(11480))
+        #expect(file.elapsed(at: .milliseconds(1480)) == .zero)
+        #expect(file.elapsed(at: .milliseconds(6480)) == .seconds(5))
+        #expect(file.elapsed(at: .milliseconds(11480)).clockString == "0:10")
+        #expect(file.elapsed(at: .seconds(12)) == .seconds(10))
+        #expect(file.elapsed(at: .zero) == .zero)
+        let live = PlayableRange(start: .milliseconds(5480), end: nil)
+        #expect(live.elapsed(at: .seconds(8)) == .seconds(8))
+        #expect(PlaybackSnapshot(position: .milliseconds(11480), range: file).elapsed == .seconds(10))
+        #expect(PlaybackSnapshot(position: .seconds(3)).elapsed == .seconds(3))
+    }
 }
 
 @Suite("Letterbox on whole cells")

@@ -9,8 +9,8 @@ import Testing
 @Suite("HLS variants", .serialized)
 struct VariantTests {
     static let master = sample("hls/master.m3u8")
-    /// Full screen at 160x45 in pixels (8x16 a cell: 1280x720), where 720p is what shows;
-    /// half blocks there show no more than 180p (twice their 160x90 sub-pixels).
+    /// 160x45 cells of 8x16 pixels (kitty, sixel): 1280x720 of them, which 720p fills. Half
+    /// blocks would want 180p (`VariantChoice`), the stream libavformat opens first.
     static let full = Viewport(cells: CellSize(columns: 160, rows: 45), raster: CellRaster(cellPixels: PixelSize(width: 8, height: 16)))
     static let window = Viewport(cells: CellSize(columns: 56, rows: 9))
     static let p180 = PixelSize(width: 320, height: 180)
@@ -41,6 +41,9 @@ struct VariantTests {
         let big = try Self.opening(at: Self.full)
         #expect(big.count == 30)
         #expect(big.allSatisfy { $0.codedSize == Self.p720 && $0.variant?.size == Self.p720 })
+        // Not the first variant the input lists (the stream libavformat calls best), yet
+        // from the stream's first frame: its first segment was read, not skipped.
+        #expect(big.first?.time == .milliseconds(1480), "first frame at \(big.first?.time.description ?? "none")")
         let small = try Self.opening(at: Self.window)
         #expect(small.count == 30)
         #expect(small.allSatisfy { $0.codedSize == Self.p180 && $0.variant?.description == "320x180 (1/3)" })
@@ -81,6 +84,26 @@ struct VariantTests {
         #expect(frames.allSatisfy { $0.variant?.size == $0.codedSize })
         // The variant the pipeline says each frame is from changed twice, as the pictures did.
         #expect(zip(frames, frames.dropFirst()).filter { $1.variant?.streamIndex != $0.variant?.streamIndex }.count == 2)
+    }
+
+    @Test("a render size change before the first frame is out: the stream read so far shows until the new variant's keyframe, no frame lost")
+    func switchBeforeFirstFrame() throws {
+        let pipeline = try VideoPipeline(source: MediaSource(path: Self.master),
+                                         options: .init(threads: 2, queueCapacity: 4, viewport: Self.window))
+        // Paused, the decode thread takes nothing while the demuxer reads ahead: the 720p
+        // stream's first packets are read, and let go of, before 720p is asked for.
+        pipeline.setPaused(true)
+        pipeline.start()
+        defer { pipeline.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        pipeline.setViewport(Self.full)
+        pipeline.setPaused(false)
+        let frames = drain(pipeline)
+        #expect(frames.count == 250, "\(frames.count) frames, the first at \(frames.first?.time.description ?? "none")")
+        #expect(frames.first?.time == .milliseconds(1480) && frames.first?.codedSize == Self.p180)
+        let times = frames.map(\.time.microseconds)
+        #expect(Set(zip(times, times.dropFirst()).map { $1 - $0 }) == [40_000])
+        #expect(frames.last?.codedSize == Self.p720)
     }
 
     @Test("a seek after a switch goes on in the new variant, on the frame at the target")

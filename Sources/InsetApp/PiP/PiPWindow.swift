@@ -89,7 +89,7 @@ struct PiPWindow {
         chrome.grid.drawBox(local, style: style)
         let shown = controlsShown(focused: focused, at: now)
         let speed = snapshot.speed.isNormal ? "" : " \(snapshot.speed)"
-        let time = "\(snapshot.position.clockString) / \(snapshot.range?.duration?.clockString ?? "LIVE")\(speed)"
+        let time = "\(snapshot.elapsed.clockString) / \(snapshot.range?.duration?.clockString ?? "LIVE")\(speed)"
         let titleRect = layout.titleRect(controlsShown: shown)
         // The state and time come first so a narrow window cuts the name, not the time.
         let titleText = CellGrid.truncated(" \(snapshot.isPlaying ? "▶" : "❚❚") \(time)  \(title) ", toColumns: max(0, titleRect.size.columns))

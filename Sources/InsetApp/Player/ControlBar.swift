@@ -62,7 +62,7 @@ struct ControlBar {
         put(" 15» ", rect(.skipForward), canForward ? normal : disabled, &grid)
         put(" ⧉ PiP ", rect(.pip), snapshot.pip.isPossible ? normal : disabled, &grid)
         var column = rect(.pip).maxColumn + 2
-        let time = snapshot.position.clockString
+        let time = snapshot.elapsed.clockString
         let total = snapshot.range.map { $0.isLive ? "LIVE" : ($0.duration ?? .zero).clockString } ?? "--:--"
         column = grid.put("\(time) / \(total)", at: CellPoint(column: column, row: 1), style: normal)
         if !snapshot.speed.isNormal {
