@@ -115,24 +115,6 @@ struct Play: ParsableCommand {
                                                                  valueName: "file"))
     var audioFile: String?
 
-    @Option(name: .customLong("ytdl"), help: ArgumentHelp("yes or no: resolve page URLs of video sites through yt-dlp (default yes). "
-                                                           + "ytdl://URL and ytdl://ytsearchN:words always are.", valueName: "yes|no"))
-    var ytdl: String?
-
-    @Option(name: .customLong("ytdl-path"), help: ArgumentHelp("The yt-dlp program to run (default: yt-dlp on PATH).", valueName: "path"))
-    var ytdlPath: String?
-
-    @Option(name: .customLong("ytdl-format"), help: ArgumentHelp("yt-dlp's format syntax (bv*[height<=480]+ba/b), instead of the "
-                                                                  + "picture the terminal can show and the best sound.", valueName: "format"))
-    var ytdlFormat: String?
-
-    @Option(name: .customLong("ytdl-raw-options"), help: ArgumentHelp("More yt-dlp options, as mpv takes them: key=value pairs joined by "
-                                                                       + "commas (cookies=FILE,no-check-certificates).", valueName: "options"))
-    var ytdlRawOptions: String?
-
-    @Flag(name: .customLong("ytdl-playlist"), help: "A video URL that is also in a list plays the list, not the video alone.")
-    var ytdlPlaylist = false
-
     @Option(name: .customLong("config"), help: ArgumentHelp("Read settings and key bindings from this file instead of "
                                                            + "$XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).",
                                                            valueName: "file"))
@@ -149,6 +131,8 @@ struct Play: ParsableCommand {
     @Option(name: .customLong("screenshot-dir"), help: ArgumentHelp("Save screenshots (s: the frame on screen as a PNG, at the video's size) in this directory instead of the current one.",
                                                                    valueName: "dir"))
     var screenshotDirectory: String?
+
+    @OptionGroup var sites: SiteArguments
 
     @OptionGroup var embedding: EmbedArguments
 
@@ -170,7 +154,6 @@ struct Play: ParsableCommand {
         if let subtitleCharset, !SubtitleCharset.isKnown(subtitleCharset) {
             throw invalidValue("--sub-charset", subtitleCharset, "not a character set iconv knows (UTF-8, CP1252, ISO-8859-1…)")
         }
-        if let ytdl, !["yes", "no"].contains(ytdl.lowercased()) { throw invalidValue("--ytdl", ytdl, "expected yes or no") }
         if let audioFile {
             NamedInputs.add([audioFile])
             do { try MediaSource.checkPath(audioFile) } catch let error as MediaError {
@@ -243,13 +226,7 @@ struct Play: ParsableCommand {
             blitter: blitter?.value ?? config.blitter, graphics: graphics?.value ?? config.graphics)
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
-        options.sites.enabled = ytdl.map { $0.lowercased() == "yes" } ?? config.ytdl ?? true
-        options.sites.sites = config.ytdlSites ?? options.sites.sites
-        options.sites.ytdlp.executable = ytdlPath ?? config.ytdlPath ?? "yt-dlp"
-        options.sites.ytdlp.format = ytdlFormat ?? config.ytdlFormat
-        options.sites.ytdlp.rawOptions = ytdlRawOptions ?? config.ytdlRawOptions
-        options.sites.ytdlp.wantsPlaylist = ytdlPlaylist || config.ytdlPlaylist == true
-        options.sites.ytdlp.subtitleLanguages = subtitleLanguage ?? config.subtitleLanguage
+        options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
         options.audioLanguage = audioLanguage ?? config.audioLanguage

@@ -62,7 +62,9 @@ struct ManualTests {
         for argument in command.arguments ?? [] where argument.shouldDisplay {
             for name in argument.names ?? [] {
                 let flag = name.kind == "long" ? "Fl -\(name.name)" : "Fl \(name.name)"
-                if !page.contains(flag) { missing.append("\(command.commandName) \(name.kind == "long" ? "--" : "-")\(name.name)") }
+                // A second name of one option follows the first after a comma (`Fl -sub , -sub-file`).
+                let alias = name.kind == "long" ? ", -\(name.name) " : ", \(name.name) "
+                if !page.contains(flag) && !page.contains(alias) { missing.append("\(command.commandName) \(name.kind == "long" ? "--" : "-")\(name.name)") }
             }
             if let abstract = argument.abstract, !abstract.isEmpty, !page.contains(asInPage(abstract, inMacro: false)) {
                 missing.append("the help of \(command.commandName) \(argument.names?.first.map { "--" + $0.name } ?? argument.kind)")

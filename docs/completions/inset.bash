@@ -186,9 +186,9 @@ _inset() {
 
 _inset_play() {
     repeating_flags=()
-    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --ytdl-playlist --no-config --embed-keys --version -h --help)
+    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --ytdl-playlist --embed-keys --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --config --socket --screenshot-dir --embed)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --embed)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -236,6 +236,15 @@ _inset_play() {
     '--audio-file')
         return
         ;;
+    '--config')
+        return
+        ;;
+    '--socket')
+        return
+        ;;
+    '--screenshot-dir')
+        return
+        ;;
     '--ytdl')
         return
         ;;
@@ -246,15 +255,6 @@ _inset_play() {
         return
         ;;
     '--ytdl-raw-options')
-        return
-        ;;
-    '--config')
-        return
-        ;;
-    '--socket')
-        return
-        ;;
-    '--screenshot-dir')
         return
         ;;
     '--embed')
