@@ -106,6 +106,10 @@ public final class MediaSource: @unchecked Sendable {
             throw MediaError.notMediaFile(path: path, detail: "nothing in it looks like audio or video")
         }
         if let local = location.localCString { MediaSource.describeStillFromHeader(context, localPath: local) }
+        // A document refused while the header was read (a variant that is itself a master)
+        // ends the open here: libavformat's hls demuxer keeps a half-made playlist then, and
+        // reading packets from it crashed (network fuzz, seed 20261127, inputs 5551, 6018).
+        if let refused = guardState.refusal(path: path) { throw refused }
         let found = avformat_find_stream_info(context, nil)
         guardState.counting = false
         if let refused = guardState.refusal(path: path) { throw refused }
