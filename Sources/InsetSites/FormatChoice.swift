@@ -24,15 +24,12 @@ public enum FormatChoice {
     /// with `--ytdl-format` (`keepChosen`). Nil when nothing can be opened.
     public static func pick(for viewport: Viewport?, in video: SiteVideo, keepChosen: Bool = false) -> Pick? {
         let playable = video.formats.filter(\.isPlayable)
-        let chosen = video.chosen.filter(\.isPlayable)
-        if keepChosen || viewport == nil { return fromChosen(chosen) ?? fromChosen(Array(playable.suffix(1))) }
-        let pictures = playable.filter { $0.hasVideo != false && $0.size.map { !$0.isEmpty } == true }
-        guard let viewport, !pictures.isEmpty else { return fromChosen(chosen) ?? fromChosen(Array(playable.suffix(1))) }
+        let ytdlpsChoice = fromChosen(video.chosen.filter(\.isPlayable)) ?? fromChosen(Array(playable.suffix(1)))
+        let pictures = ladder(of: video)
+        guard !keepChosen, let viewport, let index = VariantChoice.choose(for: viewport, in: pictures.map { $0.size! })
+        else { return ytdlpsChoice }
         // Of equal sizes, the one with sound saves a second stream; then the lighter one.
-        let sizes = pictures.map { $0.size! }
-        guard let index = VariantChoice.choose(for: viewport, in: sizes) else { return fromChosen(chosen) }
-        let size = sizes[index]
-        let same = pictures.filter { $0.size == size }
+        let same = pictures.filter { $0.size == pictures[index].size }
         let picture = same.first { $0.hasAudio != false }
             ?? same.min { ($0.bitrate ?? .infinity) < ($1.bitrate ?? .infinity) }!
         guard picture.hasAudio == false else { return Pick(video: picture, audio: nil) }

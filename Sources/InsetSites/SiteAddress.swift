@@ -1,3 +1,4 @@
+import Foundation
 import InsetCore
 
 /// Which inputs go to yt-dlp, and what yt-dlp is asked to resolve, as mpv's ytdl hook
@@ -46,14 +47,9 @@ public struct SiteAddress: Sendable, Equatable {
 
     /// The lower-cased host of an http(s) URL; nil for anything else.
     static func webHost(of path: String) -> String? {
-        guard let scheme = URLScheme.of(path), scheme == "http" || scheme == "https" else { return nil }
-        var rest = path.dropFirst(scheme.count + 3)
-        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if rest.hasPrefix("[") { return nil }  // an IPv6 literal names no site
-        if let colon = rest.firstIndex(of: ":") { rest = rest[..<colon] }
-        let host = rest.lowercased()
-        return host.isEmpty ? nil : host
+        guard let scheme = URLScheme.of(path), scheme == "http" || scheme == "https",
+              let host = URLComponents(string: path)?.host, !host.isEmpty else { return nil }
+        return host.lowercased()
     }
 
     /// Whether a URL the JSON names may be opened: http(s) only, as mpv's hook allows (a

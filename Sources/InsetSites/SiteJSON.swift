@@ -1,9 +1,9 @@
 import Foundation
 import InsetCore
 
-/// Reads yt-dlp's `-J` JSON into a `SiteResolution`: the fields mpv's ytdl hook reads
-/// (title, formats and the chosen ones, `http_headers`, subtitles, chapters, duration,
-/// `is_live`, playlists), nothing else.
+/// Reads yt-dlp's `-J` JSON into a `SiteResolution`: of the fields mpv's ytdl hook reads,
+/// the ones the player uses (title, formats and the chosen ones, `http_headers`, subtitles,
+/// chapters, playlists); how long a video is and whether it is live, the container says.
 public enum SiteJSON {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case notJSON
@@ -56,9 +56,6 @@ public enum SiteJSON {
         guard !formats.isEmpty || !chosen.isEmpty else { return nil }
         return SiteVideo(
             title: text(object["title"]) ?? text(object["id"]) ?? "video",
-            pageURL: text(object["webpage_url"]),
-            duration: number(object["duration"]),
-            isLive: object["is_live"] as? Bool ?? false,
             formats: formats.isEmpty ? chosen : formats,
             chosen: chosen,
             subtitles: subtitles(object),

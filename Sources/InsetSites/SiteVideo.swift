@@ -52,10 +52,9 @@ public struct SiteSubtitle: Sendable, Equatable {
 /// A video as yt-dlp resolved its page: what the player shows of it and where its streams
 /// are.
 public struct SiteVideo: Sendable, Equatable {
+    /// Only what the player uses: the container says how long and whether live, and the
+    /// JSON's duration ends the last chapter (`SiteJSON.chapters`).
     public var title: String
-    public var pageURL: String?
-    public var duration: Double?
-    public var isLive: Bool
     /// Every format offered, in yt-dlp's order (worst first).
     public var formats: [SiteFormat]
     /// What yt-dlp chose (`requested_formats`, or the one `url`): the picture and the sound
@@ -64,9 +63,9 @@ public struct SiteVideo: Sendable, Equatable {
     public var subtitles: [SiteSubtitle]
     public var chapters: [Chapter]
 
-    public init(title: String, pageURL: String? = nil, duration: Double? = nil, isLive: Bool = false,
-                formats: [SiteFormat] = [], chosen: [SiteFormat] = [], subtitles: [SiteSubtitle] = [], chapters: [Chapter] = []) {
-        self.title = title; self.pageURL = pageURL; self.duration = duration; self.isLive = isLive
+    public init(title: String, formats: [SiteFormat] = [], chosen: [SiteFormat] = [], subtitles: [SiteSubtitle] = [],
+                chapters: [Chapter] = []) {
+        self.title = title
         self.formats = formats; self.chosen = chosen; self.subtitles = subtitles; self.chapters = chapters
     }
 }
