@@ -55,7 +55,8 @@ final class PlayerPane: Pane {
     func draw(into drawn: inout [Plane], focused: Bool, at now: HostTime) {
         if let front = videos.front {
             planes.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
-                          status: front.buffering.label ?? front.steppedFrameLabel, place: Self.place(of: front, in: videos),
+                          status: front.buffering.label ?? front.steppedFrameLabel, place: videos.listLabels[front.path],
+                          title: front.title != nil ? front.name : nil,
                           chapters: front.chapters.chapters, at: now, into: &drawn)
         } else {
             if let opening = videos.opening { planes.drawOpening(opening.name, resolving: opening.isResolving) }
@@ -65,11 +66,4 @@ final class PlayerPane: Pane {
 
     /// The bar's place, for the subtitles to stay above it.
     var controls: Plane { planes.controls }
-
-    /// What the bar says after the time: the video's place in its list ("2/3") and a
-    /// page's title.
-    static func place(of video: Playback, in videos: VideoPlaces) -> String? {
-        let parts = [videos.listLabels[video.path], video.title.map { PrintableText.escaped($0) }].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: "  ")
-    }
 }

@@ -48,10 +48,10 @@ struct ControlBar {
 
     /// Draws the bar into `grid` (the bar's own plane, `height` rows).
     /// `status`: a passing state said after the time, in the accent colour ("buffering…").
-    /// `place`: the file's place in its list ("2/3"), after the time.
+    /// `place`: the file's place in its list ("2/3"), after the time; `title`: a page's, after that.
     /// `chapters`: where the file's chapters start, marked on the progress line.
-    static func draw(_ snapshot: PlaybackSnapshot, status: String? = nil, place: String? = nil, chapters: [Chapter] = [],
-                     into grid: inout CellGrid) {
+    static func draw(_ snapshot: PlaybackSnapshot, status: String? = nil, place: String? = nil, title: String? = nil,
+                     chapters: [Chapter] = [], into grid: inout CellGrid) {
         let width = grid.columns
         grid.fill(grid.bounds, color: background)
         func rect(_ control: Control) -> CellRect { ControlBar.rect(of: control, width: width) }
@@ -69,6 +69,7 @@ struct ControlBar {
             column = grid.put("  \(snapshot.speed)", at: CellPoint(column: column, row: 1), style: accent)
         }
         if let place { column = grid.put("  \(place)", at: CellPoint(column: column, row: 1), style: disabled) }
+        if let title { column = grid.put("  \(title)", at: CellPoint(column: column, row: 1), style: disabled) }
         if let status {
             column = grid.put("  \(status)", at: CellPoint(column: column, row: 1), style: accent)
         }

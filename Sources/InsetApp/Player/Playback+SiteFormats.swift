@@ -32,14 +32,16 @@ extension Playback {
             case .failure(let error): Log.error("page picture \(opening.pick.video.id) not opened: \(error)")
             }
         }
-        guard pictureSwitch == nil, let site, let playing = siteFormat, playing.audio != nil, let size = renderSize,
-              let changed = renderSizeChangedAt, now.elapsed(since: changed) >= Self.sizeSettles,
-              let wanted = FormatChoice.pick(for: size, in: site), wanted.video != playing.video,
-              wanted.video.isVideoOnly, let audio = wanted.audio, audio.url == playing.audio?.url || sound != nil
+        // One look per settled size (not one a turn), and none while a switch is on its way:
+        // its end looks again if the size moved meanwhile.
+        guard pictureSwitch == nil, let changed = renderSizeChangedAt, now.elapsed(since: changed) >= Self.sizeSettles
         else { return false }
         renderSizeChangedAt = nil
+        guard let site, let playing = siteFormat, let sound = playing.audio, let size = renderSize,
+              let wanted = FormatChoice.pick(for: size, in: site), wanted.video != playing.video, wanted.video.isVideoOnly
+        else { return false }
         Log.info("page picture \(playing.video.id) -> \(wanted.video.id) for \(size)")
-        pictureSwitch = PictureSwitch(FormatChoice.Pick(video: wanted.video, audio: playing.audio), viewport: size)
+        pictureSwitch = PictureSwitch(FormatChoice.Pick(video: wanted.video, audio: sound), viewport: size)
         return false
     }
 

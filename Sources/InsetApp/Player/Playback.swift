@@ -86,6 +86,7 @@ final class Playback {
         soundNotice = media.soundNotice
         subtitles = media.subtitles
         title = media.title
+        name = PrintableText.escaped(media.title ?? (media.path as NSString).lastPathComponent)
         site = media.site
         siteFormat = media.siteFormat
         if let site = media.site, let pick = media.siteFormat { statistics.variant = Playback.variant(of: pick, in: site) }
@@ -103,8 +104,9 @@ final class Playback {
     let cover: VideoFrame?
 
     var snapshot: PlaybackSnapshot { machine.snapshot }
-    /// What the video is called: a page's title, else its file name.
-    var name: String { PrintableText.escaped(title ?? (path as NSString).lastPathComponent) }
+    /// What the video is called, printable: a page's title, else its file name. Made once:
+    /// the window's title and the bar draw it every frame.
+    let name: String
     /// The page's title (through yt-dlp); nil for a file or a stream's URL.
     let title: String?
     /// The page's video and the formats playing of it, for choosing again at another size.

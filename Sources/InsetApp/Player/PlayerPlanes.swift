@@ -40,13 +40,14 @@ struct PlayerPlanes {
     /// A file with sound only (`soundOnly` is its title) shows the title on black with the
     /// controls always up, so the time and the progress line are there to see and click.
     /// `status` is a state the bar says while it lasts ("buffering…"); the bar stays up for it.
-    /// `place` is the file's place in its list ("2/3"), after the time.
+    /// `place` is the file's place in its list ("2/3"), after the time; `title` a page's title.
     mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, cover: VideoFrame? = nil,
-                         status: String? = nil, place: String? = nil, chapters: [Chapter] = [], at now: HostTime,
+                         status: String? = nil, place: String? = nil, title pageTitle: String? = nil,
+                         chapters: [Chapter] = [], at now: HostTime,
                          into planes: inout [Plane]) {
         if let title {
             drawTitle(title, cover: cover)
-            ControlBar.draw(snapshot, place: place, chapters: chapters, into: &controls.grid)
+            ControlBar.draw(snapshot, place: place, title: pageTitle, chapters: chapters, into: &controls.grid)
             controls.isVisible = showsControls
             planes.append(video.plane)
             planes.append(controls)
@@ -58,7 +59,9 @@ struct PlayerPlanes {
             return
         }
         controls.isVisible = controlsVisible(at: now) || (showsControls && (!snapshot.isPlaying || status != nil))
-        if controls.isVisible { ControlBar.draw(snapshot, status: status, place: place, chapters: chapters, into: &controls.grid) }
+        if controls.isVisible {
+            ControlBar.draw(snapshot, status: status, place: place, title: pageTitle, chapters: chapters, into: &controls.grid)
+        }
         planes.append(video.plane)
         planes.append(controls)
     }
