@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
-        .testTarget(name: "InsetSitesTests", dependencies: ["InsetSites", "InsetCore"]),
+        .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
@@ -97,7 +97,7 @@ let package = Package(
         ),
         // The fuzz harness's own checks (the replay's idea of what a person sees).
         .testTarget(name: "InsetFuzzingTests", dependencies: ["InsetFuzzing", "InsetRender", "InsetCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetSites", "InsetTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"]),
         .testTarget(
             name: "InsetAppTests",
             dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetTestSupport"]

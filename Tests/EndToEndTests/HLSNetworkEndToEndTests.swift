@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import Testing
 
 /// What the one demuxer per input reads over the network, from `scripts/http-serve`'s

@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import Testing
 
 /// Network streams in a real terminal, served by `scripts/http-serve`: an MP4 and an HLS

@@ -25,6 +25,20 @@ struct DirectorVariantTests {
         return (m * 60 + s, dm * 60 + ds)
     }
 
+    @Test("full screen to the end on a variant the input did not open first: every frame shown or dropped, none left out")
+    func everyFrameFullScreen() throws {
+        let frames = try ffprobeFrameCount(sample("hls/v0/index.m3u8"))
+        let app = try DirectorHarness(paths: [Self.master], raster: Self.octants)
+        #expect(app.waitForPlayer())
+        let video = try #require(app.director.videos.fullScreen)
+        #expect(app.waitUntil(timeout: 30) { video.endReported })
+        #expect(video.statistics.variant?.description == "640x360 (2/3)" && video.statistics.variantSwitches == 0)
+        // One neither shown nor dropped never reached the screen: a variant switched to at
+        // the start used to lose its first GOP.
+        #expect(video.statistics.shown + video.statistics.dropped == frames,
+                "\(video.statistics.shown) shown and \(video.statistics.dropped) dropped of \(frames)")
+    }
+
     @Test("p moves a playing master into the window: its variant takes over, no frame is lost, and the title's time never goes back, jumps or passes the duration")
     func windowTakesOver() throws {
         let frames = try ffprobeFrameCount(sample("hls/v0/index.m3u8"))

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 @testable import InsetMedia
+import InsetTestSupport
 import Testing
 
 /// An MP4 whose index (moov) comes after its media, opened from a pipe, which cannot seek:
@@ -69,6 +70,21 @@ struct MoovAtEndTests {
         #expect(source.info.video?.width == 320)
         let (read, counted) = (Self.videoPackets(source), try Self.ffprobeFrames(path))
         #expect(read == counted)
+    }
+
+    @Test("the same from an http server that answers no Range: one whole GET, every picture's packet read")
+    func serverWithoutRange() throws {
+        let server = try TestWebServer(["--no-range"])
+        let source = try MediaSource(path: server.url("long_gop.mp4"))
+        #expect(Self.videoPackets(source) == (try Self.ffprobeFrames(sample("long_gop.mp4"))))
+        // The log has a request once its response ends.
+        var gets: [[String]] = []
+        for _ in 0..<100 {
+            gets = server.requests.filter { $0.count >= 7 && $0[1] == "GET" }
+            if !gets.isEmpty { break }
+            usleep(20_000)
+        }
+        #expect(gets.count == 1 && gets[0][4] == "200", "one whole answer, nothing asked twice: \(gets)")
     }
 
     @Test("past the bound, one line says the index is out of reach and to save the file first")

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetTestSupport
 import Testing
 @testable import InsetSites
 
