@@ -6,6 +6,13 @@ import PackageDescription
 // (the control socket) <- InsetApp (wires them, owns threads) <- inset (command line, with InsetConfig: the
 // config file). ARCHITECTURE.md draws it. Each target lists every module it imports, so none builds by luck
 // of another target's dependencies (PackageDependencyTests checks it).
+// The test targets are compiled without optimisation, in the release build as well: the code they
+// test is optimised as users run it, and optimising the tests themselves (swift-testing's
+// expansions of every #expect) cost a third more compile time (InsetCoreTests: 64 s of CPU at
+// -O, 42 at -Onone) for checks that spend their time in the code under test, in FFmpeg, or
+// waiting for a terminal.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -82,25 +89,27 @@ let package = Package(
         .executableTarget(name: "inset-kitty", dependencies: ["EncoderHarness", "InsetRender", "InsetCore"]),
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
-        .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"]),
-        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
-        .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
-        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
-        .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"]),
-        .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
-        .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
-        .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"]),
-        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"]),
+        .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"], swiftSettings: testSettings),
+        .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"], swiftSettings: testSettings),
+        .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"], swiftSettings: testSettings),
+        .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"], swiftSettings: testSettings),
+        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"], swiftSettings: testSettings),
         .testTarget(
             name: "InsetShellTests",
-            dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"]
+            dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"],
+            swiftSettings: testSettings
         ),
         // The fuzz harness's own checks (the replay's idea of what a person sees).
-        .testTarget(name: "InsetFuzzingTests", dependencies: ["InsetFuzzing", "InsetRender", "InsetCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"]),
+        .testTarget(name: "InsetFuzzingTests", dependencies: ["InsetFuzzing", "InsetRender", "InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "InsetAppTests",
-            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetTestSupport"]
+            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetTestSupport"],
+            swiftSettings: testSettings
         ),
     ]
 )
