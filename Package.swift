@@ -3,9 +3,9 @@ import PackageDescription
 
 // Dependencies point one way: InsetLog (the C library only) and InsetCore (pure) <- InsetMedia (FFmpeg),
 // InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells), InsetControl
-// (the control socket) <- InsetApp (wires them, owns threads) <- inset (command line, with InsetConfig: the
-// config file). ARCHITECTURE.md draws it. Each target lists every module it imports, so none builds by luck
-// of another target's dependencies (PackageDependencyTests checks it).
+// (the control socket), InsetMPRIS (the session bus, libdbus) <- InsetApp (wires them, owns threads) <- inset
+// (command line, with InsetConfig: the config file). ARCHITECTURE.md draws it. Each target lists every module
+// it imports, so none builds by luck of another target's dependencies (PackageDependencyTests checks it).
 let package = Package(
     name: "Inset",
     platforms: [.macOS(.v13)],
@@ -41,6 +41,12 @@ let package = Package(
             pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"]), .brew(["libvterm"])]
         ),
+        // The session bus, for MPRIS (InsetMPRIS); libdbus's low-level API.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -58,11 +64,14 @@ let package = Package(
         .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "InsetControl", dependencies: ["InsetCore"]),
         .target(name: "InsetSites", dependencies: ["InsetCore"]),
+        // MPRIS on the session bus: the bus's plumbing (Bus/) apart from what its calls and
+        // properties mean for the player (MPRIS/, pure).
+        .target(name: "InsetMPRIS", dependencies: ["CDBus", "InsetCore", "InsetLog"]),
         .target(
             name: "InsetApp",
             dependencies: [
                 "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
-                "InsetControl", "InsetSites",
+                "InsetControl", "InsetSites", "InsetMPRIS",
             ]
         ),
         .executableTarget(
@@ -86,6 +95,7 @@ let package = Package(
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
+        .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"]),
         .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),
