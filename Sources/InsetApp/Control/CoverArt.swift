@@ -27,7 +27,8 @@ final class CoverArt {
         count += 1
         let file = CoverArt.directory() + "/inset-cover-\(getpid())-\(count).png"
         let bytes: [UInt8]
-        do { bytes = try PNGEncoding.encode(image, rect: cover.placement) } catch {
+        // The image is the picture alone, at its placement's size.
+        do { bytes = try PNGEncoding.encode(image, rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height)) } catch {
             Log.info("MPRIS: no art for \(path): \(error)")
             return nil
         }
