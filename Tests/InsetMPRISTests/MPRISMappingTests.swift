@@ -10,7 +10,7 @@ struct MPRISMappingTests {
 
     static func playing(track: Int = 2, status: MPRISState.Status = .playing, next: Bool = true, previous: Bool = false,
                         canSeek: Bool = true, volume: Int? = 80) -> MPRISState {
-        MPRISState(track: track, title: "clock.mp4", location: "/media/clock.mp4", length: .seconds(60),
+        MPRISState(track: track, title: "clock.mp4", url: MPRISProperties.url(of: "/media/clock.mp4"), length: .seconds(60),
                    start: .seconds(1), time: .seconds(11), status: status, volume: volume,
                    speed: PlaybackSpeed(clamping: 150), canGoNext: next, canGoPrevious: previous, canSeek: canSeek)
     }

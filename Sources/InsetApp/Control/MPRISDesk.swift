@@ -13,8 +13,8 @@ final class MPRISDesk {
     let service: MediaPlayerService
     /// The file `Stop` stopped: it reports Stopped while it stays paused.
     private var stoppedFile: String?
-    /// The last file's art, looked for once per file.
-    private var art: (file: String, url: String?)?
+    /// The last file's URL and art, made once per file (they ask the file system).
+    private var file: (path: String, url: String, art: String?)?
     private let covers = CoverArt()
 
     init(service: MediaPlayerService) { self.service = service }
@@ -61,12 +61,14 @@ final class MPRISDesk {
     private func state(_ director: Director, at now: HostTime) -> MPRISState? {
         guard let status = director.controlledVideoStatus(at: now) else { return nil }
         if stoppedFile != status.file || !status.paused { stoppedFile = nil }
-        if art?.file != status.file { art = (status.file, covers.url(for: status.file, cover: director.focusedVideo?.cover)) }
+        if file?.path != status.file {
+            file = (status.file, MPRISProperties.url(of: status.file), covers.url(for: status.file, cover: director.focusedVideo?.cover))
+        }
         return MPRISState(
-            track: status.entry ?? 0, title: status.title, location: status.file, length: status.duration,
+            track: status.entry ?? 0, title: status.title, url: file?.url ?? "", length: status.duration,
             start: status.start, time: status.time,
             status: .init(playing: !status.paused, ended: status.ended, stoppedOnRequest: stoppedFile != nil),
             volume: status.volume, speed: status.speed, canGoNext: status.hasNext, canGoPrevious: status.hasPrevious,
-            canSeek: status.canSeek, artURL: art?.url)
+            canSeek: status.canSeek, artURL: file?.art)
     }
 }

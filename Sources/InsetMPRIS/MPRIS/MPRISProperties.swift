@@ -69,7 +69,7 @@ public enum MPRISProperties {
         guard let state else { return .dictionary([BusEntry("mpris:trackid", .objectPath(noTrack))]) }
         var entries = [BusEntry("mpris:trackid", .objectPath(state.trackID)), BusEntry("xesam:title", .string(state.title))]
         if let length = state.length { entries.append(BusEntry("mpris:length", .int64(length.microseconds))) }
-        entries.append(BusEntry("xesam:url", .string(url(of: state.location))))
+        entries.append(BusEntry("xesam:url", .string(state.url)))
         if let art = state.artURL { entries.append(BusEntry("mpris:artUrl", .string(art))) }
         return .dictionary(entries)
     }

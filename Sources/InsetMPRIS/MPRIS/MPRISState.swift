@@ -18,8 +18,9 @@ public struct MPRISState: Equatable, Sendable {
     public var track: Int
     /// The page's title, else the file's name.
     public var title: String
-    /// The file's path or the stream's URL.
-    public var location: String
+    /// `xesam:url`: the file's `file://` URL, or the stream's (`MPRISProperties.url(of:)`,
+    /// made once per file: it asks the file system).
+    public var url: String
     /// Nil for live input (no end).
     public var length: MediaTime?
     /// Where the media starts: positions are counted from it.
@@ -36,10 +37,10 @@ public struct MPRISState: Equatable, Sendable {
     /// A picture of the album or the video: a `file://` URL (`CoverArt`).
     public var artURL: String?
 
-    public init(track: Int, title: String, location: String, length: MediaTime?, start: MediaTime = .zero,
+    public init(track: Int, title: String, url: String, length: MediaTime?, start: MediaTime = .zero,
                 time: MediaTime, status: Status, volume: Int?, speed: PlaybackSpeed = .normal,
                 canGoNext: Bool = false, canGoPrevious: Bool = false, canSeek: Bool = true, artURL: String? = nil) {
-        self.track = track; self.title = title; self.location = location; self.length = length; self.start = start
+        self.track = track; self.title = title; self.url = url; self.length = length; self.start = start
         self.time = time; self.status = status; self.volume = volume; self.speed = speed
         self.canGoNext = canGoNext; self.canGoPrevious = canGoPrevious; self.canSeek = canSeek; self.artURL = artURL
     }
