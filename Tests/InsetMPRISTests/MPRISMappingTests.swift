@@ -152,13 +152,20 @@ struct MPRISMappingTests {
         // A seek while paused.
         state.time = .seconds(31)
         #expect(signals.due(state, at: start.advanced(by: .seconds(6))).seeked == .seconds(30))
+        // Playing, the position held still for two seconds (a stall, the next file opening)
+        // is no seek, and running on from there is none either.
+        state.status = .playing
+        _ = signals.due(state, at: start.advanced(by: .milliseconds(6_100)))
+        #expect(signals.due(state, at: start.advanced(by: .milliseconds(8_100))).seeked == nil)
+        state.time = .seconds(31.15)
+        #expect(signals.due(state, at: start.advanced(by: .milliseconds(8_200))).seeked == nil)
         // The next file: new metadata, no Seeked.
         state.track = 3
         state.time = .seconds(1)
-        let next = signals.due(state, at: start.advanced(by: .seconds(7)))
+        let next = signals.due(state, at: start.advanced(by: .seconds(9)))
         #expect(next.changed.map(\.key) == ["Metadata"])
         #expect(next.seeked == nil)
         // Nothing plays any more.
-        #expect(signals.due(nil, at: start.advanced(by: .seconds(8))).changed.map(\.key).contains("PlaybackStatus"))
+        #expect(signals.due(nil, at: start.advanced(by: .seconds(10))).changed.map(\.key).contains("PlaybackStatus"))
     }
 }

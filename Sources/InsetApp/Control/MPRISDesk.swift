@@ -16,6 +16,8 @@ final class MPRISDesk {
     /// The last file's URL and art, made once per file (they ask the file system).
     private var file: (path: String, url: String, art: String?)?
     private let covers = CoverArt()
+    /// The state last shown, held while the next file opens.
+    private var last: MPRISState?
 
     init(service: MediaPlayerService) { self.service = service }
 
@@ -57,18 +59,24 @@ final class MPRISDesk {
         return effects
     }
 
-    /// What MPRIS shows of the focused video.
+    /// What MPRIS shows of the focused video. While the next file opens (Next, the end of
+    /// one), the last file's state holds, so a media widget does not blink to Stopped
+    /// between the two.
     private func state(_ director: Director, at now: HostTime) -> MPRISState? {
-        guard let status = director.controlledVideoStatus(at: now) else { return nil }
+        guard let status = director.controlledVideoStatus(at: now) else {
+            if director.videos.opening == nil { last = nil }
+            return last
+        }
         if stoppedFile != status.file || !status.paused { stoppedFile = nil }
         if file?.path != status.file {
             file = (status.file, MPRISProperties.url(of: status.file), covers.url(for: status.file, cover: director.focusedVideo?.cover))
         }
-        return MPRISState(
+        last = MPRISState(
             track: status.entry ?? 0, title: status.title, url: file?.url ?? "", length: status.duration,
             start: status.start, time: status.time,
             status: .init(playing: !status.paused, ended: status.ended, stoppedOnRequest: stoppedFile != nil),
             volume: status.volume, speed: status.speed, canGoNext: status.hasNext, canGoPrevious: status.hasPrevious,
             canSeek: status.canSeek, artURL: file?.art)
+        return last
     }
 }

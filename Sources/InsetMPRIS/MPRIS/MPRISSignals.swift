@@ -36,7 +36,9 @@ public struct MPRISSignals {
         var seeked: MediaTime?
         if let state {
             let position = state.position
-            if let last, last.track == state.trackID {
+            // A position that did not move is a stall (buffering, the next file opening
+            // while the last state holds), not a seek.
+            if let last, last.track == state.trackID, position != last.position {
                 let ran = MediaTime(seconds: MediaTime(now.elapsed(since: last.at)).seconds * last.rate)
                 let expected = last.position + ran
                 if abs((position - expected).microseconds) > Self.seekTolerance.microseconds { seeked = position }
