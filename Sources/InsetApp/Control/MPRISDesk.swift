@@ -55,7 +55,9 @@ final class MPRISDesk {
             effects += more
             if case .refused(let why) = outcome { Log.info("MPRIS: OpenUri refused: \(why)") }
         }
-        stoppedFile = action.stops ? director.controlledVideoStatus(at: now)?.file : nil
+        // Stopped until it plays or another file comes (`state`), whatever else is asked
+        // meanwhile (the volume).
+        if action.stops { stoppedFile = director.controlledVideoStatus(at: now)?.file }
         return effects
     }
 
