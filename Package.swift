@@ -3,9 +3,9 @@ import PackageDescription
 
 // Dependencies point one way: InsetLog (the C library only) and InsetCore (pure) <- InsetMedia (FFmpeg),
 // InsetRender (cells, pixels; zlib only), InsetTerminal (ncurses), InsetShell (libvterm, cells), InsetControl
-// (the control socket) <- InsetApp (wires them, owns threads) <- inset (command line, with InsetConfig: the
-// config file). ARCHITECTURE.md draws it. Each target lists every module it imports, so none builds by luck
-// of another target's dependencies (PackageDependencyTests checks it).
+// (the control socket), InsetMPRIS (the session bus, libdbus) <- InsetApp (wires them, owns threads) <- inset
+// (command line, with InsetConfig: the config file). ARCHITECTURE.md draws it. Each target lists every module
+// it imports, so none builds by luck of another target's dependencies (PackageDependencyTests checks it).
 // The test targets are compiled without optimisation, in the release build as well: the code they
 // test is optimised as users run it, and optimising the tests themselves (swift-testing's
 // expansions of every #expect) cost a third more compile time (InsetCoreTests: 64 s of CPU at
@@ -48,6 +48,12 @@ let package = Package(
             pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"]), .brew(["libvterm"])]
         ),
+        // The session bus, for MPRIS (InsetMPRIS); libdbus's low-level API.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -65,11 +71,14 @@ let package = Package(
         .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "InsetControl", dependencies: ["InsetCore"]),
         .target(name: "InsetSites", dependencies: ["InsetCore"]),
+        // MPRIS on the session bus: the bus's plumbing (Bus/) apart from what its calls and
+        // properties mean for the player (MPRIS/, pure).
+        .target(name: "InsetMPRIS", dependencies: ["CDBus", "InsetCore", "InsetLog"]),
         .target(
             name: "InsetApp",
             dependencies: [
                 "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
-                "InsetControl", "InsetSites",
+                "InsetControl", "InsetSites", "InsetMPRIS",
             ]
         ),
         .executableTarget(
@@ -93,6 +102,7 @@ let package = Package(
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"], swiftSettings: testSettings),
+        .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"], swiftSettings: testSettings),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"], swiftSettings: testSettings),

@@ -21,6 +21,8 @@ public final class App {
     let director: Director
     /// The control socket's requests and events, when one is served.
     let control: ControlDesk?
+    /// The session bus's MPRIS calls and signals, when there is a session bus.
+    let mpris: MPRISDesk?
     /// The planes of one paint, kept for their capacity.
     var planes: [Plane] = []
     /// What the input of the last wait asked, carried out with the next turn's.
@@ -50,13 +52,17 @@ public final class App {
             App.embed(painter, session, pictures: drawing.pictures)
             if let guardExecutable = options.embedGuardExecutable { session.startGuard(executable: guardExecutable) }
         }
-        try self.init(options: options, terminal: session, painter: painter, raster: drawing.raster, pictures: drawing.pictures)
+        // Not embedded: a preview in someone else's screen is not the desktop's media player.
+        let mpris = options.embed == nil ? MPRISDesk.start() : nil
+        try self.init(options: options, terminal: session, painter: painter, raster: drawing.raster, pictures: drawing.pictures,
+                      mpris: mpris)
     }
 
     /// The loop on `terminal`, already taken and asked what it draws (`raster`, `pictures`).
     init(options: AppOptions, terminal: any LoopTerminal, painter: FramePainter, raster: CellRaster,
-         pictures: PicturePresenter.Output?) throws {
+         pictures: PicturePresenter.Output?, mpris: MPRISDesk? = nil) throws {
         self.terminal = terminal
+        self.mpris = mpris
         self.painter = painter
         embedded = options.embed != nil
         director = try Director(options: options, stage: .init(size: terminal.size, videoRaster: raster, pictures: pictures))
@@ -109,6 +115,7 @@ public final class App {
         inputEffects.removeAll(keepingCapacity: true)
         effects += director.handle(.tick, at: now)
         if let control { effects += control.serve(director, at: now) }
+        if let mpris { effects += mpris.serve(director, at: now) }
         carryOut(effects, at: now)
         if let presenter = picturePresenter {
             // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
@@ -124,7 +131,8 @@ public final class App {
             inputEffects += director.handle(.notice(notice), at: now)
         }
         guard director.isRunning else { return }
-        for event in terminal.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor) {
+        for event in terminal.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor,
+                                         watching: mpris?.descriptor) {
             inputEffects += director.handle(.input(event), at: HostTime.now())
             if !director.isRunning { break }
         }
@@ -135,6 +143,7 @@ public final class App {
         // The terminal first: what follows joins threads, and the user is waiting.
         director.cancelOpening()
         control?.finish()
+        mpris?.finish()
         picturePresenter?.farewell { _ = try? terminal.write($0) }
         picturePresenter?.stop()
         // Nothing of ours stays in /dev/shm, whatever the terminal read.

@@ -17,8 +17,9 @@ protocol LoopTerminal: AnyObject {
     var hasPendingInput: Bool { get }
     /// Writes `bytes` whole; returns how long the write blocked.
     func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration
-    /// What arrived within `timeout` (or once `wakeDescriptor` became readable).
-    func nextEvents(timeout: Duration, wakeDescriptor: Int32?) -> [InputEvent]
+    /// What arrived within `timeout` (or once `wakeDescriptor`, which it drains, or
+    /// `watching`, which it leaves to its owner, became readable).
+    func nextEvents(timeout: Duration, wakeDescriptor: Int32?, watching: Int32?) -> [InputEvent]
     /// Gives the terminal back as it was.
     func restore()
 }

@@ -28,7 +28,9 @@ extension TerminalSession {
         return fds.contains { $0.revents & Int16(POLLIN | POLLHUP) != 0 }
     }
 
-    public func nextEvents(timeout: Duration, wakeDescriptor: Int32? = nil) -> [InputEvent] {
+    /// `watching`: another descriptor that ends the wait when readable, left unread for its
+    /// owner (the session bus's socket).
+    public func nextEvents(timeout: Duration, wakeDescriptor: Int32? = nil, watching: Int32? = nil) -> [InputEvent] {
         guard !isRestored else { return [] }
         var wait = heldEvents.isEmpty ? Self.milliseconds(timeout) : 0
         if decoder.hasPendingBytes {
@@ -40,6 +42,7 @@ extension TerminalSession {
             pollfd(fd: inputClosed ? -1 : inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watching ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         var events: [InputEvent] = []
         deliver(heldEvents, into: &events)

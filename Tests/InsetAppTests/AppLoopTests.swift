@@ -18,7 +18,7 @@ struct AppLoopTests {
         var writes = 0
         var reads: [[InputEvent]] = []
         func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration { writes += 1; return .zero }
-        func nextEvents(timeout: Duration, wakeDescriptor: Int32?) -> [InputEvent] {
+        func nextEvents(timeout: Duration, wakeDescriptor: Int32?, watching: Int32?) -> [InputEvent] {
             reads.isEmpty ? [] : reads.removeFirst()
         }
         func restore() {}

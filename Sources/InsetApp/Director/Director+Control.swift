@@ -16,14 +16,45 @@ extension Director {
         var inWindow: Bool
         var ended: Bool
         var speed: PlaybackSpeed = .normal
+        /// Where the media starts (positions for MPRIS count from it).
+        var start: MediaTime = .zero
+        /// Percent, 0 when muted; nil without sound.
+        var volume: Int?
+        var canSeek = true
+        /// The entry of the list the video came from, and whether one follows or comes before.
+        var entry: Int?
+        var hasNext = false
+        var hasPrevious = false
     }
 
     func controlledVideoStatus(at now: HostTime) -> VideoStatus? {
         guard let video = focusedVideo else { return nil }
         let snapshot = video.snapshot
-        return VideoStatus(file: video.path, title: video.name, time: video.masterTime(at: now), duration: video.range.duration,
-                           paused: !snapshot.isPlaying, inWindow: video === videos.window && panes.window.isOpen,
-                           ended: video.endOfStream, speed: snapshot.speed)
+        var status = VideoStatus(file: video.path, title: video.name, time: video.masterTime(at: now),
+                                 duration: video.range.duration, paused: !snapshot.isPlaying,
+                                 inWindow: video === videos.window && panes.window.isOpen, ended: video.endOfStream,
+                                 speed: snapshot.speed, start: video.range.start, canSeek: snapshot.canSkip)
+        status.volume = video.sound.map { $0.isMuted ? 0 : $0.volume }
+        if let entry = entryIndex(of: video) {
+            // A copy: asking what is next must not move the list.
+            var cursor = playlist
+            cursor.select(entry: entry)
+            status.entry = entry
+            status.hasNext = cursor.next(where: canPlayInTurn) != nil
+            status.hasPrevious = cursor.previous(where: canPlayInTurn) != nil
+        }
+        return status
+    }
+
+    /// A file or URL from outside (MPRIS's OpenUri): listed after the library's entries and
+    /// played as if chosen there, or played again if it is listed already.
+    func openFromOutside(_ location: String, at now: HostTime) -> (CommandOutcome, [AppEffect]) {
+        guard let index = catalog.entries.firstIndex(where: { $0.path == location }) ?? catalog.append(location) else {
+            return (.refused("nothing to play in \(location)"), [])
+        }
+        if playlist.count != catalog.count { playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules) }
+        open(entry: index, at: now)
+        return (.done, takeEffects())
     }
 
     /// A command from outside (the control socket), carried out as a key's would be.

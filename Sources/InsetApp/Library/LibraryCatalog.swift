@@ -117,6 +117,20 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
+    /// Lists `location` after the entries (MPRIS's OpenUri, from outside the command line):
+    /// the index of its first entry, nil when it lists nothing (an empty directory). The
+    /// player opens it at once, and records what it finds as for a claimed file.
+    public func append(_ location: String) -> Int? {
+        let added = LibraryCatalog.listing(for: [location])
+        guard !added.isEmpty else { return nil }
+        return lock.withLock {
+            let first = stored.count
+            stored += added
+            changed = true
+            return first
+        }
+    }
+
     /// Fills in an entry from a file the player opened itself (standard input, a claimed file).
     public func record(_ info: MediaInfo, for path: String) {
         record(.ready(info), for: path)
