@@ -300,14 +300,32 @@ static inline AVIOContext *cffmpeg_counted_reader_wrap(AVIOContext *inner, cffmp
     return pb;
 }
 
-/// Whether `pb` is a counted reader's.
+/// Whether `pb` is a counted reader's: by its class's name, not by the address of its read
+/// function. Each Swift file that calls into these headers gets its own copy of their static
+/// functions (a whole-module build emits an object a file), so a reader made from one file
+/// did not compare equal from another. Only for contexts libavformat or the guard opened,
+/// whose opaque begins with an AVClass (a URLContext, or the reader).
 static inline int cffmpeg_is_counted_reader(const AVIOContext *pb) {
-    return pb && pb->read_packet == cffmpeg_counted_read;
+    if (!pb || !pb->opaque) return 0;
+    const AVClass *class = *(const AVClass *const *)pb->opaque;
+    return class && class->class_name && strcmp(class->class_name, cffmpeg_counted_reader_class.class_name) == 0;
 }
 
 /// The context a counted reader reads.
 static inline AVIOContext *cffmpeg_counted_reader_inner(AVIOContext *pb) {
     return cffmpeg_is_counted_reader(pb) ? ((cffmpeg_counted_reader *)pb->opaque)->inner : NULL;
+}
+
+/// Forgets a read the interrupt cut short in the input's context `pb` and in the context
+/// its counted reader reads: avio keeps an error (AVERROR_EXIT here) through a seek, and
+/// the first read after the seek that woke the interrupt would fail with it.
+static inline void cffmpeg_io_forget_interrupt(AVIOContext *pb) {
+    if (!pb) return;
+    if (pb->error == AVERROR_EXIT) { pb->error = 0; pb->eof_reached = 0; }
+    if (!cffmpeg_is_counted_reader(pb)) return;
+    cffmpeg_counted_reader *reader = (cffmpeg_counted_reader *)pb->opaque;
+    if (reader->ended == AVERROR_EXIT) reader->ended = 0;
+    if (reader->inner && reader->inner->error == AVERROR_EXIT) { reader->inner->error = 0; reader->inner->eof_reached = 0; }
 }
 
 /// Bytes read through a counted reader so far, and what it found it reads.

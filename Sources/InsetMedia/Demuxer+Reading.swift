@@ -23,6 +23,7 @@ extension Demuxer {
 
             if let wanted { discardAllBut(wanted) }
             if let seek {
+                forgetInterruptedRead()
                 reposition(seek, video: video, audio: audio)
                 atEnd = false
             }
@@ -54,6 +55,15 @@ extension Demuxer {
             }
             route(packet, generation: generationRead, replayed: replayed, video: video, audio: audio)
         }
+    }
+
+    /// A read the seek's wake cut short leaves AVERROR_EXIT in the input's I/O contexts (the
+    /// counted reader's and the file's under it), and avio keeps an error through a seek
+    /// (avio_seek clears only its end flag): the first read after the new seek failed with
+    /// it and passed for the end of the input, so a seek that came during a read ended the
+    /// stream with no frame (one play in fifty of a list that seeks twice at once).
+    private func forgetInterruptedRead() {
+        cffmpeg_io_forget_interrupt(source.format.pointee.pb)
     }
 
     /// Whether some lane wants more packets: one holds less than the read-ahead, and all of
