@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "inset",
             dependencies: [
-                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
+                "InsetApp", "InsetCore", "InsetLog", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"]),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"]),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"]),
-        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"]),
+        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl", "InsetCore"]),
         .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"]),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"]),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"]),

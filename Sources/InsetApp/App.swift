@@ -134,7 +134,7 @@ public final class App {
     private func finish() -> PlaybackSummary {
         // The terminal first: what follows joins threads, and the user is waiting.
         director.cancelOpening()
-        control?.finish()
+        control?.finish(director)
         picturePresenter?.farewell { _ = try? terminal.write($0) }
         picturePresenter?.stop()
         // Nothing of ours stays in /dev/shm, whatever the terminal read.

@@ -73,6 +73,13 @@ public struct AppOptions: Sendable {
     public var loopsPlaylist: Bool = false
     /// `--shuffle`: the files play in an order made from this seed (each once).
     public var shuffleSeed: UInt64? = nil
+    /// `--title` (mpv's `--force-media-title`): the name every video is shown by, in place
+    /// of its file's or page's.
+    public var mediaTitle: String? = nil
+    /// `--end`: each file ends here, as at its end (the next plays, or the player quits).
+    public var end: MediaTime? = nil
+    /// `--no-video`: the sound alone, with the bar (its time and progress), no picture.
+    public var noVideo: Bool = false
     /// `--embed`: draw in this rectangle of the terminal only, the video alone (no bar,
     /// no messages), over whatever the screen shows, and erase it on the way out.
     public var embed: EmbedGeometry? = nil

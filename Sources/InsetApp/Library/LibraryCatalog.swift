@@ -117,6 +117,17 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
+    /// Adds a file or URL at the end of the list (the control socket's `loadfile`), opened
+    /// when played, as a page's entries are. Returns its index.
+    public func append(path: String) -> Int {
+        lock.withLock {
+            let name = PrintableText.escaped((path as NSString).lastPathComponent)
+            stored.append(LibraryEntry(path: path, name: name, fileSize: nil, state: .stream))
+            changed = true
+            return stored.count - 1
+        }
+    }
+
     /// Fills in an entry from a file the player opened itself (standard input, a claimed file).
     public func record(_ info: MediaInfo, for path: String) {
         record(.ready(info), for: path)
