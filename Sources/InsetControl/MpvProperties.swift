@@ -96,7 +96,7 @@ extension MpvIPC {
         switch name {
         case "pause":
             guard let flag else { return .fail(.propertyFormat) }
-            return .run([.pause(!flag)], data: nil)
+            return .run([.pause(flag)], data: nil)
         case "time-pos", "playback-time":
             guard let number else { return .fail(.propertyFormat) }
             return .run([.seekTo(MediaTime(seconds: max(0, number)))], data: nil)

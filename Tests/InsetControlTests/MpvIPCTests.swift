@@ -86,8 +86,8 @@ import Testing
     @Test func commandsBecomeInsetsCommands() {
         let state = playing
         func translate(_ words: JSONValue...) -> MpvAction { MpvIPC.translate(words, in: state) }
-        #expect(translate("set_property", "pause", true) == .run([.pause(false)], data: nil))
-        #expect(translate("set_property", "pause", "no") == .run([.pause(true)], data: nil))
+        #expect(translate("set_property", "pause", true) == .run([.pause(true)], data: nil))
+        #expect(translate("set_property", "pause", "no") == .run([.pause(false)], data: nil))
         #expect(translate("cycle", "pause") == .run([.pause(nil)], data: .null))
         #expect(translate("add", "volume", -10) == .run([.volume(.by(-10))], data: .null))
         #expect(translate("set_property", "volume", 40) == .run([.volume(.to(40))], data: nil))

@@ -153,7 +153,9 @@ final class MpvDesk {
 
     /// The player is going: what plays ends, and mpv's last event.
     func finish(_ director: Director) {
-        if lastVideo != nil { sayEndFile("quit") }
+        // A single file played to its end ends the player: that file's end is its eof.
+        let ended = director.focusedVideo.map { $0.endOfStream && $0.snapshot.isFinished } ?? lastEnded
+        if lastVideo != nil || director.focusedVideo != nil { sayEndFile(ended ? "eof" : "quit") }
         server.broadcastToMpvClients(MpvIPC.event("shutdown"))
     }
 
