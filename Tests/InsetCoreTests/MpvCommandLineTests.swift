@@ -40,6 +40,7 @@ import Testing
         #expect(try translated(["--loop-playlist", "--loop-playlist=no", "f"]) == ["--loop-playlist", "f"])
         #expect(try translated(["--vid=no", "f"]) == ["--no-video", "f"])
         #expect(try translated(["--ytdl=no", "--no-ytdl", "f"]) == ["--ytdl", "no", "--ytdl", "no", "f"])
+        #expect(try translated(["--ytdl", "yes", "f"]) == ["--ytdl", "yes", "f"], "Inset's own spelling stays")
         #expect(try translated(["--playlist=list.m3u"]) == ["list.m3u"])
         #expect(try translated(["--no-resume-playback", "f"]) == ["--no-resume", "f"])
         #expect(throws: MpvCommandLine.Refusal.self) { try translated(["--mute=maybe", "f"]) }

@@ -154,7 +154,7 @@ final class MpvDesk {
     /// The player is going: what plays ends, and mpv's last event.
     func finish(_ director: Director) {
         // A single file played to its end ends the player: that file's end is its eof.
-        let ended = director.focusedVideo.map { $0.endOfStream && $0.snapshot.isFinished } ?? lastEnded
+        let ended = director.focusedVideo.map { $0.snapshot.isFinished } ?? lastEnded
         if lastVideo != nil || director.focusedVideo != nil { sayEndFile(ended ? "eof" : "quit") }
         server.broadcastToMpvClients(MpvIPC.event("shutdown"))
     }

@@ -44,7 +44,7 @@ extension Director {
             }
             state.subtitleSelected = selection.selected
         }
-        state.eof = video.endOfStream && snapshot.isFinished
+        state.eof = snapshot.isFinished
         state.inWindow = video === videos.window && panes.window.isOpen
         if state.inWindow, let layout = panes.window.pip?.layout {
             state.windowCorner = Command.WindowMove.allCases.first { $0.corner == layout.nearestCorner }?.rawValue

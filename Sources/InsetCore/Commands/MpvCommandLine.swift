@@ -89,6 +89,8 @@ public enum MpvCommandLine {
             default: throw Refusal(message: "--\(name)=\(value ?? ""): Inset plays the first picture track, or none (--\(name)=no)")
             }
         case "ytdl":
+            // `--ytdl yes` is Inset's own spelling: its value is the next word.
+            guard value != nil else { return [word] }
             return ["--ytdl", try yesNo(name, value) ? "yes" : "no"]
         case "no-ytdl": return ["--ytdl", "no"]
         case "resume-playback":
