@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import Testing
 
 /// Inset driven as mpv is: a real client library (python-mpv-jsonipc) on the socket named
@@ -94,5 +95,17 @@ struct MpvEndToEndTests {
         let refused = try tmux.waitFor(timeout: 10, "the refusal") { $0.text.contains("EXIT=") }
         #expect(refused.text.contains("--sub-scale"), "\(refused.text)")
         #expect(!refused.text.contains("EXIT=0"))
+    }
+
+    @Test("a scraper's --user-agent and --referrer (and --http-header-fields) reach the server with every request")
+    func headersReachTheServer() throws {
+        let server = try TestWebServer()
+        let tmux = try Tmux()
+        try tmux.run("\(try insetBinary()) --no-config --user-agent='Scraper/1.0' --referrer=https://lectures.example/7 "
+                     + "--http-header-fields='X-Token: abc' --end=1 \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
+        try tmux.waitFor(timeout: 15, "the stream played to --end") { $0.text.contains("EXIT=0") }
+        let gets = server.requests.filter { $0.count >= 9 && $0[1] == "GET" }
+        #expect(!gets.isEmpty)
+        #expect(gets.allSatisfy { $0[7] == "Scraper/1.0" && $0[8] == "https://lectures.example/7" }, "\(gets)")
     }
 }

@@ -87,6 +87,20 @@ struct DirectorMpvTests {
         #expect(past["reason"] == .string("this is the last file of the list"))
     }
 
+    /// ytfzf's thumbnail viewer: `echo "loadfile '$thumb_path'" | socat - "$MPV_SOCKET"`.
+    @Test("an mpv text command is carried out unanswered: loadfile replaces the file, end-file (stop) then file-loaded")
+    func textCommandLoadfile() throws {
+        let app = try DirectorHarness(paths: [Self.clip])
+        #expect(app.waitForPlayer())
+        let mpv = try MpvClient(app)
+        defer { mpv.desk.finish(app.director) }
+        try mpv.client.send(line: "loadfile '\(Self.other)'")
+        #expect(try mpv.awaitEvent("end-file")["reason"] == .string("stop"))
+        try mpv.awaitEvent("file-loaded")
+        #expect(try mpv.data("path") == .string(Self.other))
+        #expect(!mpv.heard.contains { $0["request_id"] != nil }, "a text command has no reply")
+    }
+
     @Test("a seek by a key is a seek event too; a property observed is told at once and on each change")
     func seekEventsAndObservation() throws {
         let app = try DirectorHarness(paths: [Self.clip])
@@ -102,6 +116,9 @@ struct DirectorMpvTests {
         app.key("Right")
         try mpv.awaitEvent("seek")
         try mpv.awaitEvent("playback-restart")
+        // mpv's name for the key, through Inset's bindings: Space plays again.
+        #expect(try mpv.ask([.string("keypress"), .string("SPACE")])["error"] == .string("success"))
+        #expect(try mpv.awaitEvent("property-change")["data"] == .bool(false))
         #expect(try mpv.ask([.string("unobserve_property"), .int(3)])["error"] == .string("success"))
         #expect(try mpv.ask([.string("unobserve_property"), .int(3)])["error"] == .string("invalid parameter"))
     }

@@ -33,6 +33,8 @@ final class MpvDesk {
     init(server: ControlServer) { self.server = server }
 
     func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
+        // Before the first request acts (a `loadfile` replaces the file): what it ends is told.
+        startWatching(director)
         let state = director.mpvState(at: now)
         switch MpvIPC.translate(request.arguments, in: state) {
         case .answer(let data):
@@ -98,11 +100,8 @@ final class MpvDesk {
         let gone = Set(observations.keys).subtracting(server.connectedClients)
         gone.forEach { observations[$0] = nil }
         let state = director.mpvState(at: now)
+        startWatching(director)
         let video = director.focusedVideo.map(ObjectIdentifier.init)
-        if !watching {
-            watching = true
-            lastVideo = video
-        }
         if video != lastVideo {
             if lastVideo != nil { sayEndFile(lastEnded ? "eof" : "stop") }
             if video != nil {
@@ -119,6 +118,12 @@ final class MpvDesk {
         lastEnded = state.eof
         if video != nil { noticeJump(state, at: now) }
         sendChanges(state, only: nil)
+    }
+
+    private func startWatching(_ director: Director) {
+        guard !watching else { return }
+        watching = true
+        lastVideo = director.focusedVideo.map(ObjectIdentifier.init)
     }
 
     /// A position that moved other than by playing is a seek.
