@@ -50,7 +50,7 @@ extension MpvIPC {
         case "path": return .success(.string(state.path ?? ""))
         case "media-title": return .success(.string(state.title ?? state.fileName ?? ""))
         case "playlist-pos": return .success(.int(state.playlistPosition ?? -1))
-        case "playlist-count": return .success(.int(state.playlist.count))
+        case "playlist-count": return .success(.int(state.playlistCount))
         case "playlist": return .success(.array(playlist(state)))
         case "chapter": return state.chapter.map { .success(.int($0)) } ?? .failure(.propertyUnavailable)
         case "chapters": return .success(.int(state.chapters.count))
@@ -115,7 +115,7 @@ extension MpvIPC {
             return .run([.speed(.to(speed))], data: nil)
         case "playlist-pos":
             guard let number, let index = Int(exactly: number) else { return .fail(.propertyFormat) }
-            guard state.playlist.indices.contains(index) else { return .fail(.propertyError) }
+            guard (0..<state.playlistCount).contains(index) else { return .fail(.propertyError) }
             return .playEntry(index)
         case "chapter":
             guard let number, let index = Int(exactly: number) else { return .fail(.propertyFormat) }

@@ -30,7 +30,10 @@ public struct MpvState: Equatable, Sendable {
     public var path: String?
     /// The page's title, or `--force-media-title`; nil for the file's name.
     public var title: String?
+    /// The list's paths; left empty when the caller knows no `playlist` is asked (a list
+    /// of 20,000 files is not copied each turn for the events).
     public var playlist: [String] = []
+    public var playlistCount = 0
     public var playlistPosition: Int?
     public var chapters: [Chapter] = []
     public var hasVideo = true

@@ -13,6 +13,7 @@ import Testing
         state.duration = 50
         state.path = "/videos/clock.mp4"
         state.playlist = ["/videos/clock.mp4", "/videos/other.mp4"]
+        state.playlistCount = 2
         state.playlistPosition = 0
         state.volume = 80
         state.audioTracks = [.init(title: "English"), .init(title: "French")]

@@ -99,7 +99,8 @@ final class MpvDesk {
     func sendEvents(_ director: Director, at now: HostTime) {
         let gone = Set(observations.keys).subtracting(server.connectedClients)
         gone.forEach { observations[$0] = nil }
-        let state = director.mpvState(at: now)
+        let listed = observations.values.contains { $0.values.contains { $0.name == "playlist" } }
+        let state = director.mpvState(at: now, withPlaylist: listed)
         startWatching(director)
         let video = director.focusedVideo.map(ObjectIdentifier.init)
         if video != lastVideo {

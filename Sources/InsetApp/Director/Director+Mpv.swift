@@ -8,10 +8,11 @@ import InsetMedia
 /// the list played, a key pressed.
 extension Director {
     /// The player as mpv's properties describe it: the video the commands act on.
-    func mpvState(at now: HostTime) -> MpvState {
+    func mpvState(at now: HostTime, withPlaylist: Bool = true) -> MpvState {
         var state = MpvState()
         state.pid = Int(ProcessInfo.processInfo.processIdentifier)
-        state.playlist = catalog.entries.map(\.path)
+        state.playlistCount = catalog.count
+        if withPlaylist { state.playlist = catalog.entries.map(\.path) }
         state.playlistPosition = playlist.current
         state.volume = options.volume
         state.muted = options.muted
