@@ -40,6 +40,8 @@ extension MpvIPC {
             return seek(target, flags: text(1) ?? "relative", in: state)
         case "loadfile":
             guard let path = text(0), !path.isEmpty else { return .fail(.invalidParameter) }
+            // Per-file options (`start=30,volume=50`) are mpv's own: refused, not dropped.
+            if rest.count > 2, text(2) != "" { return .fail(.invalidParameter) }
             switch text(1) ?? "replace" {
             case "replace": return .load(path, append: false)
             case "append", "append-play": return .load(path, append: true)

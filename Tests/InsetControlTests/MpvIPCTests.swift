@@ -105,6 +105,7 @@ import Testing
         #expect(translate("set_property", "chapter", 2) == .run([.seekTo(.seconds(30))], data: nil))
         #expect(translate("loadfile", "/videos/b.mp4") == .load("/videos/b.mp4", append: false))
         #expect(translate("loadfile", "/videos/b.mp4", "append") == .load("/videos/b.mp4", append: true))
+        #expect(translate("loadfile", "/videos/b.mp4", "append", "start=30") == .fail(.invalidParameter), "per-file options")
         #expect(translate("set_property", "playlist-pos", 1) == .playEntry(1))
         #expect(translate("playlist-next") == .run([.playlist(.next)], data: .null))
         #expect(translate("playlist-prev") == .run([.playlist(.previous)], data: .null))
