@@ -27,14 +27,20 @@ struct MpvSpelledArguments: ParsableArguments {
                                valueName: "time"))
     var end: TimeArgument?
 
+    @Option(name: .customLong("loop-file"), parsing: .unconditional,
+            help: ArgumentHelp("Play each file again this many times, then go on (mpv's --loop-file=N; --loop plays it for ever).",
+                               valueName: "n"))
+    var loopFile: WholeNumberArgument?
+
     @Flag(name: .customLong("no-video"), help: "Play the sound alone: the bar shows its time and progress, no picture is decoded.")
     var noVideo = false
 
-    static let optionsWithValue: Set<String> = ["--title", "--user-agent", "--referrer", "--http-header-fields", "--end"]
-    static let unconditionalOptions: Set<String> = ["--end"]
+    static let optionsWithValue: Set<String> = ["--title", "--user-agent", "--referrer", "--http-header-fields", "--end", "--loop-file"]
+    static let unconditionalOptions: Set<String> = ["--end", "--loop-file"]
 
     func validate() throws {
         try end?.validate(as: "--end")
+        try loopFile?.validate(as: "--loop-file", in: 1...1_000_000)
         if let headerFields, headers(from: headerFields) == nil {
             throw invalidValue("--http-header-fields", headerFields, "expected 'Name: value' pairs joined by commas")
         }
@@ -48,6 +54,10 @@ struct MpvSpelledArguments: ParsableArguments {
         options.mediaTitle = title
         options.end = end?.time
         options.noVideo = noVideo
+        if let times = loopFile?.value {
+            options.loop = true
+            options.loopCount = times
+        }
         var fields = headerFields.flatMap(headers(from:)) ?? [:]
         if let userAgent { fields["User-Agent"] = userAgent }
         if let referrer { fields["Referer"] = referrer }

@@ -44,8 +44,13 @@ import Testing
         #expect(try translated(["--playlist=list.m3u"]) == ["list.m3u"])
         #expect(try translated(["--no-resume-playback", "f"]) == ["--no-resume", "f"])
         #expect(throws: MpvCommandLine.Refusal.self) { try translated(["--mute=maybe", "f"]) }
-        #expect(throws: MpvCommandLine.Refusal(message: "--loop-file=3: Inset loops forever (--loop-file=inf) or not at all, not a number of times")) {
-            try translated(["--loop-file=3", "f"])
+        #expect(try translated(["--loop-file=3", "f"]) == ["--loop-file", "3", "f"], "Inset's own --loop-file N")
+        #expect(try translated(["--loop-file=0", "f"]) == ["f"])
+        #expect(throws: MpvCommandLine.Refusal(message: "--loop-file=often: expected inf, yes, no or a number of times")) {
+            try translated(["--loop-file=often", "f"])
+        }
+        #expect(throws: MpvCommandLine.Refusal(message: "--loop-playlist=3: Inset loops forever (--loop-playlist=inf) or not at all, not a number of times")) {
+            try translated(["--loop-playlist=3", "f"])
         }
     }
 

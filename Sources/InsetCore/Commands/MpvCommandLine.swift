@@ -75,6 +75,11 @@ public enum MpvCommandLine {
         }
         switch name {
         case "loop-file", "loop":
+            // A number of times is Inset's `--loop-file N`; the rest is `--loop` or nothing.
+            if let value, let times = Int(value), times >= 0 { return times == 0 ? [] : ["--loop-file", String(times)] }
+            guard value.map({ ["inf", "yes", "no", "force"].contains($0) }) ?? true else {
+                throw Refusal(message: "--\(name)=\(value ?? ""): expected inf, yes, no or a number of times")
+            }
             return try loop(name, value, flag: "--loop")
         case "loop-playlist":
             return try loop(name, value, flag: "--loop-playlist")
@@ -104,7 +109,8 @@ public enum MpvCommandLine {
         }
     }
 
-    /// mpv's `--loop-file=inf|yes|no|N`: Inset loops a file forever or not at all.
+    /// mpv's `--loop-playlist=inf|yes|no` (and `--loop-file` but its count): Inset loops a
+    /// list forever or not at all.
     private static func loop(_ name: String, _ value: String?, flag: String) throws(Refusal) -> [String] {
         switch value {
         case nil, "inf"?, "yes"?, "force"?: return [flag]
