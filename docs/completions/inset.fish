@@ -23,7 +23,7 @@ function __inset_parse_tokens -S
         __inset_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'play'
-            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-advance' 'shuffle' 'loop-playlist' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'audio-file=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'ytdl=' 'ytdl-path=' 'ytdl-format=' 'ytdl-raw-options=' 'ytdl-playlist' 'title=' 'user-agent=' 'referrer=' 'http-header-fields=' 'end=' 'no-video' 'embed=' 'embed-keys' 'version' 'h/help'
+            __inset_parse_subcommand -r 1 'pip' 'shell' 'prefix=' 'colors=' 'stats' 'loop' 'start=' 'no-advance' 'shuffle' 'loop-playlist' 'no-resume' 'linear=' 'no-pip' 'no-auto-pip' 'pip-saver' 'threads=' 'blitter=' 'graphics=' 'mute' 'volume=' 'speed=' 'sub=' 'sub-lang=' 'sub-charset=' 'audio-lang=' 'audio-file=' 'config=' 'no-config' 'socket=' 'screenshot-dir=' 'ytdl=' 'ytdl-path=' 'ytdl-format=' 'ytdl-raw-options=' 'ytdl-playlist' 'title=' 'user-agent=' 'referrer=' 'http-header-fields=' 'end=' 'loop-file=' 'no-video' 'embed=' 'embed-keys' 'version' 'h/help'
         case 'probe'
             __inset_parse_subcommand 1 'json' 'version' 'h/help'
         case 'probe-terminal'
@@ -141,6 +141,7 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" referrer' -l 'referrer' -d 'The Referer header of every http(s) request.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" http-header-fields' -l 'http-header-fields' -d 'More headers for every http(s) request, as mpv takes them: \'Name: value\' pairs joined by commas.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" end' -l 'end' -d 'End each file at this time (90, 1:30), as at its end: the next plays, or the player quits.' -rfka ''
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" loop-file' -l 'loop-file' -d 'Play each file again this many times, then go on (mpv\'s --loop-file=N; --loop plays it for ever).' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" no-video' -l 'no-video' -d 'Play the sound alone: the bar shows its time and progress, no picture is decoded.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" embed' -l 'embed' -d 'Play in this rectangle of the terminal only, as a preview: COLSxROWS+X+Y (X11 geometry; -X and -Y count from the right and bottom edges), or full for the whole terminal. No alternate screen and nothing cleared outside it; muted, looping, no bar; no key is read unless --embed-keys; erased on exit and on SIGTERM.' -rfka ''
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" embed-keys' -l 'embed-keys' -d 'With --embed: read the player\'s keys from the terminal (raw mode while it plays).'
