@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "inset",
             dependencies: [
-                "InsetApp", "InsetCore", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
+                "InsetApp", "InsetCore", "InsetLog", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
-        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl"], swiftSettings: testSettings),
+        .testTarget(name: "InsetControlTests", dependencies: ["InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"], swiftSettings: testSettings),

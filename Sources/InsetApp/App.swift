@@ -142,7 +142,7 @@ public final class App {
     private func finish() -> PlaybackSummary {
         // The terminal first: what follows joins threads, and the user is waiting.
         director.cancelOpening()
-        control?.finish()
+        control?.finish(director)
         mpris?.finish()
         picturePresenter?.farewell { _ = try? terminal.write($0) }
         picturePresenter?.stop()

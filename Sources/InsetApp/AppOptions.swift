@@ -73,6 +73,15 @@ public struct AppOptions: Sendable {
     public var loopsPlaylist: Bool = false
     /// `--shuffle`: the files play in an order made from this seed (each once).
     public var shuffleSeed: UInt64? = nil
+    /// `--title` (mpv's `--force-media-title`): the name every video is shown by, in place
+    /// of its file's or page's.
+    public var mediaTitle: String? = nil
+    /// `--loop-file=N`: with `loop`, each file plays again N times, not for ever.
+    public var loopCount: Int? = nil
+    /// `--end`: each file ends here, as at its end (the next plays, or the player quits).
+    public var end: MediaTime? = nil
+    /// `--no-video`: the sound alone, with the bar (its time and progress), no picture.
+    public var noVideo: Bool = false
     /// `--embed`: draw in this rectangle of the terminal only, the video alone (no bar,
     /// no messages), over whatever the screen shows, and erase it on the way out.
     public var embed: EmbedGeometry? = nil
@@ -105,8 +114,11 @@ public struct AppOptions: Sendable {
 
     /// The state machine's configuration for a video played from here.
     func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
-        .init(pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
-              loops: loops, linear: linear, startPosition: start, speed: speed)
+        var configuration = PlaybackStateMachine.Configuration(
+            pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
+            loops: loops, linear: linear, startPosition: start, speed: speed)
+        configuration.loopCount = loopCount
+        return configuration
     }
 }
 

@@ -41,6 +41,17 @@ public final class ControlClient {
         }
     }
 
+    /// Sends one request as it is (an mpv client's, with `request_id`); the replies and
+    /// events are read with `nextLine`.
+    public func send(_ request: JSONValue) throws(ControlError) {
+        try send(line: request.line)
+    }
+
+    /// Sends one line as it is (an mpv text command, `loadfile 'a.mp4' append`).
+    public func send(line: String) throws(ControlError) {
+        try send(line + "\n")
+    }
+
     /// The next line the player sends, nil at the end of the connection; waits for ever
     /// without a deadline.
     public func nextLine(until deadline: ContinuousClock.Instant? = nil) throws(ControlError) -> String? {

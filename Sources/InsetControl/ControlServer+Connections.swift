@@ -60,7 +60,7 @@ extension ControlServer {
     /// Drops the clients silent for `idleTimeout` that do not observe.
     private func dropIdle() {
         let now = ControlServer.now()
-        let watching = lock.withLock { observers }
+        let watching = lock.withLock { observers.union(mpvClients) }
         for (id, client) in clients where now - client.lastHeard > ControlServer.idleTimeout && !watching.contains(id) {
             disconnect(id, forced: true)
         }
@@ -125,12 +125,15 @@ extension ControlServer {
             if line.allSatisfy({ $0 == " " || $0 == "\r" || $0 == "\t" }) { continue }
             switch ControlRequest.parse(Substring(line), client: id) {
             case .success(let request):
-                if request.words == ["observe"] {
+                if request.dialect == .mpv { lock.withLock { _ = mpvClients.insert(id) } }
+                if request.dialect == .inset && request.words == ["observe"] {
                     lock.lock(); observers.insert(id); lock.unlock()
                     send(.reply(id: request.id, result: .null, error: nil), to: id)
                 } else {
                     taken.append(request)
                 }
+            case .failure(let refusal) where refusal.dialect == .mpv:
+                send(MpvIPC.reply(id: refusal.id, data: nil, error: refusal.message), to: id)
             case .failure(let refusal):
                 send(.reply(id: refusal.id, result: nil, error: refusal.message), to: id)
             }
@@ -172,6 +175,7 @@ extension ControlServer {
         lock.lock()
         outgoing[id] = nil
         observers.remove(id)
+        mpvClients.remove(id)
         pending[id] = nil
         if forced { requests.removeAll { $0.client == id } }
         lock.unlock()

@@ -34,6 +34,9 @@ public final class ControlServer: @unchecked Sendable {
     var requests: [ControlRequest] = []
     var outgoing: [Int: Outbox] = [:]
     var observers: Set<Int> = []
+    /// The clients that have spoken mpv's protocol: they hear mpv's events and are never
+    /// dropped for being silent (an mpv client waits for events as long as it likes).
+    var mpvClients: Set<Int> = []
     var overflowing: Set<Int> = []
     var pending: [Int: Int] = [:]
     var stopping = false
@@ -108,9 +111,36 @@ public final class ControlServer: @unchecked Sendable {
         return taken
     }
 
-    /// Answers a request: its result, or why it was refused.
+    /// Answers a request in its own protocol's shape: its result, or why it was refused.
     public func reply(to request: ControlRequest, result: JSONValue? = nil, error: String? = nil) {
-        send(.reply(id: request.id, result: result, error: error), to: request.client)
+        if request.silent { return }
+        switch request.dialect {
+        case .inset: send(.reply(id: request.id, result: result, error: error), to: request.client)
+        case .mpv: send(MpvIPC.reply(id: request.id, data: result, error: error), to: request.client)
+        }
+    }
+
+    /// Answers an mpv request with one of mpv's error words, and Inset's reason beside it.
+    public func reply(to request: ControlRequest, failure: MpvIPC.Failure, reason: String? = nil) {
+        if request.silent { return }
+        send(MpvIPC.reply(id: request.id, data: nil, error: failure.rawValue, reason: reason), to: request.client)
+    }
+
+    /// Sends an mpv event to every client that speaks mpv's protocol.
+    public func broadcastToMpvClients(_ event: JSONValue) {
+        for client in lock.withLock({ mpvClients }) { send(event, to: client) }
+    }
+
+    /// Sends one line to one client (a `property-change` it observes); dropped if it has gone.
+    public func send(event: JSONValue, to client: Int) { send(event, to: client) }
+
+    /// The clients connected now, for dropping what was kept for those gone.
+    public var connectedClients: Set<Int> {
+        lock.withLock { Set(outgoing.keys) }
+    }
+
+    public var hasMpvClients: Bool {
+        lock.withLock { !mpvClients.isEmpty }
     }
 
     /// Sends an event to every client that asked to observe.

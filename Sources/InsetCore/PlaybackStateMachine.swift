@@ -36,6 +36,9 @@ public struct PlaybackStateMachine: Sendable {
         public var hasPicture: Bool
         /// `--speed`: the speed it starts at.
         public var speed: PlaybackSpeed
+        /// With `loops`, how many times the file plays again (mpv's `--loop-file=N`); nil
+        /// for ever.
+        public var loopCount: Int? = nil
 
         public init(
             pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
@@ -83,6 +86,8 @@ public struct PlaybackStateMachine: Sendable {
     var renderSize: Viewport?
     /// The A-B loop, while one is set (`+Loop.swift`).
     var loop: ABLoop?
+    /// The plays again left of `configuration.loopCount`.
+    var loopsDone = 0
     var speed: PlaybackSpeed
 
     /// A machine for one video, full screen, before its media is ready.
@@ -234,7 +239,8 @@ extension PlaybackStateMachine {
         // A loop whose B lies past the last frame goes round at the end instead (unless it
         // has just gone round: the end of what was read before that seek reports late).
         if playing, let start = loop?.start, position > start, let back = loopBack() { return back }
-        if configuration.loops, !range.isLive {
+        if configuration.loops, !range.isLive, loopsDone < configuration.loopCount ?? .max {
+            loopsDone += 1
             position = range.start
             return [.seek(to: range.start)]
         }

@@ -142,12 +142,20 @@ public enum NamedInputs {
 public enum InputHeaders {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var byURL: [String: [String: String]] = [:]
+    nonisolated(unsafe) private static var common: [String: String] = [:]
+
+    /// Headers every http(s) request sends (`--user-agent`, `--referrer`,
+    /// `--http-header-fields`), under those a page's resolver gives for its own URLs.
+    public static func setCommon(_ headers: [String: String]) { lock.withLock { common = headers } }
 
     public static func set(_ headers: [String: String], for url: String) {
         lock.withLock { byURL[url] = headers.isEmpty ? nil : headers }
     }
 
-    public static func headers(for url: String) -> [String: String] { lock.withLock { byURL[url] ?? [:] } }
+    public static func headers(for url: String) -> [String: String] {
+        let web = url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")
+        return lock.withLock { (web ? common : [:]).merging(byURL[url] ?? [:]) { _, own in own } }
+    }
 
     /// The headers as the http protocol's `headers` option takes them: `Name: value\r\n`
     /// each, in name order; nil for none. A pair with a line break is never sent (it

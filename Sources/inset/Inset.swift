@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InsetApp
 import InsetCore
+import InsetLog
 import InsetMedia
 
 @main
@@ -50,6 +51,10 @@ struct Inset: ParsableCommand {
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
         let otherCommands = Set(configuration.subcommands.filter { $0 != Play.self }.map { $0._commandName })
             .union(["help", "---completion"])
+        var arguments = arguments
+        if arguments.first.map({ !otherCommands.contains($0) }) ?? true {
+            arguments = try mpvTranslated(arguments)
+        }
         guard let split = PathArguments(splitting: arguments, otherCommands: otherCommands,
                                         optionsWithValue: Play.optionsWithValue,
                                         unconditionalOptions: Play.unconditionalOptions) else {
@@ -62,6 +67,18 @@ struct Inset: ParsableCommand {
         play.paths = split.paths
         try play.validatePaths()
         return play
+    }
+
+    /// mpv's spellings of the play command's options as Inset's (`MpvCommandLine`); an
+    /// option dropped as harmless is said in the log.
+    static func mpvTranslated(_ arguments: [String]) throws -> [String] {
+        do {
+            let translation = try MpvCommandLine.translate(arguments)
+            for option in translation.ignored { Log.info("ignored mpv's \(option): nothing it changes applies to Inset (docs/mpv.md)") }
+            return translation.arguments
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     static let configuration = CommandConfiguration(

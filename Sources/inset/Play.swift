@@ -134,6 +134,8 @@ struct Play: ParsableCommand {
 
     @OptionGroup var sites: SiteArguments
 
+    @OptionGroup var mpvSpelled: MpvSpelledArguments
+
     @OptionGroup var embedding: EmbedArguments
 
     func validate() throws {
@@ -190,14 +192,15 @@ struct Play: ParsableCommand {
     /// above, by its long name, with those declared `parsing: .unconditional` in the second
     /// set too. An option missing here would have its value read as a path (and the parser
     /// then report the value missing), so a new option is added here as well.
-    static let optionsWithValue: Set<String> = [
+    static let optionsWithValue: Set<String> = Set([
         "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume", "--speed",
         "--sub", "--sub-file", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir", "--embed",
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]
-    static let unconditionalOptions: Set<String> = ["--start", "--threads", "--volume", "--speed"]
+    ]).union(MpvSpelledArguments.optionsWithValue)
+    static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
+        .union(MpvSpelledArguments.unconditionalOptions)
 
     func run() throws {
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
@@ -226,6 +229,7 @@ struct Play: ParsableCommand {
             blitter: blitter?.value ?? config.blitter, graphics: graphics?.value ?? config.graphics)
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
+        mpvSpelled.apply(to: &options)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset

@@ -48,7 +48,7 @@ struct DirectorControlTests {
         app.key("p")
         #expect(app.waitForWindow())
         let (turns, client) = try Self.turns(app)
-        defer { turns.desk.finish() }
+        defer { turns.desk.finish(turns.app.director) }
         #expect(try turns.request(["get", "pip"], over: client)["result"] == .bool(true))
         #expect(try turns.request(["get", "file"], over: client)["result"] == .string(Self.clip))
         #expect(try turns.request(["pause", "on"], over: client) == .object(["id": .int(1), "result": .null]))
@@ -77,7 +77,7 @@ struct DirectorControlTests {
         let app = try DirectorHarness(paths: [Self.clip])
         #expect(app.waitForPlayer())
         let (turns, client) = try Self.turns(app)
-        defer { turns.desk.finish() }
+        defer { turns.desk.finish(turns.app.director) }
         _ = try turns.request(["observe"], over: client)
         var lines: [String] = []
         let deadline = Date(timeIntervalSinceNow: 8)
@@ -98,7 +98,7 @@ struct DirectorControlTests {
         }
         #expect(paused)
         // The player going is the last event, then the end of the connection.
-        turns.desk.finish()
+        turns.desk.finish(turns.app.director)
         var last: [String] = []
         while let line = try client.nextLine(until: .now + .seconds(5)) { last.append(line) }
         #expect(last.last == #"{"event":"quit"}"#, "\(last)")

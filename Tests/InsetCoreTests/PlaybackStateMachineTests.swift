@@ -147,6 +147,19 @@ struct PlaybackStateMachineTests {
         #expect(machine.send(.reachedEnd) == [.finished])
     }
 
+    @Test("--loop-file=2 plays the file again twice, then finishes")
+    func loopCount() {
+        var configuration = PlaybackStateMachine.Configuration(loops: true)
+        configuration.loopCount = 2
+        var machine = PlaybackStateMachine(configuration: configuration)
+        machine.send(.mediaReady(PlayableRange(start: .zero, end: .seconds(10))), .positionChanged(.seconds(10)))
+        #expect(machine.send(.reachedEnd) == [.seek(to: .zero)])
+        machine.send(.positionChanged(.seconds(10)))
+        #expect(machine.send(.reachedEnd) == [.seek(to: .zero)])
+        machine.send(.positionChanged(.seconds(10)))
+        #expect(machine.send(.reachedEnd) == [.finished])
+    }
+
     @Test("a skip back from the end leaves the finished state")
     func skipAfterEnd() {
         var machine = Situation.fullScreenPlaying.machine()

@@ -10,27 +10,31 @@ import InsetCore
 /// writes the connections.
 final class ControlDesk {
     let server: ControlServer
+    /// mpv's requests and events (`MpvIPC`), beside Inset's own.
+    let mpv: MpvDesk
     private var lastState: StateEvent?
     private var lastSecond: Int64?
 
     static let properties = ["time", "duration", "paused", "pip", "file", "speed", "title"]
 
-    init(server: ControlServer) { self.server = server }
+    init(server: ControlServer) { self.server = server; mpv = MpvDesk(server: server) }
 
     /// Answers every waiting request and sends the events due; returns what the commands
     /// asked of the loop.
     func serve(_ director: Director, at now: HostTime) -> [AppEffect] {
         var effects: [AppEffect] = []
         for request in server.takeRequests() {
-            effects += answer(request, director, at: now)
+            effects += request.dialect == .mpv ? mpv.answer(request, director, at: now) : answer(request, director, at: now)
         }
         if server.hasObservers { sendEvents(director.controlledVideoStatus(at: now)) }
+        if mpv.isWatched { mpv.sendEvents(director, at: now) }
         return effects
     }
 
     /// Tells the observers the player is going.
-    func finish() {
+    func finish(_ director: Director) {
         server.broadcast(.object(["event": .string("quit")]))
+        mpv.finish(director)
         server.stop()
     }
 

@@ -46,15 +46,13 @@ extension Director {
         return status
     }
 
-    /// A file or URL from outside (MPRIS's OpenUri): listed after the library's entries and
-    /// played as if chosen there, or played again if it is listed already.
+    /// A file or URL from outside (MPRIS's OpenUri): played now where the focused video
+    /// plays, as the socket's `loadfile` plays one; listed after the library's entries
+    /// unless it is listed already (a desktop's "open with" twice is one entry).
     func openFromOutside(_ location: String, at now: HostTime) -> (CommandOutcome, [AppEffect]) {
-        guard let index = catalog.entries.firstIndex(where: { $0.path == location }) ?? catalog.append(location) else {
-            return (.refused("nothing to play in \(location)"), [])
-        }
-        if playlist.count != catalog.count { playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules) }
-        open(entry: index, at: now)
-        return (.done, takeEffects())
+        let outcome = catalog.entries.firstIndex(where: { $0.path == location }).map { playEntry($0, at: now) }
+            ?? loadFile(location, append: false, at: now)
+        return (outcome, takeEffects())
     }
 
     /// A command from outside (the control socket), carried out as a key's would be.

@@ -57,6 +57,7 @@ extension Director {
         // `--audio-file` goes with the one video given, as `--sub` does.
         if outcome.singleFile { opener.request.audioFile = options.audioFile }
         opener.request.sites = options.sites
+        opener.request.noVideo = options.noVideo
         opener.request.pages = pages
         opener.playlistEntry = playlistEntry
         opener.catalog = catalog
@@ -87,7 +88,9 @@ extension Director {
                 return
             }
             fail(line, at: now)
-        case .success(.media(let media)):
+        case .success(.media(var media)):
+            if let title = options.mediaTitle { media.title = title }
+            media.end = options.end
             var configuration = options.playbackConfiguration(loops: options.loop)
             let startPastEnd = startPastEnd(of: media)
             if let startPastEnd {

@@ -117,9 +117,10 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
-    /// Lists `location` after the entries (MPRIS's OpenUri, from outside the command line):
-    /// the index of its first entry, nil when it lists nothing (an empty directory). The
-    /// player opens it at once, and records what it finds as for a claimed file.
+    /// Lists `location` after the entries (MPRIS's OpenUri, the socket's `loadfile`: from
+    /// outside the command line): the index of its first entry, nil when it lists nothing
+    /// (an empty directory). The player opens it when played, and records what it finds as
+    /// for a claimed file.
     public func append(_ location: String) -> Int? {
         let added = LibraryCatalog.listing(for: [location])
         guard !added.isEmpty else { return nil }

@@ -13,6 +13,10 @@ extension Playback {
     /// last sample has been heard (the longer of the two streams), the machine decides
     /// (quit, loop, or stay on the last frame); its effects are returned.
     func checkEnd(at now: HostTime) -> [PlaybackEffect] {
+        if let stopAt, !endReported, !snapshot.isFinished, masterTime(at: now) >= stopAt {
+            endReported = true
+            return send(.reachedEnd, at: now)
+        }
         if isSoundOnly {
             guard !endReported, let end = range.end, masterTime(at: now) >= end || (sound == nil && clock.time(at: now) >= end)
             else { return [] }

@@ -20,6 +20,8 @@ extension Playback {
         /// The page's video as yt-dlp resolved it, and the formats opened of it.
         var site: SiteVideo?
         var siteFormat: FormatChoice.Pick?
+        /// `--end`: where the file ends for the player.
+        var end: MediaTime?
 
         /// Opens everything a playback needs; blocking, so never on the UI thread. The
         /// interrupts end waits on the video's and the sound's input. `picture` is what is
@@ -32,7 +34,7 @@ extension Playback {
             let source = try MediaSource(path: picture, interrupt: video)
             // One reader for the picture, the sound and the subtitles.
             let demuxer = Demuxer(source: source)
-            let moving = source.hasVideo && source.info.video?.isAttachedPicture == false
+            let moving = !request.noVideo && source.hasVideo && source.info.video?.isAttachedPicture == false
             let pipeline = moving
                 ? try VideoPipeline(demuxer: demuxer, options: .init(threads: request.threads, queueCapacity: 4,
                                                                      viewport: request.viewport, skipInvisibleWork: true))
@@ -58,7 +60,7 @@ extension Playback {
             }
             // After the sound has its lane: the cover's pipeline starts the demuxer, and what
             // it reads of the sound meanwhile is kept for it.
-            if source.hasVideo && !moving { media.cover = Playback.decodeCover(of: demuxer, viewport: request.viewport) }
+            if source.hasVideo && !moving && !request.noVideo { media.cover = Playback.decodeCover(of: demuxer, viewport: request.viewport) }
             return media
         }
 

@@ -55,6 +55,8 @@ final class Playback {
     /// What the machine answered to `note`, for the director (`takeAnswers`).
     var answers: [PlaybackEffect] = []
     var endOfStream = false
+    /// `--end`: the time the file ends at for the player, before its own end.
+    let stopAt: MediaTime?
     var endReported = false
     /// Drops late frames and lightens the decoder when it falls behind the clock.
     var catchUp = CatchUpPolicy()
@@ -86,6 +88,7 @@ final class Playback {
         soundNotice = media.soundNotice
         subtitles = media.subtitles
         title = media.title
+        stopAt = media.end
         name = PrintableText.escaped(media.title ?? (media.path as NSString).lastPathComponent)
         site = media.site
         siteFormat = media.siteFormat

@@ -19,6 +19,8 @@ final class PlaybackOpener: @unchecked Sendable {
         var subtitles = SubtitleRequest()
         /// `--audio-file`: a second input whose sound is heard with the picture.
         var audioFile: String?
+        /// `--no-video`: the sound alone (the picture's stream is not decoded).
+        var noVideo = false
         /// How page URLs are resolved, and what was resolved already (a list's entries).
         var sites = SiteOptions()
         var pages: ResolvedPages?

@@ -210,6 +210,10 @@ final class SoundTrack {
     /// A reason the sound stopped for good (undecodable audio), once.
     func takeFailure() -> String? { events.takeFailure() }
 
+    /// The tracks' names in the order `a` steps through them, and which is heard (the
+    /// control socket's `track-list` and `aid`).
+    var trackNames: [String] { choices.map(\.label) }
+    var heardTrack: Int { current }
     var isMuted: Bool { output.isMuted }
     var volume: Int { output.volume }
     func setMuted(_ muted: Bool) { output.setMuted(muted) }

@@ -1,0 +1,21 @@
+import InsetCore
+
+/// What an mpv request asks of the player, once `MpvIPC` has read it: a reply at once, or
+/// Inset's commands to run (the reply then says whether they ran), or one of the few acts
+/// that are not commands of Inset's table.
+public enum MpvAction: Equatable, Sendable {
+    /// Success at once, with this `data` (none for nil).
+    case answer(JSONValue?)
+    case fail(MpvIPC.Failure)
+    /// Inset's commands, in order; the first refused fails the request. `data` is the
+    /// reply's on success (mpv answers a command with `null`, a `set_property` with none).
+    case run([Command], data: JSONValue?)
+    /// `loadfile`: play it now, or add it to the end of the list.
+    case load(String, append: Bool)
+    /// `playlist-pos` set: play the list's entry.
+    case playEntry(Int)
+    case observe(id: Int, name: String, asString: Bool)
+    case unobserve(id: Int)
+    /// `keypress`: the key, as if typed (Inset's bindings, not mpv's).
+    case key(KeyPress)
+}
