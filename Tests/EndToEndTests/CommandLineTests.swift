@@ -145,17 +145,12 @@ func runInset(_ arguments: [String], stdin: String? = nil, timeLimit: TimeInterv
 /// Runs `scripts/NAME arguments` with `environment` added to this process's, standard
 /// output and error together; returns the status and what it printed.
 func runScript(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = repositoryRoot.appendingPathComponent("scripts/\(name)")
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    // Spawned with no signal blocked, as tmux is (`runCommand`): through Foundation's Process
+    // a script and everything it started (the terminals, the players) inherited the test
+    // thread's mask, SIGTERM blocked, and each real-terminal stop waited out its 5 s before
+    // SIGKILL (a play scene took 24 s instead of 9).
+    try spawnAndWait([repositoryRoot.appendingPathComponent("scripts/\(name)").path] + arguments,
+                     environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, errors: .withOutput)
 }
 
 final class LockedData: @unchecked Sendable {

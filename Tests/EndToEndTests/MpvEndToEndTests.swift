@@ -68,17 +68,20 @@ struct MpvEndToEndTests {
         return try runCommand(["python3", client, "raw", socket, second])
     }
 
-    /// The first shell block after `marker` in docs/mpv.md: the recipes are run as written.
-    static func recipe(after marker: String) throws -> String {
-        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/mpv.md"), encoding: .utf8)
+    /// The first shell block after `marker` in `page` (README.md or docs/mpv.md): the
+    /// recipes are run as written.
+    static func recipe(after marker: String, in document: String = "README.md") throws -> String {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent(document), encoding: .utf8)
         let rest = try #require(page.range(of: marker)).upperBound
         let open = try #require(page.range(of: "```sh\n", range: rest..<page.endIndex))
         let close = try #require(page.range(of: "```", range: open.upperBound..<page.endIndex))
         return String(page[open.upperBound..<close.lowerBound])
     }
 
-    @Test("docs/mpv.md's ytfzf url handler and yt-x wrapper, called as ytfzf and yt-x call them, and a scraper's command line play a local file")
+    @Test("the README's ytfzf url handler and yt-x wrapper (docs/mpv.md's, the same), called as ytfzf and yt-x call them, and a scraper's command line play a local file")
     func launchersPlay() throws {
+        #expect(try Self.recipe(after: "**ytfzf**:") == Self.recipe(after: "**ytfzf.**", in: "docs/mpv.md"))
+        #expect(try Self.recipe(after: "**yt-x**") == Self.recipe(after: "**yt-x.**", in: "docs/mpv.md"))
         let file = samplePath("clock_16x9_aac.mp4")
         let inset = try insetBinary()
         // `inset` on PATH, as the recipes expect; the ytfzf handler and yt-x's `mpv` beside it.
@@ -87,8 +90,8 @@ struct MpvEndToEndTests {
         defer { try? FileManager.default.removeItem(at: bin) }
         try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("inset").path, withDestinationPath: inset)
         let handler = bin.appendingPathComponent("inset-ytfzf").path
-        try Self.recipe(after: "**ytfzf.**").write(toFile: handler, atomically: true, encoding: .utf8)
-        let wrapperSteps = try Self.recipe(after: "**yt-x.**")
+        try Self.recipe(after: "**ytfzf**:").write(toFile: handler, atomically: true, encoding: .utf8)
+        let wrapperSteps = try Self.recipe(after: "**yt-x**")
             .replacingOccurrences(of: "~/.local/share/inset/as-mpv", with: bin.path)
             .split(separator: "\n").filter { !$0.hasPrefix("alias") }.joined(separator: "; ")
         _ = try runCommand(["sh", "-c", "chmod +x \(handler); " + wrapperSteps])

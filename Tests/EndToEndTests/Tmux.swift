@@ -181,6 +181,21 @@ func samplePath(_ name: String) -> String { repositoryRoot.appendingPathComponen
 /// client's descriptors, and Process then waits for an end of output that never comes.
 @discardableResult
 func runCommand(_ arguments: [String]) throws -> String {
+    // Other suites in this process set SDL_* variables for their own audio tests (a faster
+    // disk driver, their capture file); tmux and the players in it must not inherit them.
+    let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SDL_") }
+    return try spawnAndWait(arguments, environment: environment, errors: .discarded).output
+}
+
+/// Where a spawned command's standard error goes.
+enum SpawnedErrors { case discarded, withOutput }
+
+/// Runs `arguments` (through /usr/bin/env) with standard input from /dev/null, no signal
+/// blocked and default handlers (`UnblockedSignals`), and waits for it; returns its exit
+/// status (128+N when signal N ended it) and its standard output (with standard error when
+/// `errors` says so), read from a file once it has exited.
+func spawnAndWait(_ arguments: [String], environment: [String: String],
+                  errors: SpawnedErrors) throws -> (status: Int32, output: String) {
     let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-\(UUID().uuidString)").path
     defer { unlink(outputPath) }
     var actions = posix_spawn_file_actions_t()
@@ -188,32 +203,27 @@ func runCommand(_ arguments: [String]) throws -> String {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    switch errors {
+    case .discarded: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    case .withOutput: posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    // Start tmux (and so the shell and the player) with no signal blocked.
     var attributes = UnblockedSignals()
     defer { attributes.destroy() }
-    // Other suites in this process set SDL_* variables for their own audio tests (a faster
-    // disk driver, their capture file); tmux and the players in it must not inherit them.
-    var environment: [UnsafeMutablePointer<CChar>?] = []
-    var entry = environ
-    while let variable = entry.pointee {
-        if !String(cString: variable).hasPrefix("SDL_") { environment.append(strdup(variable)) }
-        entry += 1
-    }
-    environment.append(nil)
-    defer { environment.forEach { free($0) } }
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { variables.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes.value, argv, environment)
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes.value, argv, variables)
     guard spawned == 0 else { throw E2EError.missing("cannot run \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
     // Most tmux commands print nothing, and swift-foundation's String(contentsOfFile:)
     // leaks its 4 KB read buffer on an empty file (LeakSanitizer, scripts/sanitize).
     var info = stat()
-    guard stat(outputPath, &info) == 0, info.st_size > 0 else { return "" }
-    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    guard stat(outputPath, &info) == 0, info.st_size > 0 else { return (exitStatus, "") }
+    return (exitStatus, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
 }
 
 /// Spawn attributes for a child with no signal blocked and default handlers: the test
