@@ -11,6 +11,14 @@ import InsetLog
 public final class MediaPlayerService {
     private let bus: SessionBus
     private var signals = MPRISSignals()
+    /// When the state is next looked at for the signals, if no call comes first.
+    private var nextLook: HostTime?
+
+    /// How often the state is looked at for PropertiesChanged and Seeked when no call came:
+    /// it was every turn of the loop, a frame's worth of allocations (the properties,
+    /// Metadata's dictionary, the list searched for the neighbours) for widgets that redraw
+    /// a few times a second.
+    static let lookInterval = Duration.milliseconds(250)
 
     init(bus: SessionBus) { self.bus = bus }
 
@@ -39,9 +47,12 @@ public final class MediaPlayerService {
     /// a call sees what the one before it did. Then tells the bus what changed.
     public func serve(state: () -> MPRISState?, perform: (MPRISAction) -> Void, at now: HostTime) {
         let wasOpen = bus.isOpen
-        for call in bus.takeCalls() { answer(call, state: state, perform: perform) }
+        let calls = bus.takeCalls()
+        for call in calls { answer(call, state: state, perform: perform) }
         if wasOpen && !bus.isOpen { Log.info("MPRIS: off, the session bus went away") }
         guard bus.isOpen else { return }
+        if calls.isEmpty, let nextLook, now < nextLook { return }
+        nextLook = now.advanced(by: Self.lookInterval)
         let due = signals.due(state(), at: now)
         if !due.changed.isEmpty {
             bus.signal(from: MPRISProperties.objectPath, interface: MPRISProperties.properties, member: "PropertiesChanged",

@@ -133,8 +133,7 @@ final class MpvDesk {
         if let until = seekSaidUntil, now < until { return }
         seekSaidUntil = nil
         guard let last = lastPosition else { return }
-        let expected = last.time + (last.playing ? Double(now.elapsed(since: last.at).components.seconds) * last.speed
-            + Double(now.elapsed(since: last.at).components.attoseconds) / 1e18 * last.speed : 0)
+        let expected = last.time + (last.playing ? MediaTime(now.elapsed(since: last.at)).seconds * last.speed : 0)
         if abs(state.time - expected) > 1.0 {
             server.broadcastToMpvClients(MpvIPC.event("seek"))
             server.broadcastToMpvClients(MpvIPC.event("playback-restart"))
