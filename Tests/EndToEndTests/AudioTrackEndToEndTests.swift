@@ -105,8 +105,10 @@ struct AudioTrackEndToEndTests {
         try Self.quit(tmux)
         // 2000 Hz, then 440, 1000 and 2000 again, each for a stretch, in that order.
         let tones = try Self.tones(dir.appendingPathComponent("audio.raw"))
+        // A window across a change of track mixes two tones and can read as a third (1990 and
+        // 440 Hz counted as 980 in one run): a tone counts once two windows in a row hear it.
         var runs: [Double] = []
-        for tone in tones {
+        for (previous, tone) in zip(tones, tones.dropFirst()) where abs(previous - tone) < 40 {
             guard let heard = [440.0, 1000, 2000].first(where: { abs($0 - tone) < 40 }) else { continue }
             if runs.last != heard { runs.append(heard) }
         }

@@ -34,7 +34,9 @@ struct KittySharedMemoryEndToEndTests {
         let shared = output.ranges(of: ",t=s,").count
         let inEscapes = output.ranges(of: "a=T,f=100,").count
         #expect(shared >= 1 && shared <= 60, "\(shared) pictures through shared memory before giving it up")
-        #expect(inEscapes >= 20, "\(inEscapes) pictures in the escapes after")
+        // The pictures keep coming after the notice; how many PNGs a second get encoded depends
+        // on the CPU the player has (over 20 in these 5 s alone, 6 beside the real terminals).
+        #expect(inEscapes >= 3, "\(inEscapes) pictures in the escapes after")
         let left = Self.objects().subtracting(before)
         #expect(left.isEmpty, "left in /dev/shm: \(left.sorted().prefix(5))")
     }
