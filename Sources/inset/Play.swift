@@ -135,6 +135,7 @@ struct Play: ParsableCommand {
     @OptionGroup var sites: SiteArguments
 
     @OptionGroup var mpvSpelled: MpvSpelledArguments
+    @OptionGroup var sound: SoundArguments
 
     @OptionGroup var embedding: EmbedArguments
 
@@ -198,11 +199,12 @@ struct Play: ParsableCommand {
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue)
+    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
-        .union(MpvSpelledArguments.unconditionalOptions)
+        .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
     func run() throws {
+        if try sound.listDevicesIfAsked() { return }
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
         if startInShell && noPiP { throw CommandFailure("--shell and --no-pip cannot both be given (the video plays in the window)") }
         guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
@@ -230,6 +232,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
+        sound.apply(to: &options, config: config)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
