@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InsetApp
+import InsetCore
 import InsetMedia
 
 /// Options Inset spells as mpv does, for the launchers written for mpv (docs/mpv.md):
@@ -32,15 +33,25 @@ struct MpvSpelledArguments: ParsableArguments {
                                valueName: "n"))
     var loopFile: WholeNumberArgument?
 
+    @Option(name: .customLong("gapless-audio"),
+            help: ArgumentHelp("Between two sound files of a list: the next one's first sample right after the last one's, "
+                               + "on one device: yes, weak (when both have the same rate and channels; the default) or no.",
+                               valueName: "yes|weak|no"))
+    var gaplessAudio: String?
+
     @Flag(name: .customLong("no-video"), help: "Play the sound alone: the bar shows its time and progress, no picture is decoded.")
     var noVideo = false
 
-    static let optionsWithValue: Set<String> = ["--title", "--user-agent", "--referrer", "--http-header-fields", "--end", "--loop-file"]
+    static let optionsWithValue: Set<String> = ["--title", "--user-agent", "--referrer", "--http-header-fields", "--end", "--loop-file",
+                                                "--gapless-audio"]
     static let unconditionalOptions: Set<String> = ["--end", "--loop-file"]
 
     func validate() throws {
         try end?.validate(as: "--end")
         try loopFile?.validate(as: "--loop-file", in: 1...1_000_000)
+        if let gaplessAudio, GaplessAudio(rawValue: gaplessAudio) == nil {
+            throw invalidValue("--gapless-audio", gaplessAudio, "expected yes, weak or no")
+        }
         if let headerFields, headers(from: headerFields) == nil {
             throw invalidValue("--http-header-fields", headerFields, "expected 'Name: value' pairs joined by commas")
         }

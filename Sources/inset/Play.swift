@@ -234,6 +234,7 @@ struct Play: ParsableCommand {
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
         options.audioLanguage = audioLanguage ?? config.audioLanguage
+        options.gaplessAudio = mpvSpelled.gaplessAudio.flatMap(GaplessAudio.init(rawValue:)) ?? config.gaplessAudio ?? .weak
         options.keyBindings = config.keyBindings()
         options.windowCorner = config.windowCorner ?? .bottomRight
         options.windowSizeSteps = config.windowSize ?? 0
