@@ -32,8 +32,12 @@ extension Director {
                 return
             }
             guard case .success(.media(let media)) = result, media.sound != nil, resumePosition(for: media) == nil else {
-                if case .success(.media(let media)) = result { media.close() }
-                return refuseGapless(String(describing: result))
+                switch result {
+                case .success(.media(let media)): media.close(); refuseGapless("no sound, or a position to resume from")
+                case .success(.list): refuseGapless("it is a list")
+                case .failure(let error): refuseGapless("\(error)")
+                }
+                return
             }
             next.media = media
         }

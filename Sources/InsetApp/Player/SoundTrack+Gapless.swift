@@ -87,8 +87,16 @@ extension SoundTrack {
 
 /// Why a file is not heard gaplessly after the one playing; today's way (a device of its
 /// own) plays it instead.
-enum GaplessRefusal: Error {
+enum GaplessRefusal: Error, CustomStringConvertible {
     case format(playing: AudioFormat, next: AudioFormat)
     case picture
     case notLocal
+
+    var description: String {
+        switch self {
+        case .format(let playing, let next): "its sound is \(next), the one playing \(playing) (--gapless-audio weak)"
+        case .picture: "it has a picture"
+        case .notLocal: "it is a page"
+        }
+    }
 }
