@@ -43,6 +43,8 @@ extension Director {
         }
         guard let following = next.media?.sound else { return cancelGapless() }
         if !next.queued {
+            // Sought back from the end: the file is opened again when it nears it.
+            if let end = video.range.end, end - video.snapshot.position > Self.gaplessLead + .seconds(1) { return cancelGapless() }
             guard case .decoded = sound.progress else { return }
             guard following.queue(behind: sound) else { return refuseGapless("its sound cannot be queued") }
             next.queued = true

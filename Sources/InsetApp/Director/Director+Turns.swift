@@ -82,7 +82,9 @@ extension Director {
         if panes.details.details?.isLoading == true { wait = min(wait, .milliseconds(50)) }
         if let message = overlays.message { wait = min(wait, message.until.wait(after: now)) }
         // The next file's first sample is heard within one device callback (20 ms or so).
-        if gapless.next?.queued == true { wait = min(wait, .milliseconds(5)) }
+        if let next = gapless.next, next.queued, next.predecessor.snapshot.isPlaying || next.endReachedAt != nil {
+            wait = min(wait, .milliseconds(5))
+        }
         return wait
     }
 
