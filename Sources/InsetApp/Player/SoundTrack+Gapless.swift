@@ -69,13 +69,15 @@ extension SoundTrack {
         ownsOutput = true
     }
 
-    /// Stops the successor's decoding; this track's next serial is above every one the
-    /// successor wrote, so the seek that follows drops them from the ring unheard.
+    /// Stops the successor's decoding; this track's next serial (a seek, another track, on
+    /// this input or another) is above every one the successor wrote, so what follows
+    /// drops them from the ring unheard.
     func dropSuccessor() {
         guard let successor else { return }
         self.successor = nil
         successor.stopQueued()
-        heardDemuxer.raiseSerial(above: successor.lastSerial)
+        lastSerial = max(lastSerial, successor.lastSerial)
+        heardDemuxer.raiseSerial(above: lastSerial)
     }
 
     /// A queued track given up: it stops writing (the output is not its to close).
