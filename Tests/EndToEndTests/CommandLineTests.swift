@@ -87,6 +87,16 @@ struct CommandLineTests {
         #expect(count("\u{1B}[38;5;") > 0 && count("\u{1B}[38;2;") == 0, "256 colours only")
     }
 
+    @Test("--audio-device help lists the driver's devices under auto, and plays nothing")
+    func audioDeviceHelp() throws {
+        let result = try runInset(["--audio-device", "help"], timeLimit: 10)
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(text.hasPrefix("Sound devices (") && text.contains("\n  auto\n"), "\(text)")
+        let refused = try runInset(["--audio-delay", "0.2s", samplePath("clock_4x3.mp4")], timeLimit: 10)
+        #expect(refused.status != 0 && refused.stderr.contains("--audio-delay 0.2s: not a number of seconds"), "\(refused.stderr)")
+    }
+
     @Test("inset bench --json: every stage, with frames/s, percentiles and peak memory")
     func bench() throws {
         let result = try inset(["bench", samplePath("clock_4x3.mp4"), "--json", "--frames", "40", "--size", "40x12"])
