@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import InsetApp
-import InsetAudio
 import InsetConfig
 import InsetCore
 
@@ -56,7 +55,7 @@ struct SoundArguments: ParsableArguments {
     func listDevicesIfAsked() throws -> Bool {
         guard audioDevice == "help" else { return false }
         do {
-            let (driver, names) = try AudioOutput.deviceNames()
+            let (driver, names) = try SoundDevices.list()
             var lines = "Sound devices (\(driver)); --audio-device takes a name, or auto for the default:\n  auto\n"
             lines += names.map { "  \($0)\n" }.joined()
             if names.isEmpty { lines += "  (the \(driver) driver names no device: it plays on its default)\n" }

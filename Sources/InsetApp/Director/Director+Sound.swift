@@ -77,3 +77,13 @@ extension Director {
         return .done
     }
 }
+
+/// The sound devices `--audio-device help` lists, for the command line (which knows
+/// nothing of SDL).
+public enum SoundDevices {
+    /// The driver's name and its output devices' names; throws the one-line reason when
+    /// no driver starts.
+    public static func list() throws -> (driver: String, names: [String]) {
+        try AudioOutput.deviceNames()
+    }
+}
