@@ -135,6 +135,7 @@ struct Play: ParsableCommand {
     @OptionGroup var sites: SiteArguments
 
     @OptionGroup var mpvSpelled: MpvSpelledArguments
+    @OptionGroup var music: MusicArguments
 
     @OptionGroup var embedding: EmbedArguments
 
@@ -198,7 +199,7 @@ struct Play: ParsableCommand {
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue)
+    ]).union(MpvSpelledArguments.optionsWithValue).union(MusicArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions)
 
@@ -230,6 +231,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
+        music.apply(to: &options, config: config)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
