@@ -63,8 +63,11 @@ extension Playback {
             // it reads of the sound meanwhile is kept for it.
             if source.hasVideo && !moving && !request.noVideo { media.cover = Playback.decodeCover(of: demuxer, viewport: request.viewport) }
             if media.cover == nil && !moving && !request.noVideo, let visualizer = request.visualizer {
+                // An interrupt of its own: the first demuxer, let go of when no sound reads
+                // from it, stops its source's interrupt as it goes, and every read of a source
+                // sharing it would then end (the visualiser's end of stream never came).
                 media.pipeline = Playback.visualize(picture, info: source.info, with: visualizer, viewport: request.viewport,
-                                                    interrupt: video)
+                                                    interrupt: MediaInterrupt())
             }
             return media
         }

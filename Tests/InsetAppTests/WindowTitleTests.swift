@@ -1,0 +1,19 @@
+import Testing
+@testable import InsetApp
+
+@Suite("Window title")
+struct WindowTitleTests {
+    @Test("set once per change, the user's title saved before the first and given back at the end")
+    func setAndRestored() {
+        var title = WindowTitle()
+        #expect(title.restore == nil)
+        #expect(title.update(to: nil) == nil)
+        let first = title.update(to: "♪ A – T — inset").map { String(decoding: $0, as: UTF8.self) }
+        #expect(first == "\u{1B}[22;0t\u{1B}]2;♪ A – T — inset\u{07}")
+        #expect(title.update(to: "♪ A – T — inset") == nil)
+        let second = title.update(to: "clip.mp4 — inset").map { String(decoding: $0, as: UTF8.self) }
+        #expect(second == "\u{1B}]2;clip.mp4 — inset\u{07}")
+        #expect(title.restore == Array("\u{1B}[23;0t".utf8))
+        #expect(WindowTitle.text(name: "A – T", music: true) == "♪ A – T — inset")
+    }
+}
