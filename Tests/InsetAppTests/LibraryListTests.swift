@@ -251,5 +251,9 @@ struct LibraryMusicColumnTests {
         let row = grid.line(pane.rowRect(for: videos.count)!.minRow)
         #expect(row.contains("track03.mp3") && row.contains("Inset Test Tones – A Above"), "\(row)")
         #expect(grid.line(pane.rowRect(for: 0)!.minRow).contains("alpha.mp4"))
+        // The details list the tags among the file's facts.
+        let facts = FileDetails(entry: tagged, index: 0).factLines.map(\.text)
+        #expect(facts.contains { $0.hasPrefix("artist") && $0.hasSuffix("Inset Test Tones") }, "\(facts)")
+        #expect(facts.contains { $0.hasPrefix("title") && $0.hasSuffix("A Above Middle C") })
     }
 }

@@ -14,6 +14,9 @@ struct WindowTitleTests {
         let second = title.update(to: "clip.mp4 — inset").map { String(decoding: $0, as: UTF8.self) }
         #expect(second == "\u{1B}]2;clip.mp4 — inset\u{07}")
         #expect(title.restore == Array("\u{1B}[23;0t".utf8))
+        // Nothing plays any more (the library): the player's own name.
+        #expect(title.update(to: nil) == Array("\u{1B}]2;inset\u{07}".utf8))
+        #expect(title.update(to: nil) == nil)
         #expect(WindowTitle.text(name: "A – T", music: true) == "♪ A – T — inset")
     }
 }

@@ -4,7 +4,7 @@ import InsetCore
 /// files opened after it.
 extension Director {
     /// The terminal window's title: the focused video's name (a music file's "artist –
-    /// title"); nil before anything plays, which leaves the title alone.
+    /// title"); nil while none plays (`WindowTitle` says "inset" then, once it has set one).
     var windowTitle: String? {
         guard let video = focusedVideo else { return nil }
         return WindowTitle.text(name: video.name, music: video.info.video.map { $0.isAttachedPicture } ?? true)
