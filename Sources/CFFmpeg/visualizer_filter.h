@@ -2,7 +2,7 @@
 #define INSET_CFFMPEG_VISUALIZER_FILTER_H
 
 // Included by shim.h. A graph from decoded audio to pictures: FFmpeg's audio visualisation
-// filters (showspectrum, showcqt, showwaves) fed the sound's frames as the decoder gives
+// filters (showspectrum, showcqt, showwaves, avectorscope) fed the sound's frames as the decoder gives
 // them, and RGB frames out, stamped on the sound's clock.
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersrc.h>

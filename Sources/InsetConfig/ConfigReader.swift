@@ -218,7 +218,7 @@ struct ConfigReader {
         "screenshot-dir": "a directory, in quotes (~/ for the home folder)",
         "skip-step": "seconds, 1 to 3600",
         "prefix": "a chord, C-a or M-x",
-        "visualizer": "showspectrum, showcqt, showwaves or none",
+        "visualizer": "showspectrum, showcqt, showwaves, avectorscope or none",
         "window-size": "steps from the default size, -4 to 8",
         "window-corner": "top-left, top-right, bottom-left or bottom-right",
         "sub-lang": "an ISO 639 code (en, eng, fr)",

@@ -10,6 +10,8 @@ public enum Visualizer: String, CaseIterable, Sendable, CustomStringConvertible 
     case showcqt
     /// The waveform.
     case showwaves
+    /// Left against right, a goniometer: a mono tone is a line, stereo width a cloud.
+    case avectorscope
 
     public static let standard = Visualizer.showspectrum
     public var description: String { rawValue }
@@ -32,6 +34,7 @@ public enum Visualizer: String, CaseIterable, Sendable, CustomStringConvertible 
         case .showspectrum: return "showspectrum=\(s):slide=scroll:color=intensity:fscale=log:fps=\(Visualizer.frameRate)"
         case .showcqt: return "showcqt=\(s):axis=0:sono_h=0:fps=\(Visualizer.frameRate)"
         case .showwaves: return "showwaves=\(s):mode=cline:rate=\(Visualizer.frameRate)"
+        case .avectorscope: return "avectorscope=\(s):draw=line:rate=\(Visualizer.frameRate)"
         }
     }
 

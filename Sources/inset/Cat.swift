@@ -27,7 +27,7 @@ struct Cat: ParsableCommand {
                                valueName: "blitter"))
     var blitter: ChoiceArgument<Blitter>?
 
-    @Option(help: ArgumentHelp("What draws a file of sound alone: showspectrum, showcqt or showwaves (FFmpeg's filters). Default: showspectrum.",
+    @Option(help: ArgumentHelp("What draws a file of sound alone: showspectrum, showcqt, showwaves or avectorscope (FFmpeg's filters). Default: showspectrum.",
                                valueName: "name"))
     var visualizer: ChoiceArgument<Visualizer>?
 

@@ -50,6 +50,8 @@ struct DirectorMusicTests {
         app.key("v")
         #expect(video.visualizer == .showwaves)
         app.key("v")
+        #expect(video.visualizer == .avectorscope)
+        app.key("v")
         #expect(video.isSoundOnly && video.current == nil)
         #expect(app.director.options.visualizer == nil)
     }

@@ -7,11 +7,11 @@ struct VisualizerTests {
     func cycle() {
         var seen: [Visualizer?] = []
         var current: Visualizer? = nil
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             current = Command.VisualizerChange.next.applied(to: current)
             seen.append(current)
         }
-        #expect(seen == [.showspectrum, .showcqt, .showwaves, nil])
+        #expect(seen == [.showspectrum, .showcqt, .showwaves, .avectorscope, nil])
         #expect(Command.VisualizerChange.to(.showwaves).applied(to: .showcqt) == .showwaves)
     }
 
@@ -20,7 +20,8 @@ struct VisualizerTests {
         #expect(try Command(parsing: "visualizer") == .visualizer(.next))
         #expect(try Command(parsing: "visualizer showcqt") == .visualizer(.to(.showcqt)))
         #expect(try Command(parsing: "visualizer none") == .visualizer(.to(nil)))
-        #expect(throws: Command.ParseError.self) { try Command(parsing: "visualizer avectorscope") }
+        #expect(try Command(parsing: "visualizer avectorscope") == .visualizer(.to(.avectorscope)))
+        #expect(throws: Command.ParseError.self) { try Command(parsing: "visualizer showfreqs") }
         #expect(Command.visualizer(.to(nil)).description == "visualizer none")
     }
 

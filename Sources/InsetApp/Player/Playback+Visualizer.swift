@@ -44,8 +44,8 @@ extension Playback {
         steeredLightening = .none
         catchUp.restart(at: now)
         if let replacement {
+            // Not held while paused: its first picture shows at once, as after a seek.
             _ = replacement.seek(to: target)
-            replacement.setPaused(!snapshot.isPlaying)
             replacement.start()
         }
         // The next picture is shown at once and sets the clock, as after a seek.

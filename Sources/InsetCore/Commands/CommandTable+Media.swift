@@ -95,7 +95,7 @@ extension CommandTable {
             help: "sound: the next track (language, title)",
             keys: [.global(11, "a", .audio(.next))]),
 
-        Row("visualizer", arguments: "[next | showspectrum | showcqt | showwaves | none]",
+        Row("visualizer", arguments: "[next | showspectrum | showcqt | showwaves | avectorscope | none]",
             parse: { arguments throws(Command.ParseError) in
                 switch try arguments.optionalOne() {
                 case nil, "next"?: return .visualizer(.next)
