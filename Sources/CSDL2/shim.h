@@ -1,11 +1,12 @@
 #ifndef INSET_CSDL2_SHIM_H
 #define INSET_CSDL2_SHIM_H
 
-// SDL2's audio subsystem only (no window, no events), plus static inline wrappers for the
+// SDL2's audio subsystem and its events only (no window), plus static inline wrappers for the
 // macros Swift cannot import: formats and flags built from expressions, and hint names.
 #include <SDL2/SDL.h>
 
 static inline Uint32 csdl2_init_audio(void) { return SDL_INIT_AUDIO; }
+static inline Uint32 csdl2_init_events(void) { return SDL_INIT_EVENTS; }
 static inline SDL_AudioFormat csdl2_audio_f32sys(void) { return AUDIO_F32SYS; }
 static inline SDL_AudioFormat csdl2_audio_s16sys(void) { return AUDIO_S16SYS; }
 static inline int csdl2_allow_frequency_change(void) { return SDL_AUDIO_ALLOW_FREQUENCY_CHANGE; }

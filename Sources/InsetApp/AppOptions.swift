@@ -48,6 +48,16 @@ public struct AppOptions: Sendable {
     /// Whether the videos' sound goes to a device; without one they play silently on the
     /// system clock (the director's tests: time is theirs to give, not a device's to keep).
     public var soundDevice = true
+    /// `--audio-device NAME`: the sound device to open; nil for the system's default.
+    public var audioDevice: String? = nil
+    /// `--audio-delay S`: each file's sound later (positive) than its picture, until the
+    /// file's own remembered delay or a command changes it.
+    public var audioDelay: MediaTime = .zero
+    /// `--window-volume N`, 0–100: with two videos, how loud the one not heard plays (on
+    /// the volume's curve, times its own volume).
+    public var windowVolume: Int = AppOptions.defaultWindowVolume
+    /// Low enough not to talk over the video heard, loud enough to hear that the other plays.
+    public static let defaultWindowVolume = 30
     /// Which command each key runs: the defaults, changed by the config file.
     public var keyBindings: KeyBindings = .defaults
     /// Said on the player's bar at start (a config file's bad lines).

@@ -1,12 +1,14 @@
 import CSDL2
 import InsetCore
 
-/// The sound device, through SDL2's audio subsystem alone (no window, no events), fed from
-/// an `AudioRing` by SDL's audio thread, and the audio clock that presentation follows.
+/// One video's sound: a voice of the one sound device (`AudioDevice`, SDL2's audio
+/// subsystem alone: no window), fed from an `AudioRing` by SDL's audio thread, and the
+/// audio clock that the video's presentation follows. Every open output is mixed into the
+/// same device; each clock counts only its own samples.
 ///
-/// Threads: SDL's audio thread runs the callback (`AudioRenderer`); the decode thread
-/// writes into `ring`; every method here is for the owner's thread (the app's main thread)
-/// and returns at once, except `close()`, which joins SDL's thread.
+/// Threads: SDL's audio thread runs the mix (`AudioMixer`); the decode thread writes into
+/// `ring`; every method here is for the owner's thread (the app's main thread) and returns
+/// at once, except `close()` of the last output, which joins SDL's thread.
 public final class AudioOutput: @unchecked Sendable {
     public struct Options: Sendable {
         /// How much decoded audio the ring holds ahead of the device.
@@ -14,13 +16,17 @@ public final class AudioOutput: @unchecked Sendable {
         /// 0–100.
         public var volume: Int
         public var muted: Bool
-        public init(ringDuration: MediaTime = .milliseconds(300), volume: Int = 100, muted: Bool = false) {
-            self.ringDuration = ringDuration; self.volume = volume; self.muted = muted
+        /// The device to open (a name `AudioOutput.deviceNames()` lists), nil for the
+        /// system's default. Only the first output opens the device; later ones join it.
+        public var device: String?
+        public init(ringDuration: MediaTime = .milliseconds(300), volume: Int = 100, muted: Bool = false,
+                    device: String? = nil) {
+            self.ringDuration = ringDuration; self.volume = volume; self.muted = muted; self.device = device
         }
     }
 
     /// What the device accepted, which the decoder must convert to (it may differ from the
-    /// wanted rate or channel count).
+    /// wanted rate or channel count: the first output's format is the device's).
     public let format: AudioFormat
     /// Where the decoder writes (an `AudioSink`).
     public let ring: AudioRing
@@ -29,48 +35,38 @@ public final class AudioOutput: @unchecked Sendable {
     /// Frames SDL asks for at each callback.
     public let bufferFrames: Int
 
-    private let device: SDL_AudioDeviceID
+    private let device: AudioDevice
     private let renderer: AudioRenderer
     private var isOpen = true
     private var isPaused = true
 
-    /// Starts SDL's audio subsystem and opens the default device for `wanted` (interleaved
-    /// float32), paused: call `pause(false)` once the ring has some audio in it. Throws
-    /// `AudioError` when there is no driver or no device (the player then runs silent on
-    /// the system clock). `SDL_AUDIODRIVER` picks the driver (dummy, disk… for tests).
+    /// Joins the open sound device, or starts SDL's audio subsystem and opens it for
+    /// `wanted` (interleaved float32), paused: call `pause(false)` once the ring has some
+    /// audio in it. Throws `AudioError` when there is no driver or no device (the player then
+    /// runs silent on the system clock). `SDL_AUDIODRIVER` picks the driver (dummy, disk…
+    /// for tests).
     public init(wanted: AudioFormat, options: Options = Options()) throws(AudioError) {
-        try SDLAudio.initialize()
-        var spec = SDL_AudioSpec()
-        spec.freq = Int32(wanted.sampleRate)
-        spec.format = csdl2_audio_f32sys()
-        // SDL2 takes 1, 2, 4, 6 or 8 channels; anything else is mixed down to stereo.
-        spec.channels = [1, 2, 4, 6, 8].contains(wanted.channels) ? UInt8(wanted.channels) : 2
-        spec.samples = Self.callbackFrames(rate: wanted.sampleRate, driver: SDLAudio.currentDriver)
-        spec.callback = audioOutputCallback
-
-        // SDL opens devices paused and calls back only once unpaused, so the renderer can
-        // be handed to SDL first and given its ring (which needs the obtained format) after.
-        let renderer = AudioRenderer()
-        spec.userdata = Unmanaged.passRetained(renderer).toOpaque()
-        let device: SDL_AudioDeviceID
-        let obtained: SDL_AudioSpec
-        do {
-            (device, obtained) = try SDLAudio.open(wanted: spec)
-        } catch {
-            Unmanaged.passUnretained(renderer).release()
-            SDLAudio.quit()
-            throw error
+        let joined: Result<(AudioDevice, AudioRenderer), AudioError> = AudioDevice.shared.withLock { shared in
+            let device: AudioDevice
+            if let open = shared {
+                device = open
+            } else {
+                do throws(AudioError) { device = try AudioDevice.open(wanted: wanted, name: options.device) }
+                catch { return .failure(error) }
+                shared = device
+            }
+            let renderer = AudioRenderer(ring: AudioRing(format: device.format, duration: options.ringDuration),
+                                         heldFrames: device.heldFrames)
+            device.add(renderer)
+            return .success((device, renderer))
         }
-        let driver = SDLAudio.currentDriver
-        let format = AudioFormat(sampleRate: Int(obtained.freq), channels: Int(obtained.channels))
-        renderer.attach(ring: AudioRing(format: format, duration: options.ringDuration),
-                        heldFrames: Self.heldFrames(driver: driver, bufferFrames: Int(obtained.samples)))
+        let (device, renderer) = try joined.get()
         self.device = device
         self.renderer = renderer
         self.ring = renderer.ring
-        self.format = format
-        self.driver = driver
-        self.bufferFrames = Int(obtained.samples)
+        self.format = device.format
+        self.driver = device.driver
+        self.bufferFrames = device.bufferFrames
         setVolume(options.volume)
         setMuted(options.muted)
     }
@@ -97,14 +93,16 @@ public final class AudioOutput: @unchecked Sendable {
         driver == "disk" || driver == "dummy" ? 0 : bufferFrames
     }
 
-    /// Pauses or resumes the device (SDL_PauseAudioDevice); the clock freezes with it.
+    /// Pauses or resumes this voice (the device stops calling back once no voice plays);
+    /// the clock freezes with it.
     public func pause(_ paused: Bool) {
         guard isOpen, paused != isPaused else { return }
         isPaused = paused
         let now = HostTime.monotonicNow()
         let serial = ring.currentSerial
         renderer.state.withLock { paused ? $0.clock.pause(at: now, serial: serial) : $0.clock.resume(at: now) }
-        SDLAudio.pause(device, paused)
+        renderer.paused.store(paused, ordering: .relaxed)
+        AudioDevice.shared.withLock { _ in device.updatePause() }
     }
 
     public var paused: Bool { isPaused }
@@ -119,6 +117,11 @@ public final class AudioOutput: @unchecked Sendable {
     /// 0–100, applied from the next callback on.
     public var volume: Int { renderer.volume.load(ordering: .relaxed) }
     public func setVolume(_ volume: Int) { renderer.volume.store(min(100, max(0, volume)), ordering: .relaxed) }
+
+    /// 0–100: how loud the mix takes this voice, on the same curve as the volume and
+    /// multiplied with it (the video heard at 100, the other at the window's volume).
+    public var mixLevel: Int { renderer.mixLevel.load(ordering: .relaxed) }
+    public func setMixLevel(_ level: Int) { renderer.mixLevel.store(min(100, max(0, level)), ordering: .relaxed) }
 
     public var isMuted: Bool { renderer.muted.load(ordering: .relaxed) }
     public func setMuted(_ muted: Bool) { renderer.muted.store(muted, ordering: .relaxed) }
@@ -138,14 +141,48 @@ public final class AudioOutput: @unchecked Sendable {
     /// What the callback has rendered so far.
     public var statistics: AudioOutputStatistics { renderer.state.withLock { $0.counters } }
 
-    /// Closes the device (joining SDL's audio thread), refuses further writes to the ring
-    /// and stops the subsystem. Safe to call more than once.
+    /// Leaves the mix and refuses further writes to the ring; the last output to leave
+    /// closes the device (joining SDL's audio thread) and stops the subsystem. Safe to
+    /// call more than once.
     public func close() {
         guard isOpen else { return }
         isOpen = false
         ring.close()
-        SDLAudio.close(device)
-        Unmanaged.passUnretained(renderer).release()
-        SDLAudio.quit()
+        AudioDevice.shared.withLock { shared in
+            if device.remove(renderer) {
+                device.close()
+                shared = nil
+            } else {
+                device.updatePause()
+            }
+        }
+    }
+}
+
+/// The sound device's comings and goings, as the loop is told them.
+public enum AudioDeviceChange: Equatable, Sendable {
+    /// The device went away mid-play: every video goes on silently on the system clock.
+    case lost(driver: String)
+    /// It (or another with its name) came back and is heard again.
+    case back(driver: String)
+}
+
+extension AudioOutput {
+    /// Looks at the sound device once (each turn of the loop): its loss, said once, and its
+    /// return. Nil when nothing changed or no device is open.
+    public static func watchDevice() -> AudioDeviceChange? {
+        AudioDevice.shared.withLock { $0?.watch() }
+    }
+
+    /// Whether the device this output plays on has gone away (its clock then means nothing:
+    /// SDL goes on calling back and throws the sound away).
+    public var deviceLost: Bool { AudioDevice.shared.withLock { _ in device.isLost } }
+
+    /// The driver's output devices (`--audio-device help`), by the names `Options.device`
+    /// takes, and the driver's name. Some drivers list none and open only their default.
+    public static func deviceNames() throws(AudioError) -> (driver: String, names: [String]) {
+        try SDLAudio.initialize()
+        defer { SDLAudio.quit() }
+        return (SDLAudio.currentDriver, SDLAudio.outputDeviceNames())
     }
 }

@@ -2,50 +2,46 @@ import Foundation
 import InsetCore
 import Synchronization
 
-/// What SDL's audio thread runs at every device callback: pull frames from the ring, pad
-/// with silence, apply volume and mute, and stamp the clock.
+/// One voice of the mix: what SDL's audio thread does for one video at every device
+/// callback — pull frames from its ring, stamp its clock with them, and add them to the
+/// mix at its gain.
 ///
-/// Threads: `render` runs on SDL's audio thread only and must never wait long or allocate:
-/// the ring is lock-free, volume and mute are atomics, and the clock's lock is held by the
-/// UI thread only for a few loads. Everything else is set once before the device starts.
+/// Threads: `render` and `add` run on SDL's audio thread only and must never wait long or
+/// allocate: the ring is lock-free, gains and the pause flag are atomics, and the clock's
+/// lock is held by the UI thread only for a few loads. The ring and format are set once
+/// before the voice joins the mix.
 final class AudioRenderer: @unchecked Sendable {
     struct State: Sendable {
         var clock = AudioClock()
         var counters = AudioOutputStatistics()
     }
 
-    // Set once by `attach`, after SDL_OpenAudioDevice and before the device is first
-    // unpaused, so SDL's thread (which starts at unpause) sees them set.
-    private(set) var ring: AudioRing! = nil
-    private(set) var format = AudioFormat(sampleRate: 48_000, channels: 2)
+    let ring: AudioRing
+    let format: AudioFormat
     /// Frames the device still holds when SDL calls back (see `AudioOutput.heldFrames`).
-    private(set) var heldFrames = 0
+    let heldFrames: Int
+    /// The user's volume, 0–100.
     let volume = Atomic<Int>(100)
+    /// The mix's level for this voice, 0–100: 100 for the video heard, the window's
+    /// volume for the other (see `AudioOutput.setMixLevel`).
+    let mixLevel = Atomic<Int>(100)
     let muted = Atomic<Bool>(false)
+    /// A paused voice is not read: its ring waits and its clock stands still.
+    let paused = Atomic<Bool>(true)
     let state = Locked(State())
+    /// Frames read by the last `render`, for `add`.
+    private var lastRead = 0
 
-    func attach(ring: AudioRing, heldFrames: Int) {
+    init(ring: AudioRing, heldFrames: Int) {
         self.ring = ring
         self.format = ring.format
         self.heldFrames = heldFrames
     }
 
-    /// The device callback's work: fills `byteCount` bytes at `stream`.
-    func render(into stream: UnsafeMutableRawPointer, byteCount: Int) {
-        let host = HostTime.monotonicNow()
-        guard let ring else {
-            stream.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-            return
-        }
-        let channels = format.channels
-        let frames = byteCount / format.bytesPerFrame
-        let out = stream.bindMemory(to: Float.self, capacity: frames * channels)
-        let read = ring.read(into: out, frames: frames)
-        if read.frames < frames {
-            (out + read.frames * channels).update(repeating: 0, count: (frames - read.frames) * channels)
-        }
-        applyGain(out, count: read.frames * channels)
-
+    /// Reads up to `frames` frames of this voice into `buffer` and stamps the clock.
+    func render(into buffer: UnsafeMutablePointer<Float>, frames: Int, host: HostTime) {
+        let read = ring.read(into: buffer, frames: frames)
+        lastRead = read.frames
         state.withLock { state in
             if read.frames > 0, let next = read.nextPTS {
                 state.clock.record(nextPTS: next, realFrames: read.frames, heldFrames: heldFrames,
@@ -61,27 +57,25 @@ final class AudioRenderer: @unchecked Sendable {
         }
     }
 
-    /// Volume as a cubic curve (as mpv's): loudness follows the cube of the amplitude far
-    /// better than the amplitude itself, so the 0–100 steps sound even.
-    private func applyGain(_ samples: UnsafeMutablePointer<Float>, count: Int) {
-        let level = volume.load(ordering: .relaxed)
-        if muted.load(ordering: .relaxed) || level <= 0 {
-            samples.update(repeating: 0, count: count)
-            return
-        }
-        guard level < 100 else { return }
-        let linear = Float(level) / 100
-        let gain = linear * linear * linear
-        for index in 0..<count { samples[index] *= gain }
+    /// Adds what the last `render` read, at this voice's gain, to `mix`.
+    func add(_ buffer: UnsafeMutablePointer<Float>, into mix: UnsafeMutablePointer<Float>, count: Int) {
+        let samples = min(count, lastRead * format.channels)
+        let gain = self.gain
+        guard gain > 0, samples > 0 else { return }
+        for index in 0..<samples { mix[index] += buffer[index] * gain }
     }
-}
 
-/// The C function SDL calls on its audio thread; `userdata` is the renderer, retained by
-/// the output for as long as the device is open.
-func audioOutputCallback(_ userdata: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
-    guard let userdata, let stream, length > 0 else { return }
-    Unmanaged<AudioRenderer>.fromOpaque(userdata)._withUnsafeGuaranteedRef {
-        $0.render(into: UnsafeMutableRawPointer(stream), byteCount: Int(length))
+    /// Volume as a cubic curve (as mpv's): loudness follows the cube of the amplitude far
+    /// better than the amplitude itself, so the 0–100 steps sound even. The mix level is a
+    /// volume of the same kind, multiplied in.
+    var gain: Float {
+        if muted.load(ordering: .relaxed) { return 0 }
+        return Self.cubic(volume.load(ordering: .relaxed)) * Self.cubic(mixLevel.load(ordering: .relaxed))
+    }
+
+    static func cubic(_ level: Int) -> Float {
+        let linear = Float(min(100, max(0, level))) / 100
+        return linear * linear * linear
     }
 }
 

@@ -10,6 +10,12 @@ public struct Config: Sendable {
     /// 0–100.
     public var volume: Int?
     public var muted: Bool?
+    /// 0–100: how loud the video not heard plays beside the one heard (`--window-volume`).
+    public var windowVolume: Int?
+    /// `--audio-delay`: the sound later (positive) than the picture.
+    public var audioDelay: MediaTime?
+    /// `--audio-device`: a device's name; nil for the system's default.
+    public var audioDevice: String?
     /// The speed each video starts at, as `--speed`.
     public var speed: PlaybackSpeed?
     /// What `seek ±15` skips instead, in the default bindings.

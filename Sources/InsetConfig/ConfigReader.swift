@@ -108,6 +108,15 @@ struct ConfigReader {
             guard let name, let mode = ColorMode(argument: name) else { return refuse(value.debugDescription) }
             config.colors = mode
         case "volume": config.volume = number(0...100)
+        case "window-volume": config.windowVolume = number(0...100)
+        case "audio-delay":
+            let seconds = value.double ?? value.int.map(Double.init)
+            guard let seconds, abs(seconds) <= AudioDelay.limit.seconds else { return refuse(value.debugDescription) }
+            config.audioDelay = .seconds(seconds)
+        case "audio-device":
+            guard let name = text() else { return }
+            guard !name.isEmpty else { return refuse(name) }
+            config.audioDevice = name.lowercased() == "auto" ? nil : name
         case "speed":
             let given = value.double.map { String($0) } ?? value.int.map(String.init) ?? value.string
             guard let given, let speed = PlaybackSpeed(text: given) else { return refuse(value.debugDescription) }
@@ -209,6 +218,9 @@ struct ConfigReader {
         "graphics": "kitty, sixel, cells or auto",
         "colors": "truecolor, 256 or 16",
         "volume": "0 to 100",
+        "window-volume": "0 to 100 (the video not heard, beside another)",
+        "audio-delay": "seconds, -10 to 10 (0.2: the sound later than the picture)",
+        "audio-device": "a device's name in quotes (inset --audio-device help lists them), or \"auto\"",
         "mute": "true or false",
         "speed": "a speed from 0.25 to 4 (1.5)",
         "resume": "true or false",

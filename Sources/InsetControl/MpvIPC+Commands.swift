@@ -79,6 +79,8 @@ extension MpvIPC {
     private static func add(_ property: String, _ step: Double, in state: MpvState) -> MpvAction {
         switch property {
         case "volume": return .run([.volume(.by(Int(step.rounded())))], data: .null)
+        // mpv's own Ctrl++ / Ctrl+- are `add audio-delay 0.100` / `-0.100`.
+        case "audio-delay": return .run([.audioDelay(.by(MediaTime(seconds: step)))], data: .null)
         case "time-pos", "playback-time": return seek(step, flags: "relative", in: state)
         case "speed":
             guard let speed = PlaybackSpeed(text: String(state.speed + step)) else { return .fail(.propertyError) }

@@ -4,7 +4,7 @@ import InsetCore
 extension MpvIPC {
     /// Every property this layer knows, in mpv's names, Inset's own under `inset-`.
     public static let properties: [String] = [
-        "pause", "time-pos", "playback-time", "time-remaining", "duration", "percent-pos", "volume", "mute", "speed",
+        "pause", "time-pos", "playback-time", "time-remaining", "duration", "percent-pos", "volume", "mute", "speed", "audio-delay",
         "filename", "path", "media-title", "metadata", "playlist-pos", "playlist-count", "playlist", "chapter", "chapters",
         "chapter-list", "track-list", "vid", "aid", "sid", "eof-reached", "idle-active", "pid", "mpv-version",
         "property-list", "command-list", "inset-pip", "inset-window-corner",
@@ -26,6 +26,7 @@ extension MpvIPC {
         case "volume": return .success(.double(Double(state.volume)))
         case "mute": return .success(.bool(state.muted))
         case "speed": return .success(.double(state.speed))
+        case "audio-delay": return .success(.double(state.audioDelay))
         case "filename": return .success(.string(state.fileName ?? ""))
         case "path": return .success(.string(state.path ?? ""))
         // As mpv: the forced or page's title, else the title tag, else the file's name.
@@ -97,6 +98,9 @@ extension MpvIPC {
         case "mute":
             guard let flag else { return .fail(.propertyFormat) }
             return .run(flag == state.muted ? [] : [.mute], data: nil)
+        case "audio-delay":
+            guard let number, abs(number) <= AudioDelay.limit.seconds else { return .fail(.propertyFormat) }
+            return .run([.audioDelay(.to(MediaTime(seconds: number)))], data: nil)
         case "speed":
             guard let number, let speed = PlaybackSpeed(text: String(number)) else { return .fail(.propertyFormat) }
             return .run([.speed(.to(speed))], data: nil)

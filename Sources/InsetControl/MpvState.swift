@@ -27,6 +27,8 @@ public struct MpvState: Equatable, Sendable {
     public var volume = 100
     public var muted = false
     public var speed = 1.0
+    /// Seconds the sound plays after its picture (`audio-delay`).
+    public var audioDelay = 0.0
     public var path: String?
     /// The page's title, or `--force-media-title`; nil for the file's name.
     public var title: String?

@@ -16,7 +16,10 @@ public struct ResumeKey: Hashable, Sendable {
 /// reads and writes the file (`ResumeStore`) and asks this what goes in it.
 public struct ResumePositions: Equatable, Sendable {
     /// Oldest first, so the oldest are the ones dropped past `capacity`.
-    public private(set) var entries: [(key: ResumeKey, position: MediaTime)] = []
+    /// A file's audio delay (`audio-delay`) is kept with its position, as mpv's
+    /// watch-later files keep it; a file watched to its end with a delay keeps the delay
+    /// at position 0.
+    public private(set) var entries: [(key: ResumeKey, position: MediaTime, audioDelay: MediaTime)] = []
 
     /// A file stopped within this of its end counts as watched: it starts from 0 next time.
     public static let endMargin = MediaTime.seconds(5)
@@ -24,17 +27,23 @@ public struct ResumePositions: Equatable, Sendable {
     public static let startMargin = MediaTime.seconds(1)
     /// The files remembered at most (the file stays small, whatever was played).
     public static let capacity = 1000
-    static let header = "# inset: where each file was left (size mtime-ns position-us path)"
+    static let header = "# inset: where each file was left (size mtime-ns position-us[:audio-delay-us] path)"
 
     public init() {}
 
     public static func == (a: ResumePositions, b: ResumePositions) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.position == $1.position }
+        a.entries.count == b.entries.count
+            && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.position == $1.position && $0.audioDelay == $1.audioDelay }
     }
 
     /// Where `key`'s file was left, if it was.
     public func position(for key: ResumeKey) -> MediaTime? {
-        entries.last { $0.key == key }?.position
+        entries.last { $0.key == key }.flatMap { $0.position > .zero ? $0.position : nil }
+    }
+
+    /// The audio delay `key`'s file was last played with, if it was not 0.
+    public func audioDelay(for key: ResumeKey) -> MediaTime? {
+        entries.last { $0.key == key }.flatMap { $0.audioDelay != .zero ? $0.audioDelay : nil }
     }
 
     /// Whether a stop at `position` is remembered: past the first second and not within the
@@ -50,18 +59,20 @@ public struct ResumePositions: Equatable, Sendable {
     /// A video with `key` stopped at `position`: remembered, or its entry removed (watched
     /// to the end, or barely started). Any older entry of the same path goes either way,
     /// since the file it described is no longer there as it was.
-    public mutating func record(_ position: MediaTime, end: MediaTime?, for key: ResumeKey) {
+    public mutating func record(_ position: MediaTime, end: MediaTime?, audioDelay: MediaTime = .zero, for key: ResumeKey) {
         entries.removeAll { $0.key.path == key.path }
-        guard ResumePositions.isWorthKeeping(position, end: end) else { return }
-        entries.append((key, position))
+        let kept = ResumePositions.isWorthKeeping(position, end: end)
+        guard kept || audioDelay != .zero else { return }
+        entries.append((key, kept ? position : .zero, audioDelay))
         if entries.count > ResumePositions.capacity { entries.removeFirst(entries.count - ResumePositions.capacity) }
     }
 
     /// The state file's text: a header line, then one line per file, oldest first.
     public var text: String {
         var lines = [ResumePositions.header]
-        for (key, position) in entries {
-            lines.append("\(key.size) \(key.modifiedNanoseconds) \(position.microseconds) \(ResumePositions.escape(key.path))")
+        for (key, position, delay) in entries {
+            let time = delay == .zero ? "\(position.microseconds)" : "\(position.microseconds):\(delay.microseconds)"
+            lines.append("\(key.size) \(key.modifiedNanoseconds) \(time) \(ResumePositions.escape(key.path))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -76,15 +87,18 @@ public struct ResumePositions: Equatable, Sendable {
             let line = Substring(String(scalars))
             if line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            let times = fields.count == 4 ? fields[2].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false) : []
+            let delay = times.count == 2 ? Int64(times[1]) : 0
             guard fields.count == 4, let size = Int64(fields[0]), size >= 0, let modified = Int64(fields[1]),
-                  let microseconds = Int64(fields[2]), microseconds >= 0, microseconds < MediaTime.longest.microseconds,
+                  let microseconds = Int64(times[0]), microseconds >= 0, microseconds < MediaTime.longest.microseconds,
+                  let delay, abs(delay) <= AudioDelay.limit.microseconds,
                   let path = unescape(fields[3]), path.hasPrefix("/") else {
                 rejected += 1
                 continue
             }
             let key = ResumeKey(path: path, size: size, modifiedNanoseconds: modified)
             positions.entries.removeAll { $0.key.path == path }
-            positions.entries.append((key, MediaTime(microseconds: microseconds)))
+            positions.entries.append((key, MediaTime(microseconds: microseconds), MediaTime(microseconds: delay)))
         }
         if positions.entries.count > capacity { positions.entries.removeFirst(positions.entries.count - capacity) }
         return (positions, rejected)

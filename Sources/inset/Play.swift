@@ -133,10 +133,9 @@ struct Play: ParsableCommand {
     var screenshotDirectory: String?
 
     @OptionGroup var sites: SiteArguments
-
     @OptionGroup var mpvSpelled: MpvSpelledArguments
+    @OptionGroup var sound: SoundArguments
     @OptionGroup var music: MusicArguments
-
     @OptionGroup var embedding: EmbedArguments
 
     func validate() throws {
@@ -199,11 +198,12 @@ struct Play: ParsableCommand {
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue).union(MusicArguments.optionsWithValue)
+    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
-        .union(MpvSpelledArguments.unconditionalOptions)
+        .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
     func run() throws {
+        if try sound.listDevicesIfAsked() { return }
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
         if startInShell && noPiP { throw CommandFailure("--shell and --no-pip cannot both be given (the video plays in the window)") }
         guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
@@ -231,6 +231,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
+        sound.apply(to: &options, config: config)
         music.apply(to: &options, config: config)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage

@@ -51,6 +51,35 @@ struct SoundEndToEndTests {
         print("A/V in the log over \(shown.count) frames: max \(frameOffsets.max() ?? -1) ms; markers checked: \(checked)")
     }
 
+    /// Two videos into one sound device: the markers full screen while a dark clip with a
+    /// hum plays in the window (heard at the window's volume), then swapped into the window,
+    /// still the video heard (scripts/av-sync --beside).
+    @Test("A/V offset of the full-screen video while the window's plays, and of the window's after a swap: within ±45 ms")
+    func markersBesideTheWindow() throws {
+        let offsets = try AVSyncScript.check(["--beside"], phases: ["beside the window", "swapped, in the window"], minimumPairs: 5)
+        print("A/V beside the window: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
+    }
+
+    /// mpv's `--audio-delay`: the sound plays that much later (earlier when negative) than
+    /// its picture, so each flash comes that much before its tone. Against a play without
+    /// a delay, the markers' median moves by the delay within ±10 ms, and each marker
+    /// within ±25 ms (one marker's own jitter on a loaded machine reaches 12 ms).
+    @Test("--audio-delay 0.2 and -0.2, measured outside the player: the markers' offsets moved by the delay, ±10 ms")
+    func audioDelayMovesMarkers() throws {
+        func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
+        let base = try AVSyncScript.offsets(audioDelay: 0)
+        let middle = try #require(median(base))
+        for delay in [0.2, -0.2] {
+            let moved = try AVSyncScript.offsets(audioDelay: delay)
+            print("A/V with --audio-delay \(delay): offsets \(moved) ms (without: \(base))")
+            let shift = try #require(median(moved)) - middle
+            #expect(abs(shift + delay * 1000) <= 10, "moved \(shift) ms with \(delay) s")
+            for offset in moved {
+                #expect(abs(offset - middle + delay * 1000) <= 25, "\(offset) ms with \(delay) s against \(middle) ms without")
+            }
+        }
+    }
+
     /// In pixels the picture reaches the terminal after it is encoded and written, tens of
     /// milliseconds after its frame: the frames go early by that (`PictureLatency`), and the
     /// flash is the picture turning white (scripts/ptypictures.py reads sixel and kitty).

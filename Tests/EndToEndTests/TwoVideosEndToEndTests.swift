@@ -74,56 +74,77 @@ struct TwoVideosEndToEndTests {
 }
 
 extension TwoVideosEndToEndTests {
-    /// The player's log lines saying which video's sound it turned on or off, in order.
+    /// The player's log lines saying how loud it plays each video's sound, in order.
     static func soundChanges(_ log: URL) -> [String] {
         ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
             line.range(of: "sound: ").map { String(line[$0.upperBound...]) }
         }
     }
 
-    @Test("the sound follows the full-screen video: the window's is muted beside it, and a swap moves it")
-    func soundFollows() throws {
+    /// A 12 s clip with a moving picture and a steady tone of `frequency` Hz, 48 kHz stereo.
+    static func toneClip(_ frequency: Int, in dir: URL) throws -> URL {
+        let clip = dir.appendingPathComponent("tone\(frequency).mp4")
+        _ = try runCommand(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=12",
+                            "-f", "lavfi", "-i", "sine=f=\(frequency):r=48000:d=12", "-ac", "2", "-c:v", "libx264",
+                            "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip.path])
+        return clip
+    }
+
+    /// Each quarter second of SDL's disk output (48 kHz stereo float): the amplitude of
+    /// `low` and of `high` Hz in its first channel (Goertzel).
+    static func toneLevels(_ file: String, low: Double, high: Double) throws -> [(low: Double, high: Double)] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let rate = 48_000.0, window = 12_000
+        func amplitude(_ start: Int, _ frequency: Double) -> Double {
+            let c = 2 * cos(2 * Double.pi * frequency / rate)
+            var s1 = 0.0, s2 = 0.0
+            for frame in start..<(start + window) { (s1, s2) = (Double(samples[frame * 2]) + c * s1 - s2, s1) }
+            return 2 * (s1 * s1 + s2 * s2 - c * s1 * s2).squareRoot() / Double(window)
+        }
+        return stride(from: 0, to: samples.count / 2 - window, by: window).map { (amplitude($0, low), amplitude($0, high)) }
+    }
+
+    /// Two videos into one device (SDL's disk driver opens once): the output holds both
+    /// tones, the one heard at its volume and the other at the window's (50: 0.5³ of the
+    /// amplitude), and `A` turns the ratio round. A swap keeps each video's level.
+    @Test("one sound device for two videos: both tones at the window volume's ratio, turned round by A and kept through a swap")
+    func soundMix() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-two-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        let low = try Self.toneClip(440, in: dir), high = try Self.toneClip(880, in: dir)
         let log = dir.appendingPathComponent("inset.log")
         let tmux = try Tmux()
-        try tmux.run("INSET_LOG=\(log.path) INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary())")
-        try tmux.waitFor(timeout: 8, "library probed") { $0.text.contains("clock_16x9_aac.mp4") && $0.text.contains("0:12") }
-        // Both files have sound: clock_16x9_aac.mp4 (0:10) in the window, av_sync_markers.mp4 (0:12) full screen.
-        let pip = PiPEndToEndTests()
-        try pip.select("clock_16x9_aac.mp4", by: "Down", in: tmux)
-        try tmux.keys("Enter")
-        try tmux.waitFor(timeout: 5, "clock_16x9_aac.mp4 full screen") { $0.playerTime?.duration == 10 }
-        try tmux.keys("p")
+        // 880 Hz in the window over the library; 440 Hz opened beside it, full screen.
+        try tmux.run("INSET_LOG=\(log.path) \(try insetBinary()) --window-volume 50 --pip \(high.path) \(low.path)")
         _ = try tmux.settledWindow { $0.row + $0.rows == 39 }
-        #expect(Self.soundChanges(log).isEmpty, "one video: its sound plays in the window")
-        try pip.select("av_sync_markers.mp4", by: "Up", in: tmux)
+        try PiPEndToEndTests().select("tone440.mp4", by: "Down", in: tmux)
         try tmux.keys("Enter")
-        try tmux.waitFor(timeout: 6, "av_sync_markers.mp4 full screen beside the window") {
-            $0.playerTime?.duration == 12 && $0.windowTitle?.contains("clock_16") == true
-        }
-        #expect(Self.soundChanges(log) == ["clock_16x9_aac.mp4 muted"])
+        try tmux.waitFor(timeout: 6, "tone440 full screen beside the window") { $0.windowTitle?.contains("tone880") == true }
+        Thread.sleep(forTimeInterval: 2.5)
+        try tmux.keys("A")
+        try tmux.waitFor(timeout: 3, "the other heard") { $0.text.contains("hearing tone880.mp4") }
+        Thread.sleep(forTimeInterval: 2)
         try tmux.keys("w")
-        try tmux.waitFor(timeout: 3, "swapped") { $0.windowTitle?.contains("av_sync") == true }
-        // The one leaving full screen is muted first, so the two are never heard together.
-        let swapped = ["clock_16x9_aac.mp4 muted", "av_sync_markers.mp4 muted", "clock_16x9_aac.mp4 heard"]
-        #expect(Self.soundChanges(log) == swapped)
-        // Closing the window leaves one video, still heard: nothing changes.
-        try tmux.keys("x")
-        // (A change is logged as the key is handled, before the paint waited for.)
-        try tmux.waitFor(timeout: 3, "the window closed") { $0.pipWindow == nil }
-        #expect(Self.soundChanges(log) == swapped)
-        // Into the window again, the other beside it (muted again), then restored: heard.
-        try tmux.keys("p")
-        _ = try tmux.settledWindow { $0.row + $0.rows == 39 }
-        try pip.select("av_sync_markers.mp4", by: "Up", in: tmux)
-        try tmux.keys("Enter")
-        try tmux.waitFor(timeout: 6, "av_sync_markers.mp4 full screen beside the window") { $0.playerTime?.duration == 12 }
-        try tmux.keys("f")
-        try tmux.waitFor(timeout: 4, "clock_16x9_aac.mp4 restored") { $0.pipWindow == nil && $0.playerTime?.duration == 10 }
-        #expect(Self.soundChanges(log) == swapped + ["clock_16x9_aac.mp4 muted", "clock_16x9_aac.mp4 heard"])
+        try tmux.waitFor(timeout: 3, "swapped") { $0.windowTitle?.contains("tone440") == true }
+        Thread.sleep(forTimeInterval: 1.5)
         try tmux.keys("q")
+        #expect(Tmux.eventually(timeout: 5) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("terminal session restored") })
+        #expect(Self.soundChanges(log) == ["tone880.mp4 at the window's volume 50",
+                                           "tone880.mp4 at full level", "tone440.mp4 at the window's volume 50"])
+
+        let levels = try Self.toneLevels(tmux.soundFile, low: 440, high: 880)
+        let expected = 0.125
+        func near(_ ratio: Double) -> Bool { abs(ratio / expected - 1) < 0.15 }
+        // Quarter seconds with both tones, in order: 440 heard (880 at 0.125 of it), then
+        // 880 heard; each for at least a second and a half.
+        let lowHeard = levels.indices.filter { levels[$0].low > 0.05 && near(levels[$0].high / levels[$0].low) }
+        let highHeard = levels.indices.filter { levels[$0].high > 0.05 && near(levels[$0].low / levels[$0].high) }
+        print("mix: \(lowHeard.count) quarter seconds with 440 heard, \(highHeard.count) with 880 heard; "
+              + "levels \(levels.map { String(format: "%.3f/%.3f", $0.low, $0.high) })")
+        #expect(lowHeard.count >= 6 && highHeard.count >= 12, "both tones at the set ratio, each way")
+        #expect((lowHeard.last ?? .max) < (highHeard.first ?? .min), "440 heard first, then 880")
     }
 }
 

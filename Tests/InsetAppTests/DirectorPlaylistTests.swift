@@ -22,7 +22,7 @@ struct DirectorPlaylistTests {
         app.key(">")
         #expect(app.waitForPlayer("long_gop.mp4"))
         #expect(app.director.videos.listLabels[Self.second] == "2/3")
-        #expect(abs((store.position(for: Self.first)?.seconds ?? 0) - 4) < 0.5, "the file left keeps its position")
+        #expect(abs((store.remembered(for: Self.first).position?.seconds ?? 0) - 4) < 0.5, "the file left keeps its position")
         app.key("<")
         #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
         #expect(app.message == "resumed at 0:04")

@@ -40,12 +40,24 @@ struct DirectorTwoVideosTests {
         #expect(app.time(of: app.director.videos.window) == pausedAt)
         #expect(app.director.videos.fullScreen?.snapshot.isPlaying == true)
         #expect(try #require(app.time(of: app.director.videos.fullScreen)) >= playingAt)
-        // The sound follows the full-screen video.
-        if let heard = app.director.videos.fullScreen?.sound, let muted = app.director.videos.window?.sound {
-            #expect(!heard.isMuted && muted.isMuted)
-        }
         app.key("w")
         #expect(app.fullScreenVideo == "long_gop.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
+    }
+
+    @Test("the video heard: the one opened beside the window; A hears the other; a swap keeps it with its video; the one left alone is heard")
+    func heardVideo() throws {
+        let app = try Self.twoVideos()
+        #expect(app.director.videos.heard?.name == "long_gop.mp4")
+        app.key("A")
+        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
+        app.key("w")
+        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4" && app.fullScreenVideo == "clock_16x9_aac.mp4")
+        app.key("A")
+        #expect(app.director.videos.heard?.name == "long_gop.mp4" && app.windowVideo == "long_gop.mp4")
+        app.key("x")
+        #expect(app.waitForNoWindow())
+        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4", "the only video is heard")
+        #expect(app.director.execute(.audioFocus, at: app.now) == .refused("one video: it is the one heard"))
     }
 
     @Test("f brings the window's video full screen in place of the other; x closes the window and leaves the full-screen one")

@@ -123,6 +123,16 @@ import Testing
         #expect(config.problems.map(\.description) == ["config:2: resume: expected true or false"])
     }
 
+    @Test("the sound's keys: audio-delay in seconds, audio-device by name or auto, window-volume 0 to 100")
+    func soundKeys() {
+        let config = ConfigReader.read(path: "c", text: "audio-delay = -0.2\naudio-device = \"USB Audio\"\nwindow-volume = 40\n")
+        #expect(config.problems.isEmpty)
+        #expect(config.audioDelay == .milliseconds(-200) && config.audioDevice == "USB Audio" && config.windowVolume == 40)
+        #expect(ConfigReader.read(path: "c", text: "audio-device = \"auto\"\n").audioDevice == nil)
+        let bad = ConfigReader.read(path: "c", text: "audio-delay = 12\nwindow-volume = 101\naudio-device = 3\n")
+        #expect(bad.problems.count == 3 && bad.audioDelay == nil && bad.windowVolume == nil)
+    }
+
     @Test func theSpeedIsANumberOrItsText() {
         #expect(ConfigReader.read(path: "c", text: "speed = 2\n").speed == PlaybackSpeed(clamping: 200))
         #expect(ConfigReader.read(path: "c", text: "speed = \"0.75x\"\n").speed == PlaybackSpeed(clamping: 75))

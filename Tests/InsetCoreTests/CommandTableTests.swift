@@ -8,7 +8,8 @@ struct CommandTableTests {
     /// here until it is named, and then `everyCase` fails until `samples` has one of it.
     enum Case: CaseIterable {
         case quit, help, pause, seek, seekTo, frameStep, abLoop, screenshot, liveEdge, pip, restore, closeWindow, swap
-        case focus, windowMove, windowSize, windowStash, volume, speed, mute, subtitles, audio, visualizer, chapter, playlist
+        case focus, windowMove, windowSize, windowStash, volume, speed, mute, subtitles, audio, audioDelay, audioFocus
+        case visualizer, chapter, playlist
         case shell, library, details, select, open, sendPrefix
 
         init(_ command: Command) {
@@ -35,6 +36,8 @@ struct CommandTableTests {
             case .mute: .mute
             case .subtitles: .subtitles
             case .audio: .audio
+            case .audioDelay: .audioDelay
+            case .audioFocus: .audioFocus
             case .visualizer: .visualizer
             case .chapter: .chapter
             case .playlist: .playlist
@@ -54,7 +57,8 @@ struct CommandTableTests {
         .seekTo(.seconds(90)), .frameStep(forward: true), .frameStep(forward: false), .abLoop, .screenshot, .liveEdge,
         .pip, .restore, .closeWindow, .swap, .focus(.toggle), .focus(.window), .windowMove(.topLeft), .windowMove(.down),
         .windowSize(-2), .windowStash, .volume(.to(50)), .volume(.by(-5)), .speed(.to(PlaybackSpeed(clamping: 150))),
-        .speed(.reset), .mute, .subtitles(.off), .audio(.next), .visualizer(.next),
+        .speed(.reset), .mute, .subtitles(.off), .audio(.next), .audioDelay(.by(.milliseconds(-100))),
+        .audioDelay(.to(.milliseconds(250))), .audioDelay(.to(.zero)), .audioFocus, .visualizer(.next),
         .visualizer(.to(.showcqt)), .visualizer(.to(nil)), .chapter(.previous), .playlist(.next), .shell, .library,
         .details, .select(.pageUp), .open, .sendPrefix,
     ]

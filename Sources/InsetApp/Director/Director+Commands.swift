@@ -48,6 +48,10 @@ extension Director {
             cycleAudioTrack(at: now)
         case .visualizer(let change):
             return changeVisualizer(change, at: now)
+        case .audioDelay(let change):
+            return changeAudioDelay(change, at: now)
+        case .audioFocus:
+            return moveAudioFocus(at: now)
         case .chapter(let step):
             return jumpToChapter(step, at: now)
         case .playlist(let step):
@@ -175,29 +179,6 @@ extension Director {
         }
         }
         updateRenderSize(at: now)
-        return .done
-    }
-
-    /// `mute`, `volume ±N`, `volume N`, for the focused video. With two videos, the
-    /// window's sound is off until turned on there, and a change there turns it on.
-    private func adjustSound(_ command: Command, at now: HostTime) -> CommandOutcome {
-        guard let target = focusedVideo else { return .refused("nothing is playing") }
-        guard let sound = target.sound else {
-            show(message: "this video plays without sound", at: now)
-            return .refused("this video plays without sound")
-        }
-        let besideAnother = target === videos.window && videos.besideWindow != nil
-        switch command {
-        case .mute:
-            if besideAnother { target.heardInWindow = sound.isMuted; target.prefersMuted = false }
-            else { target.prefersMuted = !sound.isMuted }
-        case .volume(.by(let step)): sound.setVolume(sound.volume + step); target.prefersMuted = false
-        case .volume(.to(let level)): sound.setVolume(level); target.prefersMuted = false
-        default: break
-        }
-        if command != .mute && besideAnother { target.heardInWindow = true }
-        soundFollowsFullScreen()
-        show(message: sound.isMuted ? "sound off" : "volume \(sound.volume)%", at: now)
         return .done
     }
 

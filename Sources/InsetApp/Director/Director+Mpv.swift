@@ -17,6 +17,7 @@ extension Director {
         state.volume = options.volume
         state.muted = options.muted
         state.speed = options.speed.factor
+        state.audioDelay = options.audioDelay.seconds
         guard let video = focusedVideo else { return state }
         let snapshot = video.snapshot
         state.idle = false
@@ -33,6 +34,7 @@ extension Director {
         if let sound = video.sound {
             state.volume = sound.volume
             state.muted = sound.isMuted
+            state.audioDelay = sound.delay.seconds
             state.audioTracks = sound.trackNames.map { MpvState.Track(title: $0) }
             state.audioSelected = sound.heardTrack
         } else {

@@ -52,7 +52,8 @@ extension Director {
         let opener = PlaybackOpener(.init(
             path: path, viewport: viewport(cells), threads: options.threads,
             sound: options.soundDevice
-                ? SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage) : nil))
+                ? SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage,
+                                     device: options.audioDevice) : nil))
         opener.request.subtitles = subtitleRequest(for: path)
         // `--audio-file` goes with the one video given, as `--sub` does.
         if outcome.singleFile { opener.request.audioFile = options.audioFile }

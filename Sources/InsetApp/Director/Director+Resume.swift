@@ -9,7 +9,7 @@ extension Director {
     /// never stopped part-way (or changed since).
     func resumePosition(for media: Playback.Media) -> MediaTime? {
         guard options.resumes, options.start == nil, let store = options.resumeStore,
-              !media.info.isLive, !media.info.isStillImage, let position = store.position(for: media.path)
+              !media.info.isLive, !media.info.isStillImage, let position = store.remembered(for: media.path).position
         else { return nil }
         // The file is the same (size and time), but a position past what can be played is
         // no place to start (a file cut short since it was read whole).
@@ -23,9 +23,18 @@ extension Director {
         if let store = options.resumeStore, !video.range.isLive, !video.info.isStillImage {
             let snapshot = video.snapshot
             let end = video.range.end
-            store.record(snapshot.isFinished ? end ?? snapshot.position : snapshot.position, end: end, for: video.path)
+            store.record(snapshot.isFinished ? end ?? snapshot.position : snapshot.position, end: end,
+                         audioDelay: video.sound?.delay ?? .zero, for: video.path)
         }
         video.stop()
         panes.library.refreshWatched(from: options.resumeStore)
+    }
+
+    /// The delay `media`'s sound starts with: the one it was last played with (unless
+    /// `--no-resume`), else `--audio-delay`'s.
+    func audioDelay(for media: Playback.Media) -> MediaTime {
+        guard options.resumes, let store = options.resumeStore, !media.info.isLive,
+              let remembered = store.remembered(for: media.path).audioDelay else { return options.audioDelay }
+        return remembered
     }
 }

@@ -40,6 +40,7 @@ extension Director {
         }
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
         video.prefersMuted = options.muted
+        video.sound?.delay = audioDelay(for: media)
         catalog.record(media.info, for: media.path)
         if let title = media.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)
@@ -57,16 +58,16 @@ extension Director {
         case .besideWindow:
             video.send(.windowOccupied(true), at: now)
             videos.showFullScreen(video)
-            videos.window?.heardInWindow = false
+            videos.hear(video)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
             deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
             // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
             // paused, as a video left for another pane does.
             if front != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
-            soundFollowsFullScreen()
+            setSoundLevels()
         case .window:
-            video.heardInWindow = replaced?.heardInWindow ?? false
+            videos.passHearing(from: replaced, to: video)
             // Its machine goes through PiP's start as any does, but the window is already
             // up: `react` keeps it where it is and skips the animation.
             videos.takingOverWindow = video
@@ -76,7 +77,7 @@ extension Director {
                 // PiP could not start after all (the terminal shrank): full screen, or let go.
                 if videos.fullScreen == nil { videos.showFullScreen(video); navigate(.toPlayer, at: now) } else { retire(video) }
             }
-            soundFollowsFullScreen()
+            setSoundLevels()
         }
         sayWhatIsMissing(in: video, at: now)
         if place == .fullScreen, outcome.quitsAtEnd, let truncation = video.info.truncation {

@@ -47,6 +47,7 @@ extension Director {
                 if outcome.quitsAtEnd { outcome.closingNotice = "\(video.path): \(cut)" }
             }
         }
+        if videos.windowOwner?.sound != nil || videos.fullScreen?.sound != nil { watchSoundDevice(at: now) }
         if catalog.takeChanges() { catalogChanged(at: now) }
         if panes.shell.hasExited { shellEnded(at: now) }
         for pane in panes.all where isShown(pane) && pane.tick(at: now) { effects.append(.paint) }

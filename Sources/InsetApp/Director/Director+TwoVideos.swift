@@ -5,7 +5,7 @@ import InsetMedia
 /// Two videos at once (ARCHITECTURE.md, "Two videos"): while one plays in the window, another
 /// opened from the library plays full screen beside it, and a swap (`w`, the
 /// window's ⇄ button, Enter on the window's file) exchanges them without reopening either.
-/// The sound follows the full-screen video.
+/// The video heard stays heard wherever it goes; `audio-focus` hears the other.
 extension Director {
     /// A file opened now keeps the window's video and plays beside it: the window is up
     /// and settled.
@@ -18,16 +18,15 @@ extension Director {
     func closeBesideWindow() {
         guard let video = videos.removeBesideWindow() else { return }
         retire(video)
-        soundFollowsFullScreen()
+        setSoundLevels()
     }
 
     /// The window closed (or its video failed) while another played full screen: that one
     /// is now the only video, heard.
     func afterWindowClosed(at now: HostTime) {
         guard let video = videos.fullScreen else { return }
-        video.heardInWindow = false
         video.send(.windowOccupied(false), at: now)
-        soundFollowsFullScreen()
+        setSoundLevels()
     }
 
     /// `w`, the window's ⇄ button: the full-screen video goes to the window and the
@@ -56,9 +55,6 @@ extension Director {
             return
         }
         videos.swap()
-        // Each is where the other was: a window's sound is off again until turned on there.
-        front.heardInWindow = false
-        window.heardInWindow = false
         if let video = front.info.video {
             panes.window.change { $0.layout.changeVideoAspect(Letterbox.displayAspect(
                 coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)) }
@@ -66,23 +62,11 @@ extension Director {
         navigate(.swapped, at: now)
         if let frame = window.current { panes.player.show(frame, on: stage.size) }
         panes.player.revealControls(at: now)
-        soundFollowsFullScreen()
+        setSoundLevels()
         updateRenderSize(at: now)
         // A paused video's frame on screen was scaled for where it was: decode it again
         // for where it is now (a playing one's next frames come at the new size anyway).
         for video in [front, window] where !video.snapshot.isPlaying { video.decodeCurrentFrameAgain(at: now) }
         Log.info("swapped: \(window.name) full screen, \(front.name) in the window")
-    }
-
-    /// The full-screen video is heard; the window's, when another is full screen, is not,
-    /// unless the user turned it on there. `m` (`--mute`) mutes either.
-    func soundFollowsFullScreen() {
-        videos.forEach { video in
-            guard let sound = video.sound else { return }
-            let besideAnother = videos.besideWindow != nil && video === videos.window
-            let muted = video.prefersMuted || (besideAnother && !video.heardInWindow)
-            if muted != sound.isMuted { Log.info("sound: \(video.name) \(muted ? "muted" : "heard")") }
-            sound.setMuted(muted)
-        }
     }
 }

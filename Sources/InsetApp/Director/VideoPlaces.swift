@@ -21,6 +21,28 @@ final class VideoPlaces {
     /// list): while its machine starts PiP, the window stays as it is.
     var takingOverWindow: Playback?
 
+    /// The video heard while two play (the other at the window's volume): the one last
+    /// opened full screen, until `audio-focus` chooses the other; it stays with its video
+    /// through a swap. The only video is always heard.
+    var heard: Playback? {
+        if let chosenHeard, chosenHeard === fullScreen || chosenHeard === window { return chosenHeard }
+        return fullScreen ?? window
+    }
+    private weak var chosenHeard: Playback?
+
+    func hear(_ video: Playback) { chosenHeard = video }
+
+    /// The list's next video takes the window's place: heard if the one it replaces was.
+    func passHearing(from replaced: Playback?, to video: Playback) {
+        if let replaced, chosenHeard === replaced { chosenHeard = video }
+    }
+
+    /// The video the player's keys act on, other than `video`, while two play.
+    func other(than video: Playback) -> Playback? {
+        guard window != nil, fullScreen != nil else { return nil }
+        return video === window ? fullScreen : window
+    }
+
     /// The video whose state machine holds the window (or the only one): the window's
     /// while there is one, else the full-screen one.
     var windowOwner: Playback? { window ?? fullScreen }

@@ -24,9 +24,9 @@ final class LibraryPane: Pane {
             // Paths first (no file touched), then the size and time of the few that match.
             let kept = Dictionary(positions.entries.map { ($0.key.path, $0) }, uniquingKeysWith: { $1 })
             for entry in catalog.entries {
-                guard let (key, position) = kept[ResumeStore.absolutePath(entry.path)], ResumeStore.key(for: entry.path) == key
-                else { continue }
-                found[entry.path] = position
+                guard let kept = kept[ResumeStore.absolutePath(entry.path)], kept.position > .zero,
+                      ResumeStore.key(for: entry.path) == kept.key else { continue }
+                found[entry.path] = kept.position
             }
         }
         if found != watched { watched = found; invalidate() }

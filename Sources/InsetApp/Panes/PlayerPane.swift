@@ -56,13 +56,20 @@ final class PlayerPane: Pane {
         if let front = videos.front {
             planes.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
                           album: front.info.tags?.albumLine.map(PrintableText.escaped),
-                          status: front.buffering.label ?? front.steppedFrameLabel, place: videos.listLabels[front.path],
+                          status: front.buffering.label ?? front.steppedFrameLabel, place: barNotes(of: front),
                           title: front.namedOnBar ? front.name : nil,
                           chapters: front.chapters.chapters, keepsControls: front.visualizer != nil, at: now, into: &drawn)
         } else {
             if let opening = videos.opening { planes.drawOpening(opening.name, resolving: opening.isResolving) }
             drawn.append(planes.video.plane)
         }
+    }
+
+    /// What the bar says after the time, in grey: the file's place in its list ("2/3") and
+    /// its audio delay while it is not 0 ("A/V +0.2 s").
+    private func barNotes(of video: Playback) -> String? {
+        let notes = [videos.listLabels[video.path], video.sound.flatMap { AudioDelay.label($0.delay) }].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: "  ")
     }
 
     /// The bar's place, for the subtitles to stay above it.

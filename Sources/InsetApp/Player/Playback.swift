@@ -178,9 +178,6 @@ final class Playback {
 
     /// The user turned this video's sound off (`m`, `--mute`).
     var prefersMuted = false
-    /// The user turned this video's sound on while it was in the window beside another one
-    /// full screen; otherwise a window's sound gives way to the full-screen video's.
-    var heardInWindow = false
 
     func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {

@@ -53,9 +53,11 @@ public struct ResumeStore: Sendable {
         return positions
     }
 
-    /// Where the file at `path` was left, if it is remembered.
-    func position(for path: String) -> MediaTime? {
-        key(for: path).flatMap { load().position(for: $0) }
+    /// Where the file at `path` was left and the audio delay it had, where remembered.
+    func remembered(for path: String) -> (position: MediaTime?, audioDelay: MediaTime?) {
+        guard let key = key(for: path) else { return (nil, nil) }
+        let positions = load()
+        return (positions.position(for: key), positions.audioDelay(for: key))
     }
 
     private func key(for path: String) -> ResumeKey? { ResumeStore.key(for: path) }
@@ -63,11 +65,11 @@ public struct ResumeStore: Sendable {
     /// A video of `path` stopped at `position`: remembered or forgotten (see
     /// `ResumePositions.record`), and the file written again. Failures are logged: losing a
     /// position must not stop the player.
-    func record(_ position: MediaTime, end: MediaTime?, for path: String) {
+    func record(_ position: MediaTime, end: MediaTime?, audioDelay: MediaTime = .zero, for path: String) {
         guard let key = key(for: path) else { return }
         var positions = load()
         let before = positions
-        positions.record(position, end: end, for: key)
+        positions.record(position, end: end, audioDelay: audioDelay, for: key)
         guard positions != before else { return }
         do {
             // What the user watched is theirs alone: the folder 0700 and the file 0600, an

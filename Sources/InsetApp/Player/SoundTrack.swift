@@ -39,6 +39,8 @@ final class SoundTrack {
         var volume = 100
         /// The language of the track to play (`--audio-lang`), when the file has it.
         var language: String?
+        /// `--audio-device`: the device, when this sound is the first to open one.
+        var device: String?
     }
 
     /// Opens the device for the sound and the pipeline that feeds it: the separate input's
@@ -70,7 +72,7 @@ final class SoundTrack {
             chosen.stream.flatMap { index in chosen.demuxer.source.audioTracks.first { $0.stream.index == Int(index) }?.stream } ?? audio
         }
         let wanted = AudioFormat(sampleRate: max(1, heard?.sampleRate ?? 48000), channels: max(1, heard?.channels ?? 2))
-        let output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted))
+        let output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted, device: options.device))
         let heardPipeline: AudioPipeline
         do {
             heardPipeline = try Self.pipeline(for: chosen, sink: output, events: events)
@@ -178,6 +180,18 @@ final class SoundTrack {
     /// The decoder writing its last sample is not the end: the ring and the device still
     /// hold a few hundred milliseconds, and the clock runs on through them.
     func clockTime(at now: HostTime) -> MediaTime? {
+        heardTime(at: now).map { $0 + delay }
+    }
+
+    /// `--audio-delay`, `audio-delay`: the sound plays this much later than its picture
+    /// (earlier when negative), as mpv's: the picture is shown at the time heard plus it.
+    var delay = MediaTime.zero
+
+    /// The time of the sample heard now, as `clockTime` says, before the delay. Nil while
+    /// the device is gone (SDL goes on calling back and throws the sound away, at a pace
+    /// of its own): the system clock carries on from the last time heard.
+    private func heardTime(at now: HostTime) -> MediaTime? {
+        if output.deviceLost { return nil }
         switch events.progress {
         case .absent, .decoded(lastTime: nil): return nil
         case .decoding: return output.clockTime(at: now)
@@ -218,6 +232,10 @@ final class SoundTrack {
     var volume: Int { output.volume }
     func setMuted(_ muted: Bool) { output.setMuted(muted) }
     func setVolume(_ volume: Int) { output.setVolume(volume) }
+    /// The mix's level for this video: 100 when it is the one heard, the window's volume
+    /// beside another.
+    var mixLevel: Int { output.mixLevel }
+    func setMixLevel(_ level: Int) { output.setMixLevel(level) }
     func setSpeed(_ speed: PlaybackSpeed) { self.speed = speed; pipeline.setSpeed(speed) }
 }
 

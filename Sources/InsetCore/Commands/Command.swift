@@ -46,6 +46,11 @@ public enum Command: Hashable, Sendable {
     /// What draws a sound-only file's picture: the next visualiser (after the last: none,
     /// after none: the first), or one by name (nil: none).
     case visualizer(VisualizerChange)
+    /// The focused video's sound later (positive) or earlier than its picture, by a step
+    /// or to a value (mpv's `audio-delay`).
+    case audioDelay(AudioDelayChange)
+    /// With two videos, the other one is heard and this one lowered to the window's volume.
+    case audioFocus
     /// The focused video's next chapter, or back to the start of this one (more than 2 s
     /// into it) or the one before.
     case chapter(ChapterStep)
@@ -64,6 +69,11 @@ public enum Command: Hashable, Sendable {
     case open
     /// The shell pane's prefix chord itself, sent to the shell.
     case sendPrefix
+
+    public enum AudioDelayChange: Hashable, Sendable {
+        case by(MediaTime)
+        case to(MediaTime)
+    }
 
     public enum FocusTarget: String, Hashable, Sendable, CaseIterable {
         case toggle, window, pane
