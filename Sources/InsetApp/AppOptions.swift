@@ -45,6 +45,9 @@ public struct AppOptions: Sendable {
     public var subtitleCharset: String? = nil
     /// `--audio-lang LANG`: the first sound track in this ISO 639 language plays.
     public var audioLanguage: String? = nil
+    /// `--gapless-audio`: whether the next file of a list is heard right after a sound-only
+    /// one, on the same device (`Director+Gapless`).
+    public var gaplessAudio: GaplessAudio = .weak
     /// Whether the videos' sound goes to a device; without one they play silently on the
     /// system clock (the director's tests: time is theirs to give, not a device's to keep).
     public var soundDevice = true

@@ -46,6 +46,7 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
     private let consumedSegments = Atomic<Int>(0)  // consumer publishes (release)
     private let consumedFrames = Atomic<Int>(0)    // consumer publishes (release)
     private let minimumSerial = Atomic<Int>(0)     // raised by flush and by newer writes
+    private let queuedSerial = Atomic<Int>(-1)     // writes of it wait behind older frames (`queue`)
     private let closed = Atomic<Bool>(false)
 
     // Producer-owned.
@@ -86,6 +87,13 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
     /// (a decoder may still be writing one). Any thread.
     public func flush(serial: Int) { raiseSerial(to: serial) }
 
+    /// Frames written with `serial` (above the current one) from now on play after the
+    /// frames of older serials still in the ring instead of superseding them: the next file
+    /// of a list, written behind the last samples of the one playing (gapless). The serial
+    /// becomes the current one when its first frame is read. Call it before the first such
+    /// write; the producer before must have stopped writing (the ring has one writer at a time).
+    public func queue(serial: Int) { queuedSerial.store(serial, ordering: .releasing) }
+
     /// Refuses all later writes (`.closed`), so a decoder waiting for room gives up.
     public func close() { closed.store(true, ordering: .releasing) }
 
@@ -94,8 +102,9 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
     public func write(_ bytes: UnsafeRawBufferPointer, pts: MediaTime, serial: Int, speed: PlaybackSpeed) -> AudioSinkResult {
         if closed.load(ordering: .acquiring) { return .closed }
         if serial < minimumSerial.load(ordering: .acquiring) { return .stale }
-        // A newer serial makes everything older obsolete, even before anyone calls flush.
-        raiseSerial(to: serial)
+        // A newer serial makes everything older obsolete, even before anyone calls flush,
+        // unless it was queued to follow them.
+        if serial != queuedSerial.load(ordering: .acquiring) { raiseSerial(to: serial) }
         let channels = format.channels
         let offered = bytes.count / format.bytesPerFrame
         let segmentIndex = writtenSegments.load(ordering: .relaxed)
@@ -161,6 +170,8 @@ public final class AudioRing: AudioSink, @unchecked Sendable {
             }
         }
         result.frames = copied
+        // A queued serial's first frames were read: it is the current one now.
+        if copied > 0 && result.serial > wanted { raiseSerial(to: result.serial) }
         consumedFrames.store(freedThrough, ordering: .releasing)
         consumedSegments.store(segmentIndex, ordering: .releasing)
         return result

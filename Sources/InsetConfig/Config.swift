@@ -29,6 +29,8 @@ public struct Config: Sendable {
     public var windowCorner: PiPLayout.Corner?
     public var subtitleLanguage: String?
     public var audioLanguage: String?
+    /// `gapless-audio = "yes"|"weak"|"no"`, as `--gapless-audio`.
+    public var gaplessAudio: GaplessAudio?
     /// `resume = false`: every file starts at 0, as with `--no-resume`.
     public var resumes: Bool?
     /// `advance = false`: a file's end does not play the next, as with `--no-advance`.

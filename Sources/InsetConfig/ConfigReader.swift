@@ -170,6 +170,9 @@ struct ConfigReader {
                 return problem(line, "ytdl-sites: expected a list of host names in quotes ([\"youtube.com\", \"vimeo.com\"])")
             }
             config.ytdlSites = list.compactMap { $0?.lowercased() }
+        case "gapless-audio":
+            guard let name = text() else { return }
+            if let mode = GaplessAudio(rawValue: name.lowercased()) { config.gaplessAudio = mode } else { refuse(name) }
         case "sub-lang", "audio-lang":
             guard let code = text() else { return }
             guard SubtitleLanguage.isCode(code) else { return refuse(code) }
@@ -235,6 +238,7 @@ struct ConfigReader {
         "window-corner": "top-left, top-right, bottom-left or bottom-right",
         "sub-lang": "an ISO 639 code (en, eng, fr)",
         "audio-lang": "an ISO 639 code (en, eng, fr)",
+        "gapless-audio": "yes, weak or no",
         "ytdl": "true or false",
         "ytdl-playlist": "true or false",
         "ytdl-path": "a program, in quotes",

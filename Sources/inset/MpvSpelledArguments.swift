@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InsetApp
+import InsetCore
 import InsetMedia
 
 /// Options Inset spells as mpv does, for the launchers written for mpv (docs/mpv.md):

@@ -6,7 +6,8 @@ import InsetConfig
 import InsetCore
 
 /// How the sound is heard, under mpv's names where mpv has them: the delay of the sound
-/// behind its picture, the device, and how loud the video not heard plays beside another.
+/// behind its picture, the device, how loud the video not heard plays beside another, and
+/// whether one sound file follows another without a gap.
 struct SoundArguments: ParsableArguments {
     @Option(name: .customLong("audio-delay"), parsing: .unconditional,
             help: ArgumentHelp("Play the sound this many seconds later than the picture (negative: earlier), -10 to 10, "
@@ -24,7 +25,13 @@ struct SoundArguments: ParsableArguments {
                                + "(A hears the other). Default: \(AppOptions.defaultWindowVolume).", valueName: "n"))
     var windowVolume: WholeNumberArgument?
 
-    static let optionsWithValue: Set<String> = ["--audio-delay", "--audio-device", "--window-volume"]
+    @Option(name: .customLong("gapless-audio"),
+            help: ArgumentHelp("Between two sound files of a list: the next one's first sample right after the last one's, "
+                               + "on one device: yes, weak (when both have the same rate and channels; the default) or no.",
+                               valueName: "yes|weak|no"))
+    var gaplessAudio: String?
+
+    static let optionsWithValue: Set<String> = ["--audio-delay", "--audio-device", "--window-volume", "--gapless-audio"]
     static let unconditionalOptions: Set<String> = ["--audio-delay", "--window-volume"]
 
     /// The delay as a time, nil when not given or not a number of seconds within the limit.
@@ -39,6 +46,9 @@ struct SoundArguments: ParsableArguments {
             throw invalidValue("--audio-delay", audioDelay, "not a number of seconds from -10 to 10 (0.2, -0.15)")
         }
         try windowVolume?.validate(as: "--window-volume", in: ArgumentBounds.volume)
+        if let gaplessAudio, GaplessAudio(rawValue: gaplessAudio) == nil {
+            throw invalidValue("--gapless-audio", gaplessAudio, "expected yes, weak or no")
+        }
         if audioDevice?.isEmpty == true { throw invalidValue("--audio-device", "''", "expected a device's name, auto or help") }
     }
 
@@ -63,5 +73,6 @@ struct SoundArguments: ParsableArguments {
         let device = audioDevice ?? config.audioDevice
         options.audioDevice = device?.lowercased() == "auto" ? nil : device
         options.windowVolume = windowVolume?.value ?? config.windowVolume ?? AppOptions.defaultWindowVolume
+        options.gaplessAudio = gaplessAudio.flatMap(GaplessAudio.init(rawValue:)) ?? config.gaplessAudio ?? .weak
     }
 }

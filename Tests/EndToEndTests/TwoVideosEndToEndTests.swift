@@ -90,6 +90,17 @@ extension TwoVideosEndToEndTests {
         return clip
     }
 
+    /// The longest run of consecutive indices in `indices` (ascending).
+    static func longestRun(_ indices: [Int]) -> Range<Int> {
+        var best = 0..<0, start = indices.first ?? 0, previous = start - 1
+        for index in indices {
+            if index != previous + 1 { start = index }
+            previous = index
+            if index + 1 - start > best.count { best = start..<(index + 1) }
+        }
+        return best
+    }
+
     /// Each quarter second of SDL's disk output (48 kHz stereo float): the amplitude of
     /// `low` and of `high` Hz in its first channel (Goertzel).
     static func toneLevels(_ file: String, low: Double, high: Double) throws -> [(low: Double, high: Double)] {
@@ -139,12 +150,12 @@ extension TwoVideosEndToEndTests {
         func near(_ ratio: Double) -> Bool { abs(ratio / expected - 1) < 0.15 }
         // Quarter seconds with both tones, in order: 440 heard (880 at 0.125 of it), then
         // 880 heard; each for at least a second and a half.
-        let lowHeard = levels.indices.filter { levels[$0].low > 0.05 && near(levels[$0].high / levels[$0].low) }
-        let highHeard = levels.indices.filter { levels[$0].high > 0.05 && near(levels[$0].low / levels[$0].high) }
-        print("mix: \(lowHeard.count) quarter seconds with 440 heard, \(highHeard.count) with 880 heard; "
+        let lowHeard = Self.longestRun(levels.indices.filter { levels[$0].low > 0.05 && near(levels[$0].high / levels[$0].low) })
+        let highHeard = Self.longestRun(levels.indices.filter { levels[$0].high > 0.05 && near(levels[$0].low / levels[$0].high) })
+        print("mix: \(lowHeard.count) quarter seconds in a row with 440 heard, \(highHeard.count) with 880 heard; "
               + "levels \(levels.map { String(format: "%.3f/%.3f", $0.low, $0.high) })")
         #expect(lowHeard.count >= 6 && highHeard.count >= 12, "both tones at the set ratio, each way")
-        #expect((lowHeard.last ?? .max) < (highHeard.first ?? .min), "440 heard first, then 880")
+        #expect(lowHeard.upperBound <= highHeard.lowerBound, "440 heard first, then 880")
     }
 }
 

@@ -22,6 +22,8 @@ final class DirectorHarness {
     /// blitter decides which HLS variant is fetched, see `VariantChoice`).
     init(_ options: AppOptions, size: CellSize = DirectorHarness.size, raster: CellRaster = CellRaster(blitter: .half),
          timed: Bool = false) throws {
+        // Set for the whole process and never unset: harnesses end while others, in parallel,
+        // open their sound (one unsetting it sent another's to ALSA, and no device).
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         var options = options
         if !timed { options.soundDevice = false }
@@ -40,7 +42,6 @@ final class DirectorHarness {
 
     deinit {
         _ = director.finish(at: now)
-        unsetenv("SDL_AUDIODRIVER")
     }
 
     /// The director's clock: the harness's own, or the wall clock when timed.

@@ -64,6 +64,23 @@ struct RingTests {
         ring.close()
         #expect(write(ring, frames(1...2), pts: 0, serial: 3) == .closed)
     }
+
+    @Test("a queued serial plays after the older frames still in the ring, and is current once its first is read")
+    func queuedSerialFollows() {
+        let ring = AudioRing(format: format, duration: .milliseconds(512))
+        _ = write(ring, frames(1...10), pts: 5000, serial: 2)
+        ring.queue(serial: 3)
+        #expect(write(ring, frames(101...110), pts: 0, serial: 3) == .accepted(frames: 10))
+        #expect(ring.currentSerial == 2)
+        let (old, before) = read(ring, 8)
+        #expect(old == frames(1...8) && before.serial == 2 && ring.currentSerial == 2)
+        let (across, after) = read(ring, 6)
+        #expect(across == frames(9...10) + frames(101...104))
+        #expect(after.serial == 3 && after.nextPTS == .milliseconds(4) && ring.currentSerial == 3)
+        // A seek after it flushes as ever.
+        ring.flush(serial: 4)
+        #expect(read(ring, 10).0.isEmpty)
+    }
 }
 
 @Suite("The audio ring at another speed")

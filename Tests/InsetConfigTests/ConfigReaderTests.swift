@@ -23,6 +23,14 @@ import Testing
         #expect(bad.problems.count == 2, "\(bad.problems)")
     }
 
+    @Test("gapless-audio takes mpv's values; another is one problem")
+    func gaplessAudio() {
+        #expect(ConfigReader.read(path: "config", text: "gapless-audio = \"yes\"\n").gaplessAudio == .yes)
+        #expect(ConfigReader.read(path: "config", text: "gapless-audio = \"no\"\n").gaplessAudio == GaplessAudio.no)
+        let bad = ConfigReader.read(path: "config", text: "gapless-audio = \"sometimes\"\n")
+        #expect(bad.gaplessAudio == nil && bad.problems.map(\.message) == ["gapless-audio: 'sometimes' is not valid; expected yes, weak or no"])
+    }
+
     @Test func optionsAndKeysAreRead() {
         let config = ConfigReader.read(path: "config", text: """
             # Inset's settings

@@ -33,6 +33,17 @@ import Testing
             == ["--title", "T", "--sub", "s.srt", "--audio-file=a.m4a", "--speed=1.5", "--volume=50", "f"])
     }
 
+    @Test("--gapless-audio passes as mpv spells it; --no-gapless-audio is no")
+    func gaplessAudio() throws {
+        #expect(try translated(["--gapless-audio=weak", "a.flac"]) == ["--gapless-audio=weak", "a.flac"])
+        #expect(try translated(["--no-gapless-audio", "a.flac"]) == ["--gapless-audio", "no", "a.flac"])
+        #expect(GaplessAudio.weak.follows(playing: .init(sampleRate: 44_100, channels: 2), next: .init(sampleRate: 44_100, channels: 2)))
+        #expect(!GaplessAudio.weak.follows(playing: .init(sampleRate: 44_100, channels: 2), next: .init(sampleRate: 48_000, channels: 2)))
+        #expect(!GaplessAudio.weak.follows(playing: .init(sampleRate: 48_000, channels: 2), next: .init(sampleRate: 48_000, channels: 1)))
+        #expect(GaplessAudio.yes.follows(playing: .init(sampleRate: 44_100, channels: 2), next: .init(sampleRate: 48_000, channels: 1)))
+        #expect(!GaplessAudio.no.follows(playing: .init(sampleRate: 48_000, channels: 2), next: .init(sampleRate: 48_000, channels: 2)))
+    }
+
     @Test func yesNoFlags() throws {
         #expect(try translated(["--mute=yes", "f"]) == ["--mute", "f"])
         #expect(try translated(["--mute=no", "f"]) == ["f"])

@@ -188,7 +188,7 @@ _inset_play() {
     repeating_flags=()
     non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --ytdl-playlist --no-video --embed-keys --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --title --user-agent --referrer --http-header-fields --end --loop-file --audio-delay --audio-device --window-volume --visualizer --embed)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --title --user-agent --referrer --http-header-fields --end --loop-file --audio-delay --audio-device --window-volume --gapless-audio --embed)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -284,7 +284,7 @@ _inset_play() {
     '--window-volume')
         return
         ;;
-    '--visualizer')
+    '--gapless-audio')
         return
         ;;
     '--embed')
@@ -352,7 +352,7 @@ _inset_cat() {
     repeating_flags=()
     non_repeating_flags=(--realtime --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --frames --size --colors --blitter --visualizer --threads)
+    non_repeating_options=(--at --frames --size --colors --blitter --threads)
     __inset_offer_flags_options 1
 
     # Offer option value completions
@@ -371,9 +371,6 @@ _inset_cat() {
         return
         ;;
     '--blitter')
-        return
-        ;;
-    '--visualizer')
         return
         ;;
     '--threads')

@@ -11,7 +11,8 @@ extension Director {
     /// one). Opening happens off the UI thread; the player says "opening…" until
     /// `finishOpening`. `byPlaylist`: the playlist chose it (the end of the file before,
     /// `>`), not the user, so if it cannot be opened the next one is tried.
-    func open(entry index: Int, byPlaylist: Bool = false, at now: HostTime) {
+    /// `opened`: the file was opened ahead and is heard already (`Director+Gapless`).
+    func open(entry index: Int, byPlaylist: Bool = false, opened: GaplessQueue.Next? = nil, at now: HostTime) {
         let entry = catalog.entry(index)
         playlist.select(entry: index)
         videos.listLabels[entry.path] = playlist.label(for: index)
@@ -38,17 +39,30 @@ extension Director {
         let keepsWindow = windowStaysForNextVideo
         if keepsWindow { closeBesideWindow() } else { closePlayback() }
         videos.opening?.cancel()
-        startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
+        if opened == nil {
+            startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
+        }
         let place: NavigationEvent.Opening = keepsWindow ? .besideWindow
             : front == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
         navigate(.opened(place), at: now)
         panes.player.layout(stage.size, current: nil)
         panes.player.revealControls(at: now)
+        if let opened, let media = opened.media { finishOpening(opened.opener, .success(.media(media)), at: now) }
     }
 
     /// Opens `path` off the UI thread for cells of `cells`, as the videos' opener: the
     /// options' threads, sound and subtitles; `placed` says where it goes once open.
     func startOpening(_ path: String, cells: CellSize, playlistEntry: Int?, at now: HostTime, placed: (PlaybackOpener) -> Void) {
+        let opener = makeOpener(path, cells: cells, playlistEntry: playlistEntry)
+        placed(opener)
+        videos.opening = opener
+        let waker = self.waker
+        opener.start(at: now) { waker.wake() }
+    }
+
+    /// An opener of `path` for cells of `cells` with the options' threads, sound and
+    /// subtitles, not started.
+    func makeOpener(_ path: String, cells: CellSize, playlistEntry: Int?) -> PlaybackOpener {
         let opener = PlaybackOpener(.init(
             path: path, viewport: viewport(cells), threads: options.threads,
             sound: options.soundDevice
@@ -63,10 +77,7 @@ extension Director {
         opener.request.pages = pages
         opener.playlistEntry = playlistEntry
         opener.catalog = catalog
-        placed(opener)
-        videos.opening = opener
-        let waker = self.waker
-        opener.start(at: now) { waker.wake() }
+        return opener
     }
 
     /// The file is open (or could not be): start playing it, or say why not. A single file

@@ -44,6 +44,7 @@ extension Director {
         guard let entry = entryIndex(of: video) else { return false }
         playlist.select(entry: entry)
         guard let next = playlist.afterEnd(where: canPlayInTurn) else { return false }
+        if followGaplessly(video, by: next, at: now) { return true }
         play(entry: next, after: video, at: now)
         return true
     }
@@ -106,12 +107,18 @@ extension Director {
 
     /// Opens `entry` to take the window's place once open (`startInWindow`); the window's
     /// video stays there meanwhile. Not while another file is opening for the user.
-    func openIntoWindow(entry index: Int, at now: HostTime) {
+    /// `opened`: the file was opened ahead and is heard already (`Director+Gapless`).
+    func openIntoWindow(entry index: Int, opened: GaplessQueue.Next? = nil, at now: HostTime) {
         guard videos.opening == nil || videos.opening?.intoWindow == true else { return }
         videos.opening?.cancel()
         let entry = catalog.entry(index)
         playlist.select(entry: index)
         videos.listLabels[entry.path] = playlist.label(for: index)
+        if let opened, let media = opened.media {
+            opened.opener.intoWindow = true
+            finishOpening(opened.opener, .success(.media(media)), at: now)
+            return
+        }
         startOpening(entry.path, cells: panes.window.pip?.videoCells ?? stage.size, playlistEntry: index, at: now) { $0.intoWindow = true }
     }
 }

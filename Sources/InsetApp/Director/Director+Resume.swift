@@ -20,6 +20,8 @@ extension Director {
     /// Stops `video` and keeps where it was for its next play (or forgets it when it was
     /// watched to the end). Every way a video is let go comes here, except a failure.
     func retire(_ video: Playback) {
+        // The next file queued behind its sound goes first: the output closes with it.
+        if gapless.next?.predecessor === video { cancelGapless() }
         if let store = options.resumeStore, !video.range.isLive, !video.info.isStillImage {
             let snapshot = video.snapshot
             let end = video.range.end

@@ -40,6 +40,8 @@ final class Director {
     var playlist: PlaylistCursor
     /// Entries the playlist could not open in this run: it goes past them.
     var passedOver: Set<Int> = []
+    /// The next file of the list heard right after a sound-only one (`Director+Gapless`).
+    var gapless = GaplessQueue()
 
     /// The terminal as the director needs to know it: its size, how the video's cells hold
     /// pixels, and whether (and how) real pixels go out.

@@ -19,8 +19,13 @@ extension PlaybackOpener {
     func openInput() throws -> OpenedInput {
         let path = request.path
         let sites = request.sites
+        let address = SiteAddress.first(for: path, sites: sites.sites, enabled: sites.enabled)
+        if let following = request.following {
+            guard request.pages?.video(for: path) == nil, address == nil else { throw GaplessRefusal.notLocal }
+            return .media(try Playback.Media.open(request, following: following, video: videoInterrupt, audio: audioInterrupt))
+        }
         if let known = request.pages?.video(for: path) { return .media(try openSite(known)) }
-        if let address = SiteAddress.first(for: path, sites: sites.sites, enabled: sites.enabled) {
+        if let address {
             return try opened(resolve(address))
         }
         do {

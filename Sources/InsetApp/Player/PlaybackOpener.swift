@@ -26,6 +26,8 @@ final class PlaybackOpener: @unchecked Sendable {
         /// How page URLs are resolved, and what was resolved already (a list's entries).
         var sites = SiteOptions()
         var pages: ResolvedPages?
+        /// The output of the sound playing, to be heard gaplessly after (a local file only).
+        var following: SoundTrack.Following?
     }
 
     /// Set before `start`; read by the opening thread only after.

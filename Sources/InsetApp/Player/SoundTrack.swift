@@ -13,7 +13,7 @@ final class SoundTrack {
     let output: AudioOutput
     /// The pipeline heard now; replaced when `a` moves to a track of another input.
     private(set) var pipeline: AudioPipeline
-    private let events = EventBox()
+    private let events = SoundEventBox()
     /// The picture's demuxer: a seek of it moves the sound too when the sound reads it.
     private let pictureDemuxer: Demuxer
     /// A second input whose sound is heard beside the picture (a site's separate stream,
@@ -23,8 +23,18 @@ final class SoundTrack {
     private let choices: [Choice]
     private var current: Int
     /// The newest serial the output was flushed to: a pipeline on another input starts above it.
-    private var lastSerial = 0
-    private var speed = PlaybackSpeed.normal
+    var lastSerial = 0
+    private(set) var speed = PlaybackSpeed.normal
+    /// The format asked of the device for this sound (what the file has).
+    let wanted: AudioFormat
+    /// Whether `stop` closes the output: false while this track is queued behind another's
+    /// sound in that one's output (`SoundTrack+Gapless`), until it takes the output over.
+    var ownsOutput = true
+    /// This track's first serial while its sound waits in the ring behind another's.
+    var queuedSerial: Int?
+    /// The next file's sound, queued behind this one's in its output.
+    var successor: SoundTrack?
+    private var started = false
 
     struct Choice {
         var demuxer: Demuxer
@@ -47,7 +57,10 @@ final class SoundTrack {
     /// sound when there is one (it is heard first, as mpv hears `--audio-file`), else the
     /// picture's input's. Throws `AudioError` (no device) or `AudioStreamError`/`MediaError`
     /// (no playable sound); the caller then plays without sound and says why once.
-    init(demuxer: Demuxer, separate source: MediaSource? = nil, options: Options) throws {
+    /// `following`: another track's output this one is to be written into, behind that
+    /// one's sound (`queue(behind:)`), when `gapless` allows for the two formats; else it
+    /// throws `GaplessRefusal`.
+    init(demuxer: Demuxer, separate source: MediaSource? = nil, options: Options, following: Following? = nil) throws {
         pictureDemuxer = demuxer
         var choices = demuxer.source.audioTracks.map { Choice(demuxer: demuxer, stream: Int32($0.stream.index), label: $0.label) }
         if choices.isEmpty, demuxer.source.info.audio != nil { choices = [Choice(demuxer: demuxer, stream: nil, label: "audio")] }
@@ -72,12 +85,19 @@ final class SoundTrack {
             chosen.stream.flatMap { index in chosen.demuxer.source.audioTracks.first { $0.stream.index == Int(index) }?.stream } ?? audio
         }
         let wanted = AudioFormat(sampleRate: max(1, heard?.sampleRate ?? 48000), channels: max(1, heard?.channels ?? 2))
-        let output = try AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted, device: options.device))
+        self.wanted = wanted
+        if let following, !following.mode.follows(playing: following.wanted, next: wanted) {
+            separate?.stop()
+            throw GaplessRefusal.format(playing: following.wanted, next: wanted)
+        }
+        let output = try following?.output
+            ?? AudioOutput(wanted: wanted, options: .init(volume: options.volume, muted: options.muted, device: options.device))
+        ownsOutput = following == nil
         let heardPipeline: AudioPipeline
         do {
             heardPipeline = try Self.pipeline(for: chosen, sink: output, events: events)
         } catch {
-            output.close()
+            if following == nil { output.close() }
             separate?.stop()
             throw error
         }
@@ -86,16 +106,22 @@ final class SoundTrack {
         current = first ?? choices.firstIndex { $0.demuxer === demuxer && $0.stream == Int32(heardPipeline.stream.index) } ?? 0
     }
 
-    private static func pipeline(for choice: Choice, sink output: AudioOutput, events: EventBox) throws -> AudioPipeline {
+    private static func pipeline(for choice: Choice, sink output: AudioOutput, events: SoundEventBox) throws -> AudioPipeline {
         try AudioPipeline(demuxer: choice.demuxer, track: choice.stream, sink: output.ring) { events.post($0) }
     }
 
-    func start() { pipeline.start() }
+    /// Starts decoding; later calls do nothing (a queued track started before its playback).
+    func start() {
+        guard !started else { return }
+        started = true
+        pipeline.start()
+    }
 
     func stop() {
+        dropSuccessor()
         pipeline.stop()
         separate?.stop()
-        output.close()
+        if ownsOutput { output.close() }
     }
 
     func play() {
@@ -111,6 +137,7 @@ final class SoundTrack {
     /// Moves the sound to `time` (a file played without a picture, or a sound of its
     /// own input); the old serial's samples are never played.
     func seek(to time: MediaTime) {
+        dropSuccessor()
         guard let (serial, _) = pipeline.seek(to: time) else { return }
         flush(to: serial)
     }
@@ -122,6 +149,7 @@ final class SoundTrack {
     /// its sound was not kept while another was heard); nil when there is only one.
     func nextTrack(at time: MediaTime) -> (label: String, seekPicture: Bool)? {
         guard choices.count > 1 else { return nil }
+        dropSuccessor()
         let next = (current + 1) % choices.count
         let choice = choices[next]
         var seekPicture = false
@@ -158,9 +186,20 @@ final class SoundTrack {
     /// from the same input takes the marker in its lane; a sound of its own input seeks
     /// there itself. The old serial's samples are never played.
     func follow(serial: Int, target: MediaTime) {
+        dropSuccessor()
         guard pipeline.reads(pictureDemuxer) else { return seek(to: target) }
         pipeline.followSeek()
         flush(to: serial)
+    }
+
+    /// The input heard now.
+    var heardDemuxer: Demuxer { choices[current].demuxer }
+
+    /// The sound begins at `serial` without the output being flushed (queued behind another
+    /// track's: `queue(behind:)`).
+    func begin(serial: Int) {
+        lastSerial = max(lastSerial, serial)
+        events.begin(serial: serial)
     }
 
     private func flush(to serial: Int) {
@@ -192,6 +231,8 @@ final class SoundTrack {
     /// of its own): the system clock carries on from the last time heard.
     private func heardTime(at now: HostTime) -> MediaTime? {
         if output.deviceLost { return nil }
+        // The ring is another track's, or already this one's successor's.
+        if !isHeard { return nil }
         switch events.progress {
         case .absent, .decoded(lastTime: nil): return nil
         case .decoding: return output.clockTime(at: now)
@@ -237,40 +278,4 @@ final class SoundTrack {
     var mixLevel: Int { output.mixLevel }
     func setMixLevel(_ level: Int) { output.setMixLevel(level) }
     func setSpeed(_ speed: PlaybackSpeed) { self.speed = speed; pipeline.setSpeed(speed) }
-}
-
-/// Events from the audio decode thread, kept for the UI thread to read.
-private final class EventBox: @unchecked Sendable {
-    private let lock = NSLock()
-    /// The serial of the last seek: an end reported for an older one is news of a
-    /// position left behind.
-    private var serial = 0
-    private var ended = false
-    private var lastTime: MediaTime?
-    private var failed = false
-    private var failure: String?
-
-    func post(_ event: AudioPipeline.Event) {
-        lock.withLock {
-            switch event {
-            case .endOfStream(let endedSerial, let last):
-                guard endedSerial >= serial else { return }
-                ended = true
-                lastTime = last
-            case .failed(let reason): failure = reason; failed = true
-            }
-        }
-    }
-
-    var progress: SoundProgress {
-        lock.withLock { failed ? .absent : ended ? .decoded(lastTime: lastTime) : .decoding }
-    }
-
-    /// A seek to `serial`: the sound goes on from there (a failure stays).
-    func begin(serial: Int) {
-        lock.withLock { self.serial = serial; ended = false; lastTime = nil }
-    }
-    func takeFailure() -> String? {
-        lock.withLock { defer { failure = nil }; return failure }
-    }
 }

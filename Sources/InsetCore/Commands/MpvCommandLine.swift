@@ -98,6 +98,7 @@ public enum MpvCommandLine {
             guard value != nil else { return [word] }
             return ["--ytdl", try yesNo(name, value) ? "yes" : "no"]
         case "no-ytdl": return ["--ytdl", "no"]
+        case "no-gapless-audio": return ["--gapless-audio", "no"]
         case "resume-playback":
             return try yesNo(name, value) ? [] : ["--no-resume"]
         case "no-resume-playback": return ["--no-resume"]
