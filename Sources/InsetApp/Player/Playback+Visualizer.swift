@@ -8,6 +8,10 @@ extension Playback {
     /// The visualiser drawing this file's picture; nil when none does.
     var visualizer: Visualizer? { pipeline?.visualizer }
 
+    /// Sound with no picture of its own: the sound-only screen, or a visualiser drawing it
+    /// (gapless playback goes on from one such file to the next).
+    var isSoundAlone: Bool { isSoundOnly || visualizer != nil }
+
     /// Whether the picture comes from the sound: a file of sound alone with no cover.
     var picturesSound: Bool { visualizer != nil || (isSoundOnly && cover == nil && info.audio != nil) }
 
