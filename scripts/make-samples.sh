@@ -23,6 +23,13 @@
 #   dvd_subtitles.mkv    320x180 25 fps 8 s grey H.264 + a DVD (VobSub) picture track: a red box
 #                        outlined in white at x 80, y 120, 160x40 from 1 s, a green one from 4 s,
 #                        each shown for 175 x 1024/90000 s (1.991 s) (picture subtitle tests)
+#   tone_440.mp3         4 s of a 440 Hz sine, mono 44.1 kHz MP3 with ID3 tags: artist "Inset
+#                        Test Tones", title "A Above Middle C", album "Sines", track 3, year 2024
+#   tone_1760.opus       the same two octaves up (1760 Hz), Opus with Vorbis comments: title
+#                        "Two Octaves Up", track 4, the same artist, album and year
+#   silence.flac         4 s of silence, FLAC with Vorbis comments: artist "Inset Test Tones",
+#                        title "Nothing At All", album "Sines", track 5, year 2024
+#                        (music tags and the visualiser)
 #
 #   sites/               pages for yt-dlp's generic extractor, served by scripts/http-serve:
 #                        video.html (a <video> of clock_16x9_aac.mp4 with a <track>,
@@ -73,6 +80,24 @@ if want long_gop.mp4; then
 "${FF[@]}" -f lavfi -i "testsrc2=size=320x180:rate=25:duration=30" \
   -vf "$(clock 18)" "${X264[@]}" -crf 32 -g 250 -keyint_min 250 -sc_threshold 0 -bf 2 \
   "$out/long_gop.mp4"
+fi
+
+# Sound-only files with tags, one per tag format (ID3, Vorbis comments in Ogg and FLAC):
+# the tags' readers are compared with ffprobe, the visualiser's mark with the tone's pitch.
+if want tone_440.mp3; then
+  "${FF[@]}" -f lavfi -i "sine=frequency=440:sample_rate=44100:duration=4" -ac 1 -c:a libmp3lame -b:a 48k \
+    -id3v2_version 3 -metadata "artist=Inset Test Tones" -metadata "title=A Above Middle C" \
+    -metadata "album=Sines" -metadata "track=3" -metadata "date=2024" "$out/tone_440.mp3"
+fi
+if want tone_1760.opus; then
+  "${FF[@]}" -f lavfi -i "sine=frequency=1760:sample_rate=48000:duration=4" -ac 1 -c:a libopus -b:a 24k \
+    -metadata "artist=Inset Test Tones" -metadata "title=Two Octaves Up" \
+    -metadata "album=Sines" -metadata "track=4" -metadata "date=2024" "$out/tone_1760.opus"
+fi
+if want silence.flac; then
+  "${FF[@]}" -f lavfi -i "anullsrc=channel_layout=mono:sample_rate=44100" -t 4 -c:a flac \
+    -metadata "artist=Inset Test Tones" -metadata "title=Nothing At All" \
+    -metadata "album=Sines" -metadata "track=5" -metadata "date=2024" "$out/silence.flac"
 fi
 
 # Non-square pixels and rotation metadata, for probe and aspect tests.

@@ -354,5 +354,6 @@ static inline void cffmpeg_use_custom_io(AVFormatContext *context, AVIOContext *
 
 #include "open_guard.h"
 #include "audio_filter.h"
+#include "visualizer_filter.h"
 
 #endif

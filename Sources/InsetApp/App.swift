@@ -27,6 +27,9 @@ public final class App {
     var planes: [Plane] = []
     /// What the input of the last wait asked, carried out with the next turn's.
     var inputEffects: [AppEffect] = []
+    /// The terminal window's title, set to what plays (not when embedded: the window is
+    /// another program's).
+    var windowTitle = WindowTitle()
     /// `--embed`: a rectangle of someone else's screen (see `App+Embed`).
     let embedded: Bool
 
@@ -148,6 +151,7 @@ public final class App {
         picturePresenter?.stop()
         // Nothing of ours stays in /dev/shm, whatever the terminal read.
         SharedMemoryObjects.shared.removeAll()
+        if let restore = windowTitle.restore { _ = try? terminal.write(restore) }
         terminal.restore()
         let exit = director.exitStatus
         ExitDeadline.arm(status: exit.status, lastLine: exit.lastLine)
@@ -181,6 +185,7 @@ public final class App {
         planes.removeAll(keepingCapacity: true)
         let blocked = painter.output.withUnsafeBytes { bytes in (try? terminal.write(bytes)) ?? .zero }
         director.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
+        if !embedded, let title = windowTitle.update(to: director.windowTitle) { _ = try? terminal.write(title) }
         presentPicture()
     }
 }

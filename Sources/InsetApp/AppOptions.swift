@@ -93,6 +93,10 @@ public struct AppOptions: Sendable {
     public var loopCount: Int? = nil
     /// `--end`: each file ends here, as at its end (the next plays, or the player quits).
     public var end: MediaTime? = nil
+    /// `--visualizer NAME|none`: what draws a file of sound alone with no cover (one of
+    /// FFmpeg's filters); nil draws nothing. The `visualizer` command changes it for the
+    /// file playing and those opened after.
+    public var visualizer: Visualizer? = .standard
     /// `--no-video`: the sound alone, with the bar (its time and progress), no picture.
     public var noVideo: Bool = false
     /// `--embed`: draw in this rectangle of the terminal only, the video alone (no bar,

@@ -16,10 +16,14 @@ public struct CatOptions: Sendable {
     public var threads: Int?
     /// How cells hold the picture's pixels: half blocks unless told otherwise.
     public var blitter: Blitter
+    /// What draws a sound-only file's pictures; nil: such a file has none to write.
+    public var visualizer: Visualizer?
 
     public init(path: String, at: MediaTime? = nil, frames: Int? = 1, cells: CellSize,
-                colorMode: ColorMode, realtime: Bool = false, threads: Int? = nil, blitter: Blitter = .half) {
+                colorMode: ColorMode, realtime: Bool = false, threads: Int? = nil, blitter: Blitter = .half,
+                visualizer: Visualizer? = .standard) {
         self.blitter = blitter
+        self.visualizer = visualizer
         self.path = path; self.at = at; self.frames = frames; self.cells = cells
         self.colorMode = colorMode; self.realtime = realtime; self.threads = threads
     }
@@ -30,16 +34,42 @@ public enum CatRunner {
     /// synchronized update, so a reader can split the stream at the markers.
     @discardableResult
     public static func run(_ options: CatOptions, to fd: Int32 = STDOUT_FILENO) throws -> Int {
+        let painter = FramePainter(colorMode: options.colorMode)
+        var planes: [Plane] = []
+        let written = try pictures(options) { plane in
+            planes.append(plane)
+            painter.paint(planes, screenSize: options.cells)
+            planes.removeAll(keepingCapacity: true)
+            try painter.output.withUnsafeBytes { try writeAll(fd, $0) }
+        }
+        // A thumbnail in a shell: leave the cursor on the line below it, colours reset.
+        if options.frames == 1 && isatty(fd) != 0 {
+            let tail = "\u{1B}[0m\u{1B}[\(options.cells.rows);1H\r\n"
+            try Array(tail.utf8).withUnsafeBytes { try writeAll(fd, $0) }
+        }
+        return written
+    }
+
+    /// Each picture `run` writes, as the plane of cells the painter is given (the tests read
+    /// a visualiser's cells here); returns how many there were. A file of sound alone is
+    /// drawn by `options.visualizer`, as the player draws it.
+    @discardableResult
+    public static func pictures(_ options: CatOptions, _ body: (Plane) throws -> Void) throws -> Int {
         let source = try MediaSource.openWaiting(path: options.path)
-        let pipeline = try VideoPipeline(source: source, options: .init(
-            threads: options.threads, queueCapacity: 4, viewport: Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter))))
+        let pipelineOptions = VideoPipeline.Options(
+            threads: options.threads, queueCapacity: 4, viewport: Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter)))
+        // A cover is no moving picture.
+        let moving = source.info.video.map { !$0.isAttachedPicture } ?? false
+        let pipeline = if !moving, source.info.audio != nil, let visualizer = options.visualizer {
+            try VideoPipeline(visualizing: Demuxer(source: source), with: visualizer, options: pipelineOptions)
+        } else {
+            try VideoPipeline(source: source, options: pipelineOptions)
+        }
         if let at = options.at { pipeline.seek(to: at) }
         pipeline.start()
         defer { pipeline.stop() }
 
         var video = VideoLayer()
-        var planes: [Plane] = []
-        let painter = FramePainter(colorMode: options.colorMode)
         var written = 0
         var clockOrigin: (media: MediaTime, host: Double)?
         while options.frames.map({ written < $0 }) ?? true {
@@ -48,10 +78,7 @@ public enum CatRunner {
             if options.realtime { pace(frame.time, origin: &clockOrigin) }
             video.show(frame)
             if let image = frame.image { pipeline.frames.recycle(image) }
-            planes.append(video.plane)
-            painter.paint(planes, screenSize: options.cells)
-            planes.removeAll(keepingCapacity: true)
-            try painter.output.withUnsafeBytes { try writeAll(fd, $0) }
+            try body(video.plane)
             written += 1
         }
         // Not one picture decoded: say so (one line, non-zero exit) rather than print nothing.
@@ -59,11 +86,6 @@ public enum CatRunner {
             let damaged = pipeline.corruptPackets
             throw MediaError.undecodable(path: options.path, detail: damaged > 0
                 ? "\(damaged) damaged packets" : "the stream ended before its first picture")
-        }
-        // A thumbnail in a shell: leave the cursor on the line below it, colours reset.
-        if options.frames == 1 && isatty(fd) != 0 {
-            let tail = "\u{1B}[0m\u{1B}[\(options.cells.rows);1H\r\n"
-            try Array(tail.utf8).withUnsafeBytes { try writeAll(fd, $0) }
         }
         return written
     }

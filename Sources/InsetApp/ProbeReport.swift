@@ -18,6 +18,14 @@ public enum ProbeReport {
             row("cut short", "\(cut.percentPresent)% of the data is there; plays to \(cut.playable.clockString) "
                 + "(\(String(format: "%.3f", cut.playable.seconds)) s)")
         }
+        if let tags = info.tags {
+            // The tags as written (the details pane escapes what it shows).
+            if let artist = tags.artist { row("artist", artist) }
+            if let title = tags.title { row("title", title) }
+            if let album = tags.album { row("album", album) }
+            if let track = tags.track { row("track", track) }
+            if let date = tags.date { row("date", date) }
+        }
         if info.startMicroseconds != 0 { row("start", String(format: "%.3f s", info.start.seconds)) }
         if let size = info.fileSize { row("size", byteCount(size)) }
         if let rate = info.bitRate { row("bit rate", "\(rate / 1000) kb/s") }

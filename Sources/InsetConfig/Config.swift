@@ -50,6 +50,9 @@ public struct Config: Sendable {
     public var ytdlPlaylist: Bool?
     /// `ytdl-sites = ["youtube.com", …]`: the sites whose pages go to yt-dlp first.
     public var ytdlSites: [String]?
+    /// `visualizer = "showcqt"` (or `"none"`), as `--visualizer`: nil when the file does not
+    /// say, `.some(nil)` for none.
+    public var visualizer: Visualizer??
     /// `[keys.*]` lines: each rebinds (or, bound to "none", unbinds) a key in a context.
     public var bindings: [(trigger: KeyBindings.Trigger, command: Command?, context: KeyBindings.Context)] = []
     /// The lines that were not understood, each said once; the rest of the file applies.

@@ -133,6 +133,10 @@ struct ConfigReader {
         case "prefix":
             guard let name = text() else { return }
             if let chord = KeyPress.chord(parsing: name) { config.prefix = chord } else { refuse(name) }
+        case "visualizer":
+            guard let name = text() else { return }
+            if name.lowercased() == "none" { config.visualizer = .some(nil) }
+            else if let visualizer = Visualizer(rawValue: name.lowercased()) { config.visualizer = visualizer } else { refuse(name) }
         case "window-size": config.windowSize = number(-4...8)
         case "window-corner":
             guard let name = text() else { return }
@@ -229,6 +233,7 @@ struct ConfigReader {
         "screenshot-dir": "a directory, in quotes (~/ for the home folder)",
         "skip-step": "seconds, 1 to 3600",
         "prefix": "a chord, C-a or M-x",
+        "visualizer": "showspectrum, showcqt, showwaves, avectorscope or none",
         "window-size": "steps from the default size, -4 to 8",
         "window-corner": "top-left, top-right, bottom-left or bottom-right",
         "sub-lang": "an ISO 639 code (en, eng, fr)",

@@ -5,7 +5,7 @@ extension MpvIPC {
     /// Every property this layer knows, in mpv's names, Inset's own under `inset-`.
     public static let properties: [String] = [
         "pause", "time-pos", "playback-time", "time-remaining", "duration", "percent-pos", "volume", "mute", "speed", "audio-delay",
-        "filename", "path", "media-title", "playlist-pos", "playlist-count", "playlist", "chapter", "chapters",
+        "filename", "path", "media-title", "metadata", "playlist-pos", "playlist-count", "playlist", "chapter", "chapters",
         "chapter-list", "track-list", "vid", "aid", "sid", "eof-reached", "idle-active", "pid", "mpv-version",
         "property-list", "command-list", "inset-pip", "inset-window-corner",
     ]
@@ -14,7 +14,7 @@ extension MpvIPC {
     public static func value(of name: String, in state: MpvState) -> Result<JSONValue, Failure> {
         // What belongs to a file is unavailable while none plays, as in mpv.
         let ofFile: Set = ["time-pos", "playback-time", "time-remaining", "duration", "percent-pos", "filename", "path",
-                           "media-title", "chapter", "chapter-list", "chapters", "inset-pip", "inset-window-corner"]
+                           "media-title", "metadata", "chapter", "chapter-list", "chapters", "inset-pip", "inset-window-corner"]
         if state.idle && ofFile.contains(name) { return .failure(.propertyUnavailable) }
         switch name {
         case "pause": return .success(.bool(state.paused))
@@ -29,7 +29,14 @@ extension MpvIPC {
         case "audio-delay": return .success(.double(state.audioDelay))
         case "filename": return .success(.string(state.fileName ?? ""))
         case "path": return .success(.string(state.path ?? ""))
-        case "media-title": return .success(.string(state.title ?? state.fileName ?? ""))
+        // As mpv: the forced or page's title, else the title tag, else the file's name.
+        case "media-title": return .success(.string(state.title ?? state.tags?.title ?? state.fileName ?? ""))
+        case "metadata":
+            // mpv's keys are the tags' own; these are the ones Inset reads.
+            let tags = state.tags
+            let fields: [(String, String?)] = [("artist", tags?.artist), ("title", tags?.title), ("album", tags?.album),
+                                               ("track", tags?.track), ("date", tags?.date)]
+            return .success(.object(Dictionary(uniqueKeysWithValues: fields.compactMap { key, value in value.map { (key, .string($0)) } })))
         case "playlist-pos": return .success(.int(state.playlistPosition ?? -1))
         case "playlist-count": return .success(.int(state.playlistCount))
         case "playlist": return .success(.array(playlist(state)))

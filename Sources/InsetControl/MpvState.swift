@@ -32,6 +32,8 @@ public struct MpvState: Equatable, Sendable {
     public var path: String?
     /// The page's title, or `--force-media-title`; nil for the file's name.
     public var title: String?
+    /// The file's music tags: mpv's `metadata`, and `media-title` from the title tag.
+    public var tags: MediaTags?
     /// The list's paths; left empty when the caller knows no `playlist` is asked (a list
     /// of 20,000 files is not copied each turn for the events).
     public var playlist: [String] = []

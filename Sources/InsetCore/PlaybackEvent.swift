@@ -58,6 +58,10 @@ public enum PlaybackEvent: Hashable, Sendable {
     /// cannot start PiP by itself, and leaving its player pauses it instead of starting PiP.
     /// Only a swap (`ContentSwapCoordinator`) moves it into the window.
     case windowOccupied(Bool)
+    /// The media gained or lost its moving picture (a sound-only file's visualiser turned
+    /// on or off): PiP is possible only with one. Changes only what is possible, as
+    /// `pipSupportChanged`: the app does not take the picture from an active window.
+    case pictureChanged(Bool)
     /// The app finished running an enter or exit animation that an `.animate` effect asked for.
     case animationFinished(PiPAnimation)
     /// The app's answer to `.restoreUserInterface`: AVKit's completion handler. `true` when

@@ -72,7 +72,7 @@ public struct PlaybackStateMachine: Sendable {
     enum PendingStop: Hashable, Sendable { case restore, close }
 
     /// The options this machine was made with.
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     var state: State = .fullScreen
     var phaseSince: HostTime
     var playing: Bool
@@ -118,6 +118,7 @@ public struct PlaybackStateMachine: Sendable {
         case .reachedEnd: return reachedEnd()
         case .pipSupportChanged(let supported): pipSupported = supported; return []
         case .windowOccupied(let occupied): windowOccupied = occupied; return []
+        case .pictureChanged(let has): configuration.hasPicture = has; return []
         case .renderSizeChanged(let size): return renderSizeChanged(size)
         case .startPiP: return startPiP(at: now)
         case .restoreFromPiP, .returnToPlayer: return restore(event, at: now)

@@ -21,6 +21,8 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     /// Set when the file was cut short (its index lists data past its end): what is there
     /// plays, up to `playable`.
     public var truncation: Truncation?
+    /// The music tags (artist, title, album, track, date); nil when the file has none.
+    public var tags: MediaTags?
 
     public struct Truncation: Sendable, Equatable, Codable {
         /// How much of the data the index lists is in the file, in percent.

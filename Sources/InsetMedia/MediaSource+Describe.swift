@@ -26,8 +26,25 @@ extension MediaSource {
             bitRate: context.pointee.bit_rate > 0 ? context.pointee.bit_rate : nil,
             fileSize: fileSize,
             video: video.map { describeVideo(context, index: $0) },
-            audio: audio.map { describeAudio(context, index: $0) }
+            audio: audio.map { describeAudio(context, index: $0) },
+            tags: tags(of: context, audio: audio)
         )
+    }
+
+    /// The file's music tags: the container's (ID3, MP4 atoms, FLAC's Vorbis comments), else
+    /// those of the sound stream played (Ogg keeps its Vorbis comments on the stream).
+    static func tags(of context: UnsafeMutablePointer<AVFormatContext>, audio: Int32?) -> MediaTags? {
+        let stream = audio.map { context.pointee.streams[Int($0)]! }
+        return MediaTags { key in
+            tagText(key, in: context.pointee.metadata) ?? stream.flatMap { tagText(key, in: $0.pointee.metadata) }
+        }
+    }
+
+    /// One entry of an FFmpeg dictionary, its key matched without case, as libavformat
+    /// spells the same tag differently by format (`TITLE` in Vorbis comments).
+    static func tagText(_ key: String, in dictionary: OpaquePointer?) -> String? {
+        guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else { return nil }
+        return String(cString: value)
     }
 
     static func describeVideo(_ context: UnsafeMutablePointer<AVFormatContext>, index: Int32) -> VideoStreamInfo {

@@ -22,6 +22,9 @@ final class ScaleStage: @unchecked Sendable {
         /// Set on the job that marks the end of the stream (no frame).
         var endOfStream = false
         var variant: VideoVariant? = nil
+        /// The picture's own sample aspect, when it is not the stream's (a visualiser's
+        /// pictures are drawn in the viewport's shape, their pixels in its pixels' shape).
+        var sampleAspect: Ratio? = nil
     }
 
     static let capacity = 2
@@ -92,7 +95,7 @@ final class ScaleStage: @unchecked Sendable {
         var placement = PixelRect(x: 0, y: 0, width: coded.width, height: coded.height)
         var image: RGBImage?
         if let viewport = job.viewport, !viewport.isEmpty {
-            placement = viewport.fit(coded: coded, sampleAspect: video.sampleAspect, rotation: video.rotation)
+            placement = viewport.fit(coded: coded, sampleAspect: job.sampleAspect ?? video.sampleAspect, rotation: video.rotation)
             let picture = frames.image(of: placement.size)
             if scaler.scale(frame, rotation: video.rotation, into: picture) { image = picture }
         }

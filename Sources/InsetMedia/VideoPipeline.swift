@@ -36,13 +36,17 @@ public final class VideoPipeline: @unchecked Sendable {
     public let demuxer: Demuxer
     private var source: MediaSource { demuxer.source }
     var statisticsValue: Statistics.Values { statistics.value }
-    private let decoder: VideoDecoder
+    /// The picture's decoder; nil for a visualiser's pipeline, whose pictures are drawn
+    /// from the sound (`visualizer`).
+    private let decoder: VideoDecoder?
+    /// The filter that draws a sound-only input's pictures (`init(visualizing:)`).
+    public let visualizer: Visualizer?
     /// The viewport, decode rates and keyframe skips travel with the seeks, pause and stop.
-    private let requests: PipelineRequests<DecodeSettings>
+    let requests: PipelineRequests<DecodeSettings>
     private let worker = WorkerThread(name: "inset.decode")
-    private let statistics = Statistics()
+    let statistics = Statistics()
     private let skipInvisibleWork: Bool
-    private let scaleStage: ScaleStage?
+    let scaleStage: ScaleStage?
     private let threads: Int?
 
     /// Decodes `source`'s picture, through a demuxer of its own.
@@ -63,6 +67,7 @@ public final class VideoPipeline: @unchecked Sendable {
         let decoder = try variant.flatMap { try? VideoDecoder(source: source, streamIndex: $0, threads: options.threads) }
             ?? VideoDecoder(source: source, threads: options.threads)
         self.decoder = decoder
+        self.visualizer = nil
         self.info = source.info
         self.range = source.info.playableRange
         let frames = FrameQueue(capacity: options.queueCapacity)
@@ -78,6 +83,33 @@ public final class VideoPipeline: @unchecked Sendable {
         self.isSeekable = demuxer.isSeekable
         demuxer.attach(.video, streams: [decoder.streamIndex], shown: decoder.streamIndex)
     }
+
+    /// Pictures drawn from `demuxer`'s sound by `visualizer` (a demuxer of its own: the
+    /// sound heard is decoded by another), scaled into the viewport as a video's frames
+    /// are and stamped with the sound's times. Throws when the input has no sound or its
+    /// decoder will not open.
+    public init(visualizing demuxer: Demuxer, with visualizer: Visualizer, options: Options) throws {
+        self.demuxer = demuxer
+        let source = demuxer.source
+        guard source.audioStreamIndex != nil else { throw AudioStreamError.noAudioStream(path: source.info.path) }
+        // Opened here so that a sound that cannot be decoded fails the pipeline, not its thread.
+        visualizerDecoder = try AudioDecoder(source: source)
+        decoder = nil
+        self.visualizer = visualizer
+        info = source.info
+        range = source.info.playableRange
+        let frames = FrameQueue(capacity: options.queueCapacity)
+        self.frames = frames
+        threads = 1
+        requests = PipelineRequests(DecodeSettings(viewport: options.viewport))
+        skipInvisibleWork = false
+        scaleStage = ScaleStage(frames: frames, video: VideoPipeline.drawnPicture(visualizer))
+        isSeekable = demuxer.isSeekable
+        demuxer.attach(.audio, streams: [visualizerDecoder!.streamIndex], shown: visualizerDecoder!.streamIndex)
+    }
+
+    /// The sound's decoder of a visualiser's pipeline, handed to its thread at start.
+    private var visualizerDecoder: AudioDecoder?
 
     deinit { stop() }
 
@@ -104,6 +136,8 @@ public final class VideoPipeline: @unchecked Sendable {
         requests.stop()
         demuxer.detach(.video)
         demuxer.detach(.subtitles)
+        // A visualiser's demuxer is its own; a video's sound reads from the video's.
+        if visualizer != nil { demuxer.detach(.audio) }
         frames.close()
         scaleStage?.close()
         worker.join()
@@ -194,6 +228,11 @@ public final class VideoPipeline: @unchecked Sendable {
     // MARK: - The decode thread
 
     private func run() {
+        if let visualizer, let scaleStage, let visualizerDecoder {
+            runVisualizer(visualizer, decoder: visualizerDecoder, scaleStage: scaleStage)
+            return
+        }
+        guard let decoder else { return }
         var loop = DecodeLoop(demuxer: demuxer, decoder: decoder, frames: frames, statistics: statistics,
                               scaleStage: scaleStage)
         loop.threads = threads

@@ -27,6 +27,10 @@ struct Cat: ParsableCommand {
                                valueName: "blitter"))
     var blitter: ChoiceArgument<Blitter>?
 
+    @Option(help: ArgumentHelp("What draws a file of sound alone: showspectrum, showcqt, showwaves or avectorscope (FFmpeg's filters). Default: showspectrum.",
+                               valueName: "name"))
+    var visualizer: ChoiceArgument<Visualizer>?
+
     @Flag(help: "Write each frame at its presentation time, as a player would, instead of as fast as possible.")
     var realtime = false
 
@@ -39,6 +43,7 @@ struct Cat: ParsableCommand {
         try at?.validate(as: "--at")
         try size?.validate(as: "--size")
         try blitter?.validate(as: "--blitter")
+        try visualizer?.validate(as: "--visualizer")
         try threadsArgument?.validate(as: "--threads", in: ArgumentBounds.threads)
         if frames != "all" {
             try WholeNumberArgument(argument: frames).validate(as: "--frames", in: ArgumentBounds.frames)
@@ -53,7 +58,7 @@ struct Cat: ParsableCommand {
         let options = CatOptions(
             path: path, at: at?.time, frames: frames == "all" ? nil : Int(frames), cells: cells,
             colorMode: colors ?? ColorMode.fromEnvironment(), realtime: realtime, threads: threads,
-            blitter: blitter?.value ?? .half)
+            blitter: blitter?.value ?? .half, visualizer: visualizer?.value ?? .standard)
         do {
             try CatRunner.run(options)
         } catch let error as MediaError {

@@ -133,10 +133,9 @@ struct Play: ParsableCommand {
     var screenshotDirectory: String?
 
     @OptionGroup var sites: SiteArguments
-
     @OptionGroup var mpvSpelled: MpvSpelledArguments
     @OptionGroup var sound: SoundArguments
-
+    @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
 
     func validate() throws {
@@ -199,7 +198,7 @@ struct Play: ParsableCommand {
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue)
+    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -233,6 +232,7 @@ struct Play: ParsableCommand {
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
         sound.apply(to: &options, config: config)
+        music.apply(to: &options, config: config)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset

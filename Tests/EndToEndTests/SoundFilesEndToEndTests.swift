@@ -23,7 +23,8 @@ struct SoundFilesEndToEndTests {
         let tone = dir.appendingPathComponent("tone.m4a").path
         _ = try runCommand(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-c:a", "aac", tone])
         let tmux = try Tmux(environment: SoundEndToEndTests.soundEnvironment(dir))
-        try tmux.run("\(try insetBinary()) \(tone); echo \"ex\"\"it=$?\"")
+        // No visualiser: the sound-only screen itself (MusicEndToEndTests has the visualiser's).
+        try tmux.run("\(try insetBinary()) --visualizer none \(tone); echo \"ex\"\"it=$?\"")
         let screen = try tmux.waitFor(timeout: 5, "title and time") { ($0.shownTime?.position ?? 0) >= 1 }
         #expect(screen.text.contains("tone.m4a") && screen.text.contains("sound only"))
         #expect(screen.shownTime?.duration == 4)

@@ -231,3 +231,29 @@ extension LibraryList {
         KeyBindings.defaults.command(for: .key(press), in: .library).map { handle($0, entries: entries) } ?? .none
     }
 }
+
+@Suite("Library list: music tags")
+struct LibraryMusicColumnTests {
+    @Test("an Artist – Title column comes only with a tagged file; a list of videos is drawn as before")
+    func musicColumn() {
+        var tagged = readyEntry("track03.mp3", seconds: 200, hasVideo: false, audioCodec: "mp3")
+        if case .ready(var info) = tagged.state {
+            info.tags = MediaTags(artist: "Inset Test Tones", title: "A Above Middle C")
+            tagged.state = .ready(info)
+        }
+        let videos = LibraryListTests.entries
+        var plain = LibraryList()
+        let before = LibraryListTests.drawn(&plain, entries: videos)
+        #expect(!before.line(1).contains("Artist"))
+        var pane = LibraryList()
+        let grid = LibraryListTests.drawn(&pane, entries: videos + [tagged])
+        #expect(grid.line(1).contains("Artist – Title"))
+        let row = grid.line(pane.rowRect(for: videos.count)!.minRow)
+        #expect(row.contains("track03.mp3") && row.contains("Inset Test Tones – A Above"), "\(row)")
+        #expect(grid.line(pane.rowRect(for: 0)!.minRow).contains("alpha.mp4"))
+        // The details list the tags among the file's facts.
+        let facts = FileDetails(entry: tagged, index: 0).factLines.map(\.text)
+        #expect(facts.contains { $0.hasPrefix("artist") && $0.hasSuffix("Inset Test Tones") }, "\(facts)")
+        #expect(facts.contains { $0.hasPrefix("title") && $0.hasSuffix("A Above Middle C") })
+    }
+}

@@ -9,7 +9,7 @@ struct CommandTableTests {
     enum Case: CaseIterable {
         case quit, help, pause, seek, seekTo, frameStep, abLoop, screenshot, liveEdge, pip, restore, closeWindow, swap
         case focus, windowMove, windowSize, windowStash, volume, speed, mute, subtitles, audio, audioDelay, audioFocus
-        case chapter, playlist
+        case visualizer, chapter, playlist
         case shell, library, details, select, open, sendPrefix
 
         init(_ command: Command) {
@@ -38,6 +38,7 @@ struct CommandTableTests {
             case .audio: .audio
             case .audioDelay: .audioDelay
             case .audioFocus: .audioFocus
+            case .visualizer: .visualizer
             case .chapter: .chapter
             case .playlist: .playlist
             case .shell: .shell
@@ -57,7 +58,8 @@ struct CommandTableTests {
         .pip, .restore, .closeWindow, .swap, .focus(.toggle), .focus(.window), .windowMove(.topLeft), .windowMove(.down),
         .windowSize(-2), .windowStash, .volume(.to(50)), .volume(.by(-5)), .speed(.to(PlaybackSpeed(clamping: 150))),
         .speed(.reset), .mute, .subtitles(.off), .audio(.next), .audioDelay(.by(.milliseconds(-100))),
-        .audioDelay(.to(.milliseconds(250))), .audioDelay(.to(.zero)), .audioFocus, .chapter(.previous), .playlist(.next), .shell, .library,
+        .audioDelay(.to(.milliseconds(250))), .audioDelay(.to(.zero)), .audioFocus, .visualizer(.next),
+        .visualizer(.to(.showcqt)), .visualizer(.to(nil)), .chapter(.previous), .playlist(.next), .shell, .library,
         .details, .select(.pageUp), .open, .sendPrefix,
     ]
 

@@ -62,6 +62,18 @@ struct PiPStateMachineTests {
         #expect(machine.snapshot.pip.phase == .inactive)
     }
 
+    @Test("sound that gains a picture (a visualiser turned on) can go into the window; losing it again refuses a new start")
+    func pictureChanges() {
+        var machine = PlaybackStateMachine(configuration: .init(hasPicture: false), pipSupported: true)
+        machine.send(.mediaReady(fileRange))
+        #expect(machine.send(.pictureChanged(true)) == [])
+        #expect(machine.snapshot.pip.unavailableReason == nil)
+        #expect(machine.send(.startPiP) == [.willStart, .animate(.enter)])
+        machine.send(.animationFinished(.enter), .closePiP)
+        machine.send(.pictureChanged(false))
+        #expect(machine.send(.startPiP) == [.failedToStart(.noPicture)])
+    }
+
     @Test("support follows the terminal; an active window stays when it goes")
     func supportChanges() {
         var machine = Situation.active.machine()

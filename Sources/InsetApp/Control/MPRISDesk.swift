@@ -79,6 +79,7 @@ final class MPRISDesk {
             status: .init(playing: !status.paused, ended: status.ended, stoppedOnRequest: stoppedFile != nil),
             volume: status.volume, speed: status.speed, canGoNext: status.hasNext, canGoPrevious: status.hasPrevious,
             canSeek: status.canSeek, artURL: file?.art)
+        last?.tags = status.tags
         return last
     }
 }

@@ -46,6 +46,8 @@ extension Director {
             return changeSubtitles(step, at: now)
         case .audio:
             cycleAudioTrack(at: now)
+        case .visualizer(let change):
+            return changeVisualizer(change, at: now)
         case .audioDelay(let change):
             return changeAudioDelay(change, at: now)
         case .audioFocus:

@@ -25,6 +25,8 @@ extension Director {
         var entry: Int?
         var hasNext = false
         var hasPrevious = false
+        /// The file's music tags (MPRIS's `xesam:artist`, `xesam:album`…); nil without.
+        var tags: MediaTags?
     }
 
     func controlledVideoStatus(at now: HostTime) -> VideoStatus? {
@@ -35,6 +37,7 @@ extension Director {
                                  inWindow: video === videos.window && panes.window.isOpen, ended: video.endOfStream,
                                  speed: snapshot.speed, start: video.range.start, canSeek: snapshot.canSkip)
         status.volume = video.sound.map { $0.isMuted ? 0 : $0.volume }
+        status.tags = video.info.tags
         if let entry = entryIndex(of: video) {
             // A copy: asking what is next must not move the list.
             var cursor = playlist

@@ -90,11 +90,12 @@ extension Director {
         next.media?.close()
     }
 
-    /// The video a next file could follow: the only one, with sound and no picture, playing
+    /// The video a next file could follow: the only one, with sound and no picture of its
+    /// own (a visualiser's is drawn from the sound: `isSoundAlone`), playing
     /// on to its own end (no loop, no `--end`), near that end or done decoding.
     private func gaplessCandidate() -> Playback? {
         guard options.gaplessAudio != .no, options.start == nil, options.end == nil, videos.opening == nil,
-              let video = onlyVideo, video !== gapless.refused, video.isSoundOnly, let sound = video.sound,
+              let video = onlyVideo, video !== gapless.refused, video.isSoundAlone, let sound = video.sound,
               video.snapshot.isPlaying, !video.endReported, video.stopAt == nil, video.snapshot.loop == nil,
               !video.machine.configuration.loops, let end = video.range.end, !video.range.isLive else { return nil }
         if case .decoded = sound.progress { return video }

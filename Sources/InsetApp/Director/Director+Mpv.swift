@@ -27,6 +27,7 @@ extension Director {
         state.speed = snapshot.speed.factor
         state.path = video.path
         state.title = video.title
+        state.tags = video.info.tags
         state.playlistPosition = entryIndex(of: video)
         state.chapters = video.chapters.chapters.map { MpvState.Chapter(title: $0.title, time: $0.start.seconds) }
         state.hasVideo = !video.isSoundOnly

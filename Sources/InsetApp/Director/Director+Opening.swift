@@ -73,6 +73,7 @@ extension Director {
         if outcome.singleFile { opener.request.audioFile = options.audioFile }
         opener.request.sites = options.sites
         opener.request.noVideo = options.noVideo
+        opener.request.visualizer = options.visualizer
         opener.request.pages = pages
         opener.playlistEntry = playlistEntry
         opener.catalog = catalog

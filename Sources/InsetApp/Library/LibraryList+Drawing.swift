@@ -5,6 +5,9 @@ extension LibraryList {
     /// Where each column of the list lies, in cells from the pane's left edge.
     struct Columns: Equatable {
         var name: Range<Int>
+        /// A music file's "artist – title" from its tags: only while some entry has them,
+        /// beside the name, so a list of videos looks as it always did.
+        var music: Range<Int>?
         var duration: Range<Int>?
         /// How far the file was watched when it was last left (`ResumePositions`), in percent.
         var watched: Range<Int>?
@@ -22,7 +25,9 @@ extension LibraryList {
     /// then duration.
     static let minimumNameWidth = 12
 
-    static func columns(width: Int) -> Columns {
+    /// With `music`, the name's room is shared with the music column (the name keeps two
+    /// fifths), when there is room for both at their least.
+    static func columns(width: Int, music: Bool = false) -> Columns {
         var shown = dataWidths.count
         func needed(_ n: Int) -> Int { dataWidths.prefix(n).reduce(0) { $0 + $1 + gap } }
         while shown > 0, 1 + minimumNameWidth + needed(shown) + 1 > width { shown -= 1 }
@@ -35,8 +40,15 @@ extension LibraryList {
             column += w
         }
         let nameEnd = max(1, right - needed(shown))
+        var name = 1..<nameEnd
+        var musicRange: Range<Int>?
+        if music, name.count >= 2 * minimumNameWidth + gap {
+            let nameWidth = max(minimumNameWidth, name.count * 2 / 5)
+            musicRange = (1 + nameWidth + gap)..<nameEnd
+            name = 1..<(1 + nameWidth)
+        }
         return Columns(
-            name: 1..<nameEnd,
+            name: name, music: musicRange,
             duration: ranges.count > 0 ? ranges[0] : nil,
             watched: ranges.count > 1 ? ranges[1] : nil,
             size: ranges.count > 2 ? ranges[2] : nil,
@@ -53,7 +65,7 @@ extension LibraryList {
         clampScroll(entryCount: entries.count)
         grid.fill(grid.bounds, with: LibraryTheme.blank)
         guard grid.rows > 0, grid.columns > 0 else { return }
-        let columns = LibraryList.columns(width: grid.columns)
+        let columns = LibraryList.columns(width: grid.columns, music: entries.contains { LibraryList.musicTitle(of: $0) != nil })
         drawTitle(entries, into: &grid)
         if grid.rows > 2 { drawHeader(columns, into: &grid) }
         if entries.isEmpty, visibleRows > 0 {
@@ -83,6 +95,7 @@ extension LibraryList {
         let row = 1
         grid.fill(CellRect(column: 0, row: row, columns: grid.columns, rows: 1), color: style.background)
         LibraryList.put("Name", in: columns.name, row: row, rightAligned: false, style: style, into: &grid)
+        LibraryList.put("Artist – Title", in: columns.music, row: row, rightAligned: false, style: style, into: &grid)
         LibraryList.put("Duration", in: columns.duration, row: row, rightAligned: true, style: style, into: &grid)
         LibraryList.put("Watched", in: columns.watched, row: row, rightAligned: true, style: style, into: &grid)
         LibraryList.put("Size", in: columns.size, row: row, rightAligned: true, style: style, into: &grid)
@@ -106,6 +119,8 @@ extension LibraryList {
             return
         }
         let quiet = entry.isProbing ? on(LibraryTheme.dim) : on(LibraryTheme.text)
+        LibraryList.put(LibraryList.musicTitle(of: entry) ?? "", in: columns.music, row: row, rightAligned: false,
+                        style: on(LibraryTheme.text), into: &grid)
         LibraryList.put(LibraryFormat.duration(entry), in: columns.duration, row: row, rightAligned: true,
                         style: quiet, into: &grid)
         LibraryList.put(LibraryFormat.watched(watched, of: entry), in: columns.watched, row: row, rightAligned: true,
@@ -114,6 +129,12 @@ extension LibraryList {
                         style: on(LibraryTheme.text), into: &grid)
         LibraryList.put(LibraryFormat.video(entry), in: columns.video, row: row, rightAligned: false,
                         style: entry.isPlayable ? quiet : on(LibraryTheme.dim), into: &grid)
+    }
+
+    /// An entry's "artist – title", printable; nil for a file without a title tag or with a
+    /// moving picture (`Playback.musicTitle`).
+    static func musicTitle(of entry: LibraryEntry) -> String? {
+        entry.info.flatMap(Playback.musicTitle(of:)).map(PrintableText.escaped)
     }
 
     /// `text` in the cells `range` of `row`, cut with `…` to fit.

@@ -55,9 +55,10 @@ final class PlayerPane: Pane {
     func draw(into drawn: inout [Plane], focused: Bool, at now: HostTime) {
         if let front = videos.front {
             planes.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
+                          album: front.info.tags?.albumLine.map(PrintableText.escaped),
                           status: front.buffering.label ?? front.steppedFrameLabel, place: barNotes(of: front),
-                          title: front.title != nil ? front.name : nil,
-                          chapters: front.chapters.chapters, at: now, into: &drawn)
+                          title: front.namedOnBar ? front.name : nil,
+                          chapters: front.chapters.chapters, keepsControls: front.visualizer != nil, at: now, into: &drawn)
         } else {
             if let opening = videos.opening { planes.drawOpening(opening.name, resolving: opening.isResolving) }
             drawn.append(planes.video.plane)

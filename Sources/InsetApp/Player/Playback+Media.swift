@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetLog
 import InsetMedia
 import InsetSites
 
@@ -61,6 +62,13 @@ extension Playback {
             // After the sound has its lane: the cover's pipeline starts the demuxer, and what
             // it reads of the sound meanwhile is kept for it.
             if source.hasVideo && !moving && !request.noVideo { media.cover = Playback.decodeCover(of: demuxer, viewport: request.viewport) }
+            if media.cover == nil && !moving && !request.noVideo, let visualizer = request.visualizer {
+                // An interrupt of its own: the first demuxer, let go of when no sound reads
+                // from it, stops its source's interrupt as it goes, and every read of a source
+                // sharing it would then end (the visualiser's end of stream never came).
+                media.pipeline = Playback.visualize(picture, info: source.info, with: visualizer, viewport: request.viewport,
+                                                    interrupt: MediaInterrupt())
+            }
             return media
         }
 
@@ -68,6 +76,23 @@ extension Playback {
         func close() {
             pipeline?.stop()
             sound?.stop()
+        }
+    }
+
+    /// A visualiser's pipeline (not started) for a file of sound alone: a second open of the
+    /// file, whose sound its filter draws while the first one's is heard. Nil for what
+    /// cannot be read twice (a pipe, a file still growing: no size), for no sound, and when
+    /// it does not open, which only costs the picture.
+    static func visualize(_ path: String, info: MediaInfo, with visualizer: Visualizer, viewport: Viewport,
+                          interrupt: MediaInterrupt) -> VideoPipeline? {
+        guard info.audio != nil, info.fileSize != nil, !info.isLive else { return nil }
+        do {
+            let source = try MediaSource(path: path, interrupt: interrupt)
+            return try VideoPipeline(visualizing: Demuxer(source: source), with: visualizer,
+                                     options: .init(threads: 1, queueCapacity: 4, viewport: viewport))
+        } catch {
+            Log.error("visualiser \(visualizer) for \(path): \(error)")
+            return nil
         }
     }
 

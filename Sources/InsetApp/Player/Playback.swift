@@ -89,7 +89,7 @@ final class Playback {
         subtitles = media.subtitles
         title = media.title
         stopAt = media.end
-        name = PrintableText.escaped(media.title ?? (media.path as NSString).lastPathComponent)
+        name = PrintableText.escaped(media.title ?? Playback.musicTitle(of: media.info) ?? (media.path as NSString).lastPathComponent)
         site = media.site
         siteFormat = media.siteFormat
         if let site = media.site, let pick = media.siteFormat { statistics.variant = Playback.variant(of: pick, in: site) }
@@ -222,7 +222,8 @@ final class Playback {
             return
         }
         guard let (serial, _) = pipeline.seek(to: target) else { return }
-        sound?.follow(serial: serial, target: target)
+        // A visualiser reads a demuxer of its own: the sound moves by itself.
+        if pipeline.visualizer != nil { sound?.seek(to: target) } else { sound?.follow(serial: serial, target: target) }
         if let image = pending?.image { pipeline.frames.recycle(image) }
         pending = nil
         endOfStream = false

@@ -21,6 +21,8 @@ final class PlaybackOpener: @unchecked Sendable {
         var audioFile: String?
         /// `--no-video`: the sound alone (the picture's stream is not decoded).
         var noVideo = false
+        /// What draws a file of sound alone with no cover (`--visualizer`); nil: nothing.
+        var visualizer: Visualizer?
         /// How page URLs are resolved, and what was resolved already (a list's entries).
         var sites = SiteOptions()
         var pages: ResolvedPages?

@@ -41,12 +41,14 @@ struct PlayerPlanes {
     /// controls always up, so the time and the progress line are there to see and click.
     /// `status` is a state the bar says while it lasts ("buffering…"); the bar stays up for it.
     /// `place` is the file's place in its list ("2/3"), after the time; `title` a page's title.
+    /// `album` is a music file's album and year, under its title; `keepsControls` keeps the
+    /// bar up (a visualiser's picture: the bar is what names the music).
     mutating func planes(_ snapshot: PlaybackSnapshot, soundOnly title: String? = nil, cover: VideoFrame? = nil,
-                         status: String? = nil, place: String? = nil, title pageTitle: String? = nil,
-                         chapters: [Chapter] = [], at now: HostTime,
+                         album: String? = nil, status: String? = nil, place: String? = nil, title pageTitle: String? = nil,
+                         chapters: [Chapter] = [], keepsControls: Bool = false, at now: HostTime,
                          into planes: inout [Plane]) {
         if let title {
-            drawTitle(title, cover: cover)
+            drawTitle(title, album: album, cover: cover)
             ControlBar.draw(snapshot, place: place, title: pageTitle, chapters: chapters, into: &controls.grid)
             controls.isVisible = showsControls
             planes.append(video.plane)
@@ -58,7 +60,7 @@ struct PlayerPlanes {
             planes.append(video.plane)
             return
         }
-        controls.isVisible = controlsVisible(at: now) || (showsControls && (!snapshot.isPlaying || status != nil))
+        controls.isVisible = controlsVisible(at: now) || (showsControls && (!snapshot.isPlaying || status != nil || keepsControls))
         if controls.isVisible {
             ControlBar.draw(snapshot, status: status, place: place, title: pageTitle, chapters: chapters, into: &controls.grid)
         }
@@ -67,7 +69,7 @@ struct PlayerPlanes {
     }
 
     /// The title (and the cover picture, when the file has one) of a file with sound only.
-    private mutating func drawTitle(_ title: String, cover: VideoFrame?) {
+    private mutating func drawTitle(_ title: String, album: String?, cover: VideoFrame?) {
         let size = video.plane.size
         if let cover { video.show(cover, in: size) } else { video.clear(to: size) }
         // With a cover the words go below it, over the bar's rows' neighbours; without,
@@ -76,8 +78,15 @@ struct PlayerPlanes {
         let name = CellGrid.truncated(" \(title) ", toColumns: size.columns)
         video.drawText(name, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: name)) / 2), row: row),
                        style: CellStyle(foreground: .white, background: .black, attributes: .bold))
+        var below = row + 1
+        if let album {
+            let line = CellGrid.truncated(" \(album) ", toColumns: size.columns)
+            video.drawText(line, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: line)) / 2), row: below),
+                           style: CellStyle(foreground: .white, background: .black))
+            below += 1
+        }
         let note = " ♪ sound only "
-        video.drawText(note, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: note)) / 2), row: row + 1),
+        video.drawText(note, at: CellPoint(column: max(0, (size.columns - CellGrid.columns(of: note)) / 2), row: below),
                        style: CellStyle(foreground: RGB(150, 150, 160), background: .black))
     }
 

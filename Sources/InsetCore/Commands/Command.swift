@@ -43,6 +43,9 @@ public enum Command: Hashable, Sendable {
     case mute
     case subtitles(TrackStep)
     case audio(TrackStep)
+    /// What draws a sound-only file's picture: the next visualiser (after the last: none,
+    /// after none: the first), or one by name (nil: none).
+    case visualizer(VisualizerChange)
     /// The focused video's sound later (positive) or earlier than its picture, by a step
     /// or to a value (mpv's `audio-delay`).
     case audioDelay(AudioDelayChange)
@@ -116,6 +119,19 @@ public enum Command: Hashable, Sendable {
     /// the subtitles.
     public enum TrackStep: String, Hashable, Sendable, CaseIterable {
         case next, off
+    }
+
+    public enum VisualizerChange: Hashable, Sendable {
+        case next
+        case to(Visualizer?)
+
+        /// The visualiser this change makes of `current` (nil: none).
+        public func applied(to current: Visualizer?) -> Visualizer? {
+            switch self {
+            case .next: current.map { $0.next } ?? Visualizer.allCases.first
+            case .to(let wanted): wanted
+            }
+        }
     }
 
     public enum ChapterStep: String, Hashable, Sendable, CaseIterable {

@@ -95,6 +95,30 @@ extension CommandTable {
             help: "sound: the next track (language, title)",
             keys: [.global(11, "a", .audio(.next))]),
 
+        Row("visualizer", arguments: "[next | showspectrum | showcqt | showwaves | avectorscope | none]",
+            parse: { arguments throws(Command.ParseError) in
+                switch try arguments.optionalOne() {
+                case nil, "next"?: return .visualizer(.next)
+                case "none"?, "off"?: return .visualizer(.to(nil))
+                case let name?:
+                    guard let visualizer = Visualizer(rawValue: name) else { throw arguments.refuse("'\(name)' is not one of them") }
+                    return .visualizer(.to(visualizer))
+                }
+            },
+            write: { command in
+                guard case .visualizer(let change) = command else { return nil }
+                return switch change {
+                case .next: []
+                case .to(let visualizer): [visualizer?.rawValue ?? "none"]
+                }
+            },
+            help: "a sound-only file's picture: the next of FFmpeg's visualisers (after the last: none), or one by name",
+            helpWithArguments: { command in
+                guard case .visualizer(.to(let visualizer)) = command else { return nil }
+                return visualizer.map { "draw the sound with \($0)" } ?? "no picture for the sound"
+            },
+            keys: [.player(12, "v", .visualizer(.next)), .window(16, "v", .visualizer(.next))]),
+
         Row("chapter", arguments: "next | previous",
             parse: { arguments throws(Command.ParseError) in .chapter(try arguments.oneChoice(Command.ChapterStep.self)) },
             write: { command in

@@ -64,10 +64,15 @@ public enum MPRISProperties {
         }
     }
 
-    /// The track's metadata: its id, title, length, location and art, each only when known.
+    /// The track's metadata: its id, title, length, location and art, and a music file's
+    /// artist, album and date (the bus's values have no 32-bit integer for xesam:trackNumber), each only when known.
     public static func metadata(_ state: MPRISState?) -> BusValue {
         guard let state else { return .dictionary([BusEntry("mpris:trackid", .objectPath(noTrack))]) }
-        var entries = [BusEntry("mpris:trackid", .objectPath(state.trackID)), BusEntry("xesam:title", .string(state.title))]
+        var entries = [BusEntry("mpris:trackid", .objectPath(state.trackID)),
+                       BusEntry("xesam:title", .string(state.tags?.title ?? state.title))]
+        if let artist = state.tags?.artist { entries.append(BusEntry("xesam:artist", .strings([artist]))) }
+        if let album = state.tags?.album { entries.append(BusEntry("xesam:album", .string(album))) }
+        if let date = state.tags?.date { entries.append(BusEntry("xesam:contentCreated", .string(date))) }
         if let length = state.length { entries.append(BusEntry("mpris:length", .int64(length.microseconds))) }
         entries.append(BusEntry("xesam:url", .string(state.url)))
         if let art = state.artURL { entries.append(BusEntry("mpris:artUrl", .string(art))) }

@@ -36,6 +36,9 @@ public struct MPRISState: Equatable, Sendable {
     public var canSeek: Bool
     /// A picture of the album or the video: a `file://` URL (`CoverArt`).
     public var artURL: String?
+    /// The file's music tags: `xesam:artist`, `xesam:album`, `xesam:trackNumber`, and the
+    /// title tag as `xesam:title` in place of `title`.
+    public var tags: MediaTags?
 
     public init(track: Int, title: String, url: String, length: MediaTime?, start: MediaTime = .zero,
                 time: MediaTime, status: Status, volume: Int?, speed: PlaybackSpeed = .normal,
