@@ -61,7 +61,7 @@ struct SoundArguments: ParsableArguments {
             if names.isEmpty { lines += "  (the \(driver) driver names no device: it plays on its default)\n" }
             Output.lines(lines, to: .standardOutput)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         return true
     }
