@@ -1,5 +1,6 @@
 """What pictures in pixels show, for the terminal model in ptyterm.py: sixel images (DCS …
-q … ST) and kitty graphics (APC G … ST) read from the player's output, reduced to which
+q … ST), kitty graphics (APC G … ST) and iTerm2 inline images (OSC 1337 ; File= … BEL,
+a JPEG in base64, sized by its width= and height= in cells) read from the player's output, reduced to which
 cells they cover and whether each picture is white there. That is all scripts/av-sync asks
 of a picture: when the screen turned white, in pixels as in cells.
 
@@ -93,6 +94,9 @@ class Pictures:
         self.covered = {}  # (row, column) -> (owner, white): owner "sixel" or a kitty image id; white maybe a Future
         self.kitty_pending = None  # (keys of the first chunk, row, column, payload chunks)
         self.decoder = ThreadPoolExecutor(max_workers=1)
+        self.iterm = []  # each iTerm2 picture: (row, column, keys, base64 characters)
+        self.last_iterm = None  # the last iTerm2 picture's JPEG bytes
+        self.last_kitty = None  # the last kitty picture: (keys, row, column, base64)
 
     def finished(self, introducer, payload, row, column):
         """A DCS (`P`) or APC (`_`) string ended; `row`, `column`: the cursor when it began."""
@@ -102,6 +106,23 @@ class Pictures:
                 self.sixel(payload[head.end():], row, column)
         elif introducer == "_" and payload.startswith("G"):
             self.kitty(payload[1:], row, column)
+        elif introducer == "]" and payload.startswith("1337;File="):
+            self.iterm_image(payload[len("1337;File="):], row, column)
+
+    def iterm_image(self, command, row, column):
+        """An iTerm2 picture covers `width` x `height` cells (the player gives both in cells)."""
+        keys_text, _, data = command.partition(":")
+        keys = dict(pair.split("=", 1) for pair in keys_text.split(";") if "=" in pair)
+        if keys.get("inline") != "1" or not keys.get("width", "").isdigit() or not keys.get("height", "").isdigit():
+            return
+        self.iterm.append((row, column, keys, len(data)))
+        try:
+            self.last_iterm = base64.b64decode(data)
+        except Exception:  # cut short: the terminal drops it
+            return
+        payload = self.last_iterm
+        white = self.decoder.submit(lambda: rgb_white_fraction(Image.open(io.BytesIO(payload))) >= 0.5)
+        self.place("iterm", row, column, int(keys["width"]), int(keys["height"]), white)
 
     def sixel(self, body, row, column):
         raster = RASTER.match(body)
@@ -127,7 +148,8 @@ class Pictures:
         self.kitty_pending = None
         if first.get("a") not in ("T", "p") or "c" not in first or "r" not in first:
             return
-        white = self.decoder.submit(self.kitty_is_white, first, "".join(chunks))
+        self.last_kitty = (first, at_row, at_column, "".join(chunks))
+        white = self.decoder.submit(self.kitty_is_white, first, self.last_kitty[3])
         image = first.get("i", "0")
         self.remove(lambda owner: owner == image)
         self.place(image, at_row, at_column, int(first["c"]), int(first["r"]), white)
@@ -156,9 +178,10 @@ class Pictures:
         self.covered = {at: value for at, value in self.covered.items() if not which(value[0])}
 
     def cell_written(self, row, column):
-        """Text drawn over a sixel's pixels replaces them (a kitty picture under text stays)."""
+        """Text drawn over a sixel's or an iTerm2 picture's pixels replaces them (a kitty
+        picture under text stays)."""
         value = self.covered.get((row, column))
-        if value is not None and value[0] == "sixel":
+        if value is not None and value[0] in ("sixel", "iterm"):
             del self.covered[(row, column)]
 
     def erased(self):

@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// `--graphics iterm` through a pty (`scripts/pty-iterm`, which reads the OSC 1337 pictures
+/// with scripts/ptypictures.py and decodes their JPEG with Pillow): the pictures arrive
+/// sized in cells with no aspect of their own and the cursor left, each within 120 KB with
+/// base64, and the last one is at least 36 dB against the same frame sent as kitty's
+/// near-lossless PNG at the same cells.
+@Suite("iTerm2 inline images through a pty, end to end")
+struct ITermPicturesEndToEndTests {
+    @Test("pictures as OSC 1337 JPEG: filling their cells, within 120 KB with base64, ≥ 36 dB", .timeLimit(.minutes(2)))
+    func picturesReadBack() throws {
+        let (status, output) = try runScript("pty-iterm", ["--clip", samplePath("bench_1080p.mp4")],
+                                             environment: ["INSET_BIN": try insetBinary()])
+        print(output)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("against kitty's near-lossless one"), "\(output)")
+    }
+}
