@@ -97,6 +97,8 @@ class Pictures:
         self.iterm = []  # each iTerm2 picture: (row, column, keys, base64 characters)
         self.last_iterm = None  # the last iTerm2 picture's JPEG bytes
         self.last_kitty = None  # the last kitty picture: (keys, row, column, base64)
+        self.iterm_placed = 0  # iTerm2 pictures placed (a JPEG that does not decode is too)
+        self.placed_cells = {}  # (owner, white) -> cells the picture covered when placed
 
     def finished(self, introducer, payload, row, column):
         """A DCS (`P`) or APC (`_`) string ended; `row`, `column`: the cursor when it began."""
@@ -116,6 +118,7 @@ class Pictures:
         if keys.get("inline") != "1" or not keys.get("width", "").isdigit() or not keys.get("height", "").isdigit():
             return
         self.iterm.append((row, column, keys, len(data)))
+        self.iterm_placed += 1
         try:
             self.last_iterm = base64.b64decode(data)
         except Exception:  # cut short: the terminal drops it
@@ -170,9 +173,28 @@ class Pictures:
         return rgb_white_fraction(Image.frombytes(mode, (int(keys["s"]), int(keys["v"])), data))
 
     def place(self, owner, row, column, columns, rows, white):
+        cells = (min(self.rows, row + rows) - max(0, row)) * (min(self.columns, column + columns) - max(0, column))
+        if len(self.placed_cells) > 64:  # forget the pictures nothing is left of
+            live = {id(value[1]) for value in self.covered.values()}
+            self.placed_cells = {key: count for key, count in self.placed_cells.items() if id(key[1]) in live}
+        self.placed_cells[(owner, white)] = cells
         for r in range(max(0, row), min(self.rows, row + rows)):
             for c in range(max(0, column), min(self.columns, column + columns)):
                 self.covered[(r, c)] = (owner, white)
+
+    def debris(self):
+        """Pictures of which only some cells are left (text was written over the rest):
+        what a terminal would still show where nothing should be. A picture that is shown
+        is never written over (the player cuts it where anything else is drawn), and one
+        that moved or went is written over, or covered by the next, whole.
+        Returns [(owner, cells left, cells placed)]."""
+        left, placed = {}, {}
+        for (owner, white), count in self.placed_cells.items():
+            placed[id(white)] = (owner, count)
+        for owner, white in self.covered.values():
+            left[id(white)] = left.get(id(white), 0) + 1
+        return [(placed[key][0], count, placed[key][1]) for key, count in left.items()
+                if key in placed and count < placed[key][1]]
 
     def remove(self, which):
         self.covered = {at: value for at, value in self.covered.items() if not which(value[0])}

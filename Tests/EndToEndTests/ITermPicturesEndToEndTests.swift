@@ -4,8 +4,8 @@ import Testing
 /// `--graphics iterm` through a pty (`scripts/pty-iterm`, which reads the OSC 1337 pictures
 /// with scripts/ptypictures.py and decodes their JPEG with Pillow): the pictures arrive
 /// sized in cells with no aspect of their own and the cursor left, each within 120 KB with
-/// base64, and the last one is at least 36 dB against the same frame sent as kitty's
-/// near-lossless PNG at the same cells.
+/// base64, and a still's picture is at least 36 dB against the same frame sent as kitty's
+/// near-lossless PNG at the same cells; a window moved leaves no picture behind in part.
 @Suite("iTerm2 inline images through a pty, end to end")
 struct ITermPicturesEndToEndTests {
     @Test("pictures as OSC 1337 JPEG: filling their cells, within 120 KB with base64, ≥ 36 dB", .timeLimit(.minutes(2)))
@@ -15,5 +15,15 @@ struct ITermPicturesEndToEndTests {
         print(output)
         #expect(status == 0, "\(output)")
         #expect(output.contains("against kitty's near-lossless one"), "\(output)")
+    }
+
+    /// The protocol has no ids and no delete: where a picture was, cells must be written.
+    @Test("the window paused and moved, over the library and over a full-screen video: no debris", .timeLimit(.minutes(2)))
+    func windowMovesLeaveNoDebris() throws {
+        let (status, output) = try runScript("pty-iterm", ["--moves", "--clip", samplePath("bench_1080p.mp4")],
+                                             environment: ["INSET_BIN": try insetBinary()])
+        print(output)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("PiP over the library") && output.contains("two videos"), "\(output)")
     }
 }
