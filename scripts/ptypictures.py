@@ -98,6 +98,7 @@ class Pictures:
         self.last_iterm = None  # the last iTerm2 picture's JPEG bytes
         self.last_kitty = None  # the last kitty picture: (keys, row, column, base64)
         self.iterm_placed = 0  # iTerm2 pictures placed (a JPEG that does not decode is too)
+        self.iterm_parts = None  # a multipart picture being read: (keys, row, column, parts)
         self.placed_cells = {}  # (owner, white) -> cells the picture covered when placed
 
     def finished(self, introducer, payload, row, column):
@@ -110,6 +111,15 @@ class Pictures:
             self.kitty(payload[1:], row, column)
         elif introducer == "]" and payload.startswith("1337;File="):
             self.iterm_image(payload[len("1337;File="):], row, column)
+        elif introducer == "]" and payload.startswith("1337;MultipartFile="):
+            # iTerm2's multipart form (what tmux passes on): the keys, the parts, the end.
+            self.iterm_parts = (payload[len("1337;MultipartFile="):], row, column, [])
+        elif introducer == "]" and payload.startswith("1337;FilePart=") and self.iterm_parts:
+            self.iterm_parts[3].append(payload[len("1337;FilePart="):])
+        elif introducer == "]" and payload == "1337;FileEnd" and self.iterm_parts:
+            keys, _, _, parts = self.iterm_parts
+            self.iterm_parts = None
+            self.iterm_image(keys + ":" + "".join(parts), row, column)  # shown where FileEnd finds the cursor
 
     def iterm_image(self, command, row, column):
         """An iTerm2 picture covers `width` x `height` cells (the player gives both in cells)."""

@@ -176,6 +176,12 @@ class Screen:
                         self.string = (char, self.row, self.column, [])
                 elif char in "()*+#%":
                     self.state = "charset"
+                elif char in "78":  # DECSC, DECRC (pictures through tmux put the cursor back)
+                    self.state = "ground"
+                    if char == "7":
+                        self.saved_cursor = (self.row, self.column)
+                    else:
+                        self.row, self.column = getattr(self, "saved_cursor", (0, 0))
                 else:
                     self.state = "ground"
             elif state == "charset":

@@ -55,4 +55,17 @@ struct PicturePresenterITermTests {
         #expect(text.contains("\u{07}\u{1B}\\\u{1B}Ptmux;\u{1B}\u{1B}]1337;FilePart="))
         #expect(text.hasSuffix("\u{1B}Ptmux;\u{1B}\u{1B}]1337;FileEnd\u{07}\u{1B}\\\u{1B}[?2026l"))
     }
+
+    @Test("inside a tmux pane at 50,3 of the terminal, the picture at cell 2,1 goes to 52,4 outside")
+    func paneOrigin() {
+        let presenter = PicturePresenter(output: .iterm(passthrough: true), waker: LoopWaker())
+        defer { presenter.stop() }
+        presenter.condition.withLock { presenter.shared.paneOrigin = CellPoint(column: 50, row: 3) }
+        _ = Base.now(presenter, Base.picture(Base.image(PixelSize(width: 24, height: 26), shade: 90), time: 1))
+        let text = String(decoding: Base.written(presenter), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[2;3H\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[5;53H\u{1B}\u{1B}]1337;MultipartFile="))
+        #expect(text.hasSuffix("\u{1B}\u{1B}[5;53H\u{1B}\u{1B}]1337;FileEnd\u{07}\u{1B}\u{1B}8\u{1B}\\\u{1B}[?2026l"))
+        #expect(TmuxPane.parse("50 3\n") == CellPoint(column: 50, row: 3))
+        #expect(TmuxPane.parse("") == nil && TmuxPane.parse("a b") == nil && TmuxPane.parse("-1 2") == nil)
+    }
 }

@@ -10,9 +10,9 @@ struct ITermInlineImageTests {
     /// Bytes standing for a JPEG: every value, so base64's whole alphabet and its padding show.
     static func file(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 256) } }
 
-    static func written(_ file: [UInt8], cells: CellSize, passthrough: Bool) -> String {
+    static func written(_ file: [UInt8], cells: CellSize, passthrough: Bool, at: CellPoint? = nil) -> String {
         let output = OutputBuffer(capacity: 64)
-        file.withUnsafeBytes { ITermInlineImage.write($0, cells: cells, passthrough: passthrough, into: output) }
+        file.withUnsafeBytes { ITermInlineImage.write($0, cells: cells, passthrough: passthrough, at: at, into: output) }
         return output.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -51,5 +51,14 @@ struct ITermInlineImageTests {
         let decoded = pieces.compactMap { Data(base64Encoded: $0) }
         #expect(decoded.count == pieces.count)
         #expect(decoded.reduce([UInt8]()) { $0 + Array($1) } == file)
+    }
+
+    @Test("inside tmux at a cell outside: the strings that start and end the picture save the cursor, move it there, put it back")
+    func placedOutside() {
+        let text = Self.written(Self.file(100), cells: CellSize(columns: 40, rows: 12), passthrough: true,
+                                at: CellPoint(column: 60, row: 5))
+        #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[6;61H\u{1B}\u{1B}]1337;MultipartFile=inline=1;size=100;"))
+        #expect(text.contains("doNotMoveCursor=1\u{07}\u{1B}\u{1B}8\u{1B}\\\u{1B}Ptmux;\u{1B}\u{1B}]1337;FilePart="))
+        #expect(text.hasSuffix("\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[6;61H\u{1B}\u{1B}]1337;FileEnd\u{07}\u{1B}\u{1B}8\u{1B}\\"))
     }
 }

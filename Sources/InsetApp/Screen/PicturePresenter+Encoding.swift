@@ -1,4 +1,5 @@
 import Foundation
+import InsetCore
 import InsetLog
 import InsetMedia
 import InsetRender
@@ -21,6 +22,7 @@ extension PicturePresenter {
             shared.waiting[job.imageID] = nil
             let shownGeneration = shared.onScreen[job.imageID] ?? -1
             let live = shared.live
+            let paneOrigin = shared.paneOrigin
             let buffer = shared.spareBuffers.popLast() ?? OutputBuffer(capacity: 1 << 20)
             condition.unlock()
 
@@ -42,7 +44,10 @@ extension PicturePresenter {
                 buffer.appendMove(to: job.cells.origin)
                 do {
                     try jpeg.encode(job.image) { file in
-                        ITermInlineImage.write(file, cells: job.cells.size, passthrough: passthrough, into: buffer)
+                        let outside = passthrough ? paneOrigin.map {
+                            CellPoint(column: $0.column + job.cells.minColumn, row: $0.row + job.cells.minRow)
+                        } : nil
+                        ITermInlineImage.write(file, cells: job.cells.size, passthrough: passthrough, at: outside, into: buffer)
                     }
                 } catch {
                     Log.error("picture: \(error)")

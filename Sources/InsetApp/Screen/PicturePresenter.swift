@@ -135,6 +135,8 @@ final class PicturePresenter: @unchecked Sendable {
         /// The slots shown now: the encoder forgets the state of any other.
         var live: Set<UInt32> = []
         var spareImages: [RGBImage] = []
+        /// Inside tmux, the pane's origin outside, where iTerm2 pictures are placed from.
+        var paneOrigin: CellPoint?
         var spareBuffers: [OutputBuffer] = []
         var stopped = false
 

@@ -18,8 +18,13 @@ public enum ITermInlineImage {
     /// Base64 characters in one `FilePart=` (a multiple of 4, so each piece decodes alone).
     public static let partBytes = 16 * 1024
 
-    /// Writes the escape(s) showing `file` (the picture file's bytes) over `cells`.
-    public static func write(_ file: UnsafeRawBufferPointer, cells: CellSize, passthrough: Bool, into output: OutputBuffer) {
+    /// Writes the escape(s) showing `file` (the picture file's bytes) over `cells`. Inside
+    /// tmux, `at` is where on the terminal outside (the pane's origin plus the cell): tmux
+    /// writes each passthrough string at the outer cursor, which it homes (1;1) first, not at
+    /// the pane's cursor, so the strings that start and end the picture save the cursor,
+    /// move it there and put it back, and tmux's idea of it stays true.
+    public static func write(_ file: UnsafeRawBufferPointer, cells: CellSize, passthrough: Bool, at: CellPoint? = nil,
+                             into output: OutputBuffer) {
         let encodedCount = Base64.encodedCount(file.count)
         guard let source = file.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         if !passthrough {
@@ -32,11 +37,15 @@ public enum ITermInlineImage {
             }
             return
         }
+        output.append("\u{1B}Ptmux;")
+        moveOutside(to: at, output)
         output.withWriter(reserving: 200) { w in
-            w.putLiteral("\u{1B}Ptmux;\u{1B}\u{1B}]1337;MultipartFile=")
+            w.putLiteral("\u{1B}\u{1B}]1337;MultipartFile=")
             putKeys(fileBytes: file.count, cells: cells, &w)
-            w.putLiteral("\u{07}\u{1B}\\")
+            w.putLiteral("\u{07}")
         }
+        if at != nil { output.append("\u{1B}\u{1B}8") }
+        output.append("\u{1B}\\")
         // Three file bytes make four characters: a part of partBytes characters is
         // partBytes / 4 * 3 file bytes.
         let stride = partBytes / 4 * 3
@@ -50,7 +59,22 @@ public enum ITermInlineImage {
             }
             offset += count
         }
-        output.append("\u{1B}Ptmux;\u{1B}\u{1B}]1337;FileEnd\u{07}\u{1B}\\")
+        output.append("\u{1B}Ptmux;")
+        moveOutside(to: at, output)
+        output.append("\u{1B}\u{1B}]1337;FileEnd\u{07}")
+        if at != nil { output.append("\u{1B}\u{1B}8") }
+        output.append("\u{1B}\\")
+    }
+
+    /// Inside one passthrough string (tmux homes the cursor before each): the cursor saved
+    /// and moved to `at`, where the picture starts (its header) and is placed (its end).
+    private static func moveOutside(to at: CellPoint?, _ output: OutputBuffer) {
+        guard let at else { return }
+        output.append("\u{1B}\u{1B}7\u{1B}\u{1B}[")
+        output.appendDecimal(at.row + 1)
+        output.append(";")
+        output.appendDecimal(at.column + 1)
+        output.append("H")
     }
 
     /// `inline=1;size=N;width=C;height=R;preserveAspectRatio=0;doNotMoveCursor=1`.
