@@ -5,16 +5,18 @@ import Testing
 /// with scripts/ptypictures.py and decodes their JPEG with Pillow): the pictures arrive
 /// sized in cells with no aspect of their own and the cursor left, each within 120 KB with
 /// base64, and a still's picture is at least 36 dB against the same frame sent as kitty's
-/// near-lossless PNG at the same cells; a window moved leaves no picture behind in part.
+/// near-lossless PNG at the same cells; inside tmux (multipart, through passthrough) the
+/// picture lands where the pane shows it; a window moved leaves no picture behind in part.
 @Suite("iTerm2 inline images through a pty, end to end")
 struct ITermPicturesEndToEndTests {
-    @Test("pictures as OSC 1337 JPEG: filling their cells, within 120 KB with base64, ≥ 36 dB", .timeLimit(.minutes(2)))
+    @Test("pictures as OSC 1337 JPEG: filling their cells, within 120 KB with base64, ≥ 36 dB; inside tmux multipart, where the pane is",
+          .timeLimit(.minutes(2)))
     func picturesReadBack() throws {
-        let (status, output) = try runScript("pty-iterm", ["--clip", samplePath("bench_1080p.mp4")],
+        let (status, output) = try runScript("pty-iterm", ["--tmux", "--clip", samplePath("bench_1080p.mp4")],
                                              environment: ["INSET_BIN": try insetBinary()])
         print(output)
         #expect(status == 0, "\(output)")
-        #expect(output.contains("against kitty's near-lossless one"), "\(output)")
+        #expect(output.contains("against kitty's near-lossless one") && output.contains("inside tmux, a right-hand pane"), "\(output)")
     }
 
     /// The protocol has no ids and no delete: where a picture was, cells must be written.
