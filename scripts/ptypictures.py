@@ -1,5 +1,6 @@
 """What pictures in pixels show, for the terminal model in ptyterm.py: sixel images (DCS …
-q … ST) and kitty graphics (APC G … ST) read from the player's output, reduced to which
+q … ST), kitty graphics (APC G … ST) and iTerm2 inline images (OSC 1337 ; File= … BEL,
+a JPEG in base64, sized by its width= and height= in cells) read from the player's output, reduced to which
 cells they cover and whether each picture is white there. That is all scripts/av-sync asks
 of a picture: when the screen turned white, in pixels as in cells.
 
@@ -93,6 +94,12 @@ class Pictures:
         self.covered = {}  # (row, column) -> (owner, white): owner "sixel" or a kitty image id; white maybe a Future
         self.kitty_pending = None  # (keys of the first chunk, row, column, payload chunks)
         self.decoder = ThreadPoolExecutor(max_workers=1)
+        self.iterm = []  # each iTerm2 picture: (row, column, keys, base64 characters)
+        self.last_iterm = None  # the last iTerm2 picture's JPEG bytes
+        self.last_kitty = None  # the last kitty picture: (keys, row, column, base64)
+        self.iterm_placed = 0  # iTerm2 pictures placed (a JPEG that does not decode is too)
+        self.iterm_parts = None  # a multipart picture being read: (keys, row, column, parts)
+        self.placed_cells = {}  # (owner, white) -> cells the picture covered when placed
 
     def finished(self, introducer, payload, row, column):
         """A DCS (`P`) or APC (`_`) string ended; `row`, `column`: the cursor when it began."""
@@ -102,6 +109,33 @@ class Pictures:
                 self.sixel(payload[head.end():], row, column)
         elif introducer == "_" and payload.startswith("G"):
             self.kitty(payload[1:], row, column)
+        elif introducer == "]" and payload.startswith("1337;File="):
+            self.iterm_image(payload[len("1337;File="):], row, column)
+        elif introducer == "]" and payload.startswith("1337;MultipartFile="):
+            # iTerm2's multipart form (what tmux passes on): the keys, the parts, the end.
+            self.iterm_parts = (payload[len("1337;MultipartFile="):], row, column, [])
+        elif introducer == "]" and payload.startswith("1337;FilePart=") and self.iterm_parts:
+            self.iterm_parts[3].append(payload[len("1337;FilePart="):])
+        elif introducer == "]" and payload == "1337;FileEnd" and self.iterm_parts:
+            keys, _, _, parts = self.iterm_parts
+            self.iterm_parts = None
+            self.iterm_image(keys + ":" + "".join(parts), row, column)  # shown where FileEnd finds the cursor
+
+    def iterm_image(self, command, row, column):
+        """An iTerm2 picture covers `width` x `height` cells (the player gives both in cells)."""
+        keys_text, _, data = command.partition(":")
+        keys = dict(pair.split("=", 1) for pair in keys_text.split(";") if "=" in pair)
+        if keys.get("inline") != "1" or not keys.get("width", "").isdigit() or not keys.get("height", "").isdigit():
+            return
+        self.iterm.append((row, column, keys, len(data)))
+        self.iterm_placed += 1
+        try:
+            self.last_iterm = base64.b64decode(data)
+        except Exception:  # cut short: the terminal drops it
+            return
+        payload = self.last_iterm
+        white = self.decoder.submit(lambda: rgb_white_fraction(Image.open(io.BytesIO(payload))) >= 0.5)
+        self.place("iterm", row, column, int(keys["width"]), int(keys["height"]), white)
 
     def sixel(self, body, row, column):
         raster = RASTER.match(body)
@@ -127,7 +161,8 @@ class Pictures:
         self.kitty_pending = None
         if first.get("a") not in ("T", "p") or "c" not in first or "r" not in first:
             return
-        white = self.decoder.submit(self.kitty_is_white, first, "".join(chunks))
+        self.last_kitty = (first, at_row, at_column, "".join(chunks))
+        white = self.decoder.submit(self.kitty_is_white, first, self.last_kitty[3])
         image = first.get("i", "0")
         self.remove(lambda owner: owner == image)
         self.place(image, at_row, at_column, int(first["c"]), int(first["r"]), white)
@@ -148,17 +183,37 @@ class Pictures:
         return rgb_white_fraction(Image.frombytes(mode, (int(keys["s"]), int(keys["v"])), data))
 
     def place(self, owner, row, column, columns, rows, white):
+        cells = (min(self.rows, row + rows) - max(0, row)) * (min(self.columns, column + columns) - max(0, column))
+        if len(self.placed_cells) > 64:  # forget the pictures nothing is left of
+            live = {id(value[1]) for value in self.covered.values()}
+            self.placed_cells = {key: count for key, count in self.placed_cells.items() if id(key[1]) in live}
+        self.placed_cells[(owner, white)] = cells
         for r in range(max(0, row), min(self.rows, row + rows)):
             for c in range(max(0, column), min(self.columns, column + columns)):
                 self.covered[(r, c)] = (owner, white)
+
+    def debris(self):
+        """Pictures of which only some cells are left (text was written over the rest):
+        what a terminal would still show where nothing should be. A picture that is shown
+        is never written over (the player cuts it where anything else is drawn), and one
+        that moved or went is written over, or covered by the next, whole.
+        Returns [(owner, cells left, cells placed)]."""
+        left, placed = {}, {}
+        for (owner, white), count in self.placed_cells.items():
+            placed[id(white)] = (owner, count)
+        for owner, white in self.covered.values():
+            left[id(white)] = left.get(id(white), 0) + 1
+        return [(placed[key][0], count, placed[key][1]) for key, count in left.items()
+                if key in placed and count < placed[key][1]]
 
     def remove(self, which):
         self.covered = {at: value for at, value in self.covered.items() if not which(value[0])}
 
     def cell_written(self, row, column):
-        """Text drawn over a sixel's pixels replaces them (a kitty picture under text stays)."""
+        """Text drawn over a sixel's or an iTerm2 picture's pixels replaces them (a kitty
+        picture under text stays)."""
         value = self.covered.get((row, column))
-        if value is not None and value[0] == "sixel":
+        if value is not None and value[0] in ("sixel", "iterm"):
             del self.covered[(row, column)]
 
     def erased(self):

@@ -63,7 +63,7 @@ class Screen:
     """Cells as (character, foreground, background); colours are RGB tuples or None for the
     terminal's default. `white` counts cells that show white across their whole area (a
     space on a white background, a half block white above and below, a full block in white).
-    Given the `cell` size in pixels, pictures (sixel, kitty graphics) count too: a cell a
+    Given the `cell` size in pixels, pictures (sixel, kitty graphics, iTerm2 images) count too: a cell a
     white picture covers is white (`ptypictures.Pictures`)."""
 
     def __init__(self, columns, rows, cell=None):
@@ -172,10 +172,16 @@ class Screen:
                     self.state, self.params = "csi", ""
                 elif char in "]PX^_":
                     self.state = "string"
-                    if self.pictures and char in "P_":
+                    if self.pictures and char in "P_]":
                         self.string = (char, self.row, self.column, [])
                 elif char in "()*+#%":
                     self.state = "charset"
+                elif char in "78":  # DECSC, DECRC (pictures through tmux put the cursor back)
+                    self.state = "ground"
+                    if char == "7":
+                        self.saved_cursor = (self.row, self.column)
+                    else:
+                        self.row, self.column = getattr(self, "saved_cursor", (0, 0))
                 else:
                     self.state = "ground"
             elif state == "charset":

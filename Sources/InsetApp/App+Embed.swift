@@ -34,7 +34,7 @@ extension App {
     static func embed(_ painter: FramePainter, _ session: TerminalSession, pictures: PicturePresenter.Output?) {
         painter.rasterizer.embedded = true
         painter.rasterizer.origin = session.origin
-        guard let pictures, pictures != .sixel else { return }
+        guard let pictures, !pictures.leavesPixels else { return }
         let bytes = OutputBuffer(capacity: 256)
         let imageIDs = pictures.usesPlaceholders ? [PicturePresenter.PlaceholderImage.player] : [PicturePresenter.imageID]
         for id in imageIDs {

@@ -8,7 +8,7 @@ extension App {
     /// what it answers at once (deletions, pictures to put back after a full redraw).
     func presentPicture() {
         guard let presenter = picturePresenter else { return }
-        var pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output == .sixel)
+        var pictures = presenter.output.usesPlaceholders ? placeholderPictures() : visiblePictures(sixel: presenter.output.leavesPixels)
         // From the frame's cells to the terminal's: embedded, the frame is at the rectangle.
         let origin = terminal.origin
         if !presenter.output.usesPlaceholders, origin != .zero {
@@ -25,7 +25,7 @@ extension App {
                 && frame[column, row] == VideoLayer.pictureHole
         }
         if presenter.show(pictures, redrawn: painter.lastStats.fullRedraw, at: now, isHole: isHole, write: writePicture) {
-            // Sixel pixels would stay where no picture goes now: the screen is drawn again
+            // Sixel (or iTerm2) pixels would stay where no picture goes now: the screen is drawn again
             // first, which takes them, and the pictures follow that paint.
             painter.invalidate()
             paint(at: now)
@@ -50,7 +50,9 @@ extension App {
         if embedded { _ = try? terminal.write(App.saveCursor) }
         defer { if embedded { _ = try? terminal.write(App.restoreCursor) } }
         let slice = 16 * 1024
-        guard abandonable, let output = picturePresenter?.output, bytes.count > 4 * slice else {
+        // An iTerm2 picture goes whole: a JPEG cut short is a broken picture, and at tens of
+        // kilobytes it is written in a fraction of a second even on a slow link.
+        guard abandonable, let output = picturePresenter?.output, output.isITerm == false, bytes.count > 4 * slice else {
             _ = try? terminal.write(bytes)
             director.wrotePicture(bytes: bytes.count)
             return .whole

@@ -42,6 +42,8 @@ extension App {
                     .kitty(local ? .sharedMemory : .direct, passthrough: false))
         case .sixel:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
+        case .iterm:
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .iterm(passthrough: capabilities.insideTmux))
         case .cells:
             let blitter = options.blitter ?? (capabilities.drawsOctantsNatively ? .octant : .half)
             let aspect = cellPixels.map { Double($0.width) / Double($0.height) } ?? CellRaster.assumedCellAspect

@@ -72,6 +72,10 @@ public final class App {
         let drawing = (raster: raster, pictures: pictures)
         let waker = director.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
+        if case .iterm(passthrough: true)? = drawing.pictures, let presenter = picturePresenter {
+            let origin = TmuxPane.origin(environment: ProcessInfo.processInfo.environment) ?? .zero
+            presenter.condition.withLock { presenter.shared.paneOrigin = origin }
+        }
         // Objects a player that died left in /dev/shm (a crash, SIGKILL) go before ours come.
         if case .kitty(.sharedMemory, _)? = drawing.pictures { SharedMemoryObjects.removeLeftovers() }
         control = App.serveControl(at: options.controlSocketPath, waker: waker, director: director)

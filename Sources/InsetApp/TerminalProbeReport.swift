@@ -13,6 +13,8 @@ public enum TerminalProbeReport {
         row("graphics", "\(capabilities.bestGraphics().rawValue) (the best it offers)")
         row("kitty graphics", yes(capabilities.kittyGraphics))
         row("sixel", yes(capabilities.sixel))
+        row("iTerm2 images", capabilities.drawsITermImages
+            ? "yes (\(capabilities.programInEnvironment ?? capabilities.terminalName ?? "named"))" : "no")
         row("DA1", capabilities.primaryAttributes.isEmpty ? "no reply"
             : "?" + capabilities.primaryAttributes.map(String.init).joined(separator: ";") + "c")
         if let cell = capabilities.cellPixels, let source = capabilities.cellPixelsSource {

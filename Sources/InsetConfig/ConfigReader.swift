@@ -218,7 +218,7 @@ struct ConfigReader {
     /// What each setting takes, for the messages.
     static let valid: [String: String] = [
         "blitter": "half, quadrant, sextant, octant or auto",
-        "graphics": "kitty, sixel, cells or auto",
+        "graphics": "kitty, sixel, iterm, cells or auto",
         "colors": "truecolor, 256 or 16",
         "volume": "0 to 100",
         "window-volume": "0 to 100 (the video not heard, beside another)",

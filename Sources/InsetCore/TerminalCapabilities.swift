@@ -32,12 +32,17 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// attached later from another terminal); `--graphics` overrides.
     public var kittyInEnvironment = false
 
+    /// The terminal the environment names (`TerminalCapabilities+ITerm`): TERM_PROGRAM,
+    /// LC_TERMINAL or a terminal's own variable, nil when none does.
+    public var programInEnvironment: String?
+
     public init() {}
 
     /// What is known before asking: whether the process runs inside tmux (TMUX is set).
     public init(environment: [String: String]) {
         insideTmux = !(environment["TMUX"] ?? "").isEmpty
         kittyInEnvironment = !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+        programInEnvironment = Self.program(in: environment)
     }
 
     /// Inside tmux with kitty outside it: pictures go as kitty's Unicode placeholders.
@@ -56,12 +61,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// XTVERSION names (lower case) of terminals known to draw octants themselves.
     static let octantDrawingTerminals = ["kitty", "foot", "wezterm", "ghostty"]
 
-    /// The best way to show pictures here: kitty graphics if the terminal said OK, or,
-    /// inside tmux (which answers for itself, so the terminal never says), if the
-    /// environment names kitty outside (the app then uses placeholders); else sixel if DA1
-    /// lists it, else character cells.
+    /// The best way to show pictures here: kitty graphics if the terminal said OK (and is
+    /// not one whose kitty support is partial, `kittyIsPartial`), or, inside tmux (which
+    /// answers for itself, so the terminal never says), if the environment names kitty
+    /// outside (the app then uses placeholders); else iTerm2's inline images where the
+    /// terminal is one that draws them (`drawsITermImages`: there they are the native path,
+    /// and JPEG is lighter than sixel); else sixel if DA1 lists it, else character cells.
     public func bestGraphics() -> GraphicsMode {
-        if insideTmux ? kittyInEnvironment : kittyGraphics { return .kitty }
+        if insideTmux ? kittyInEnvironment : kittyGraphics && !kittyIsPartial { return .kitty }
+        if drawsITermImages { return .iterm }
         if sixel { return .sixel }
         return .cells
     }

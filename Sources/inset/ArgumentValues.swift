@@ -78,7 +78,7 @@ enum ArgumentBounds {
 }
 
 /// One of a fixed list of spellings, or `auto` (`value` nil, the program chooses):
-/// `--blitter half|quadrant|sextant|octant|auto`, `--graphics kitty|sixel|cells|auto`.
+/// `--blitter half|quadrant|sextant|octant|auto`, `--graphics kitty|sixel|iterm|cells|auto`.
 struct ChoiceArgument<Value: RawRepresentable & CaseIterable>: ExpressibleByArgument where Value.RawValue == String {
     let text: String
     init(argument: String) { text = argument }

@@ -73,7 +73,7 @@ struct Play: ParsableCommand {
                                valueName: "blitter"))
     var blitter: ChoiceArgument<Blitter>?
 
-    @Option(help: ArgumentHelp("How the picture reaches the terminal: kitty or sixel (real pixels), cells (drawn by --blitter) or auto. "
+    @Option(help: ArgumentHelp("How the picture reaches the terminal: kitty, sixel or iterm (real pixels; iterm: iTerm2's inline images, JPEG), cells (drawn by --blitter) or auto. "
                                + "Default: auto, the best the terminal says it has (inset probe-terminal shows which).",
                                valueName: "graphics"))
     var graphics: ChoiceArgument<GraphicsMode>?

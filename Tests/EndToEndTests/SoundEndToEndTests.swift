@@ -82,9 +82,10 @@ struct SoundEndToEndTests {
 
     /// In pixels the picture reaches the terminal after it is encoded and written, tens of
     /// milliseconds after its frame: the frames go early by that (`PictureLatency`), and the
-    /// flash is the picture turning white (scripts/ptypictures.py reads sixel and kitty).
-    @Test("A/V offset with the video in pixels, sixel and kitty, measured outside the player: within ±45 ms",
-          arguments: ["sixel", "kitty"])
+    /// flash is the picture turning white (scripts/ptypictures.py reads sixel, kitty and
+    /// iTerm2's OSC 1337).
+    @Test("A/V offset with the video in pixels, sixel, kitty and iterm, measured outside the player: within ±45 ms",
+          arguments: ["sixel", "kitty", "iterm"])
     func markersInSyncInPixels(graphics: String) throws {
         let offsets = try AVSyncScript.check(["--graphics", graphics, "--columns", "120", "--rows", "40"])
         print("A/V in \(graphics) pixels: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")

@@ -70,9 +70,9 @@ struct TerminalProbeEndToEndTests {
     /// The report lines every case shares, and the ones that differ.
     static func expectedReport(terminal: String, graphics: String, kitty: String, sixel: String, da1: String,
                                cellSize: String, octants: String = "from the font, if it has them",
-                               tmux: String = "no") -> [String: String] {
+                               tmux: String = "no", iterm: String = "no") -> [String: String] {
         ["terminal": terminal, "graphics": "\(graphics) (the best it offers)", "kitty graphics": kitty, "sixel": sixel,
-         "DA1": da1, "cell size": cellSize, "octants": octants, "inside tmux": tmux]
+         "iTerm2 images": iterm, "DA1": da1, "cell size": cellSize, "octants": octants, "inside tmux": tmux]
     }
 
     static func expectNoStrayBytes(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -95,6 +95,10 @@ struct TerminalProbeEndToEndTests {
         Case(persona: "xterm-sixel", expected: expectedReport(
             terminal: "XTerm(379)", graphics: "sixel", kitty: "no", sixel: "yes", da1: "?63;1;2;4;6;9;15;16;22;28c",
             cellSize: "6x13 pixels (from CSI 16 t)")),
+        // WezTerm: kitty answered and sixel listed, but iTerm2 images are its whole pixel path.
+        Case(persona: "wezterm", expected: expectedReport(
+            terminal: "WezTerm 20240203-110809-5046fc22", graphics: "iterm", kitty: "yes", sixel: "yes", da1: "?65;4;6;18;22c",
+            cellSize: "9x18 pixels (from CSI 16 t)", octants: "drawn by the terminal", iterm: "yes (WezTerm)")),
         // tmux 3.3a inside xterm as captured: 80x23 cells in 480x299 pixels, no CSI 16 t reply.
         Case(persona: "tmux", options: ["--rows", "23", "--xpixel", "480", "--ypixel", "299"], expected: expectedReport(
             terminal: "tmux 3.3a", graphics: "cells", kitty: "no", sixel: "no", da1: "?1;2c",

@@ -37,7 +37,19 @@ struct DrawingChoiceTests {
         let local = Self.terminal(name: "kitty(0.39.1)", kitty: true, cell: PixelSize(width: 10, height: 20))
         #expect(Self.drawing(local).pictures == .kitty(.sharedMemory, passthrough: false))
         #expect(Self.drawing(local, environment: ["SSH_CONNECTION": "1 2 3 4"]).pictures == .kitty(.direct, passthrough: false))
-        #expect(Self.drawing(Self.terminal(name: "WezTerm 20240203", kitty: true)).pictures == .kitty(.direct, passthrough: false))
+        #expect(Self.drawing(Self.terminal(name: "WezTerm 20240203", kitty: true), graphics: .kitty).pictures
+                == .kitty(.direct, passthrough: false))
+    }
+
+    @Test("iterm: auto in WezTerm (over its partial kitty), real pixels at the cell's size; passthrough inside tmux")
+    func iterm() {
+        let wezterm = Self.drawing(Self.terminal(name: "WezTerm 20240203", kitty: true, cell: PixelSize(width: 9, height: 18)))
+        #expect(wezterm.pictures == .iterm(passthrough: false) && wezterm.raster == CellRaster(cellPixels: PixelSize(width: 9, height: 18)))
+        #expect(Self.drawing(Self.terminal(), graphics: .iterm).pictures == .iterm(passthrough: false))
+        var tmux = TerminalCapabilities(environment: ["TMUX": "/tmp/tmux-0/default,1,0", "LC_TERMINAL": "iTerm2"])
+        tmux.record(.terminalVersion("tmux 3.4"))
+        let inTmux = Self.drawing(tmux)
+        #expect(inTmux.pictures == .iterm(passthrough: true) && inTmux.raster.pixelsPerCell == App.assumedCellPixels)
     }
 
     @Test("inside tmux kitty graphics are Unicode placeholders with passthrough: asked for, or auto with kitty outside")

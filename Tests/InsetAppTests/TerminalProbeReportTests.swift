@@ -22,6 +22,7 @@ struct TerminalProbeReportTests {
             graphics        kitty (the best it offers)
             kitty graphics  yes
             sixel           no
+            iTerm2 images   no
             DA1             ?62c
             cell size       10x20 pixels (from CSI 16 t)
             octants         drawn by the terminal
@@ -40,6 +41,15 @@ struct TerminalProbeReportTests {
         #expect(text.contains("cell size       6x13 pixels (from TIOCGWINSZ)\n"))
         #expect(text.contains("answered        no answer (timeout after 250 ms)\n"))
         #expect(text.contains("typed meanwhile 1 byte, ignored\n"))
+    }
+
+    @Test("WezTerm by its XTVERSION: iTerm2 images, and auto picks them over its partial kitty")
+    func wezterm() {
+        let text = TerminalProbeReport.text(
+            Self.outcome("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203-110809-5046fc22\u{1B}\\\u{1B}[?65;4c"),
+            timeout: .milliseconds(250))
+        #expect(text.contains("graphics        iterm (the best it offers)\n"))
+        #expect(text.contains("iTerm2 images   yes (WezTerm 20240203-110809-5046fc22)\n"))
     }
 
     @Test func partlyAnswered() {

@@ -31,6 +31,13 @@ import Testing
         #expect(bad.gaplessAudio == nil && bad.problems.map(\.message) == ["gapless-audio: 'sometimes' is not valid; expected yes, weak or no"])
     }
 
+    @Test("graphics takes iterm (iTerm2's inline images) and lists it when another word is given")
+    func graphicsITerm() {
+        #expect(ConfigReader.read(path: "config", text: "graphics = \"iterm\"\n").graphics == .iterm)
+        let bad = ConfigReader.read(path: "config", text: "graphics = \"osc\"\n")
+        #expect(bad.graphics == nil && bad.problems.map(\.message) == ["graphics: 'osc' is not valid; expected kitty, sixel, iterm, cells or auto"])
+    }
+
     @Test func optionsAndKeysAreRead() {
         let config = ConfigReader.read(path: "config", text: """
             # Inset's settings

@@ -78,7 +78,7 @@ struct TerminalCapabilitiesTests {
     }
 
     @Test func graphicsSpellings() {
-        #expect(GraphicsMode.allCases.map(\.rawValue) == ["kitty", "sixel", "cells"])
+        #expect(GraphicsMode.allCases.map(\.rawValue) == ["kitty", "sixel", "iterm", "cells"])
         #expect(GraphicsMode(rawValue: "Kitty") == nil && GraphicsMode(rawValue: "") == nil)
     }
 

@@ -46,9 +46,10 @@ struct TerminalReplyParserTests {
              terminalName: "tmux 3.3a", primaryAttributes: [1, 2], insideTmux: true, best: .cells),
         Case(name: "foot", reply: bytes("^[P>|foot(1.16.2)^[\\^[[6;17;8t^[[?62;4;22c"),
              terminalName: "foot(1.16.2)", primaryAttributes: [62, 4, 22], sixel: true, cellPixels: PixelSize(width: 8, height: 17), best: .sixel),
+        // WezTerm answers the kitty query OK, but its kitty graphics are partial: iTerm2 images.
         Case(name: "WezTerm", reply: bytes("^[_Gi=31;OK^[\\^[P>|WezTerm 20240203-110809-5046fc22^[\\^[[6;18;9t^[[?65;4;6;18;22c"),
              terminalName: "WezTerm 20240203-110809-5046fc22", primaryAttributes: [65, 4, 6, 18, 22], kittyGraphics: true, sixel: true,
-             cellPixels: PixelSize(width: 9, height: 18), best: .kitty),
+             cellPixels: PixelSize(width: 9, height: 18), best: .iterm),
         Case(name: "a kitty answer through tmux's passthrough still loses to tmux",
              reply: bytes("^[_Gi=31;OK^[\\^[P>|tmux 3.3a^[\\^[[?1;2c"),
              terminalName: "tmux 3.3a", primaryAttributes: [1, 2], kittyGraphics: true, insideTmux: true, best: .cells),

@@ -1,7 +1,7 @@
 /* The terminal side of a pty, in C so the reader is not the bottleneck (Python's tops out
  * near 20 MB/s here): runs a program on a pty of COLS x ROWS cells of CW x CH pixels,
  * reads no faster than RATE bytes/s (0: as fast as it can), counts pictures as they pass
- * (sixel: ESC P digits/semicolons q; kitty: ESC _ G keys with a=T or a=f), types `q`
+ * (sixel: ESC P digits/semicolons q; kitty: ESC _ G keys with a=T or a=f; iTerm2: ESC ] 1337;File=), types `q`
  * after SECONDS, and times it until ESC[?1049l (the terminal restored). Prints one line of
  * figures to stderr and what came after the restore to stdout.
  *
@@ -27,8 +27,11 @@ static double now(void) {
 }
 
 /* A small matcher fed byte by byte, so pictures split across reads are counted once. */
-enum { IDLE, ESC, DCS, APC, APC_KEYS };
+enum { IDLE, ESC, DCS, APC, APC_KEYS, OSC };
 static int state = IDLE, keyA = 0;
+/* An iTerm2 picture: OSC 1337;File= (matched a byte at a time, at `oscAt`). */
+static const char itermFile[] = "1337;File=";
+static size_t oscAt = 0;
 static long pictures = 0;
 static const char restore[] = "\x1b[?1049l";
 static size_t restoreAt = 0;
@@ -40,7 +43,11 @@ static int feed(unsigned char c) {
     } else restoreAt = (c == 0x1b);
     switch (state) {
     case IDLE: if (c == 0x1b) state = ESC; break;
-    case ESC: state = c == 'P' ? DCS : c == '_' ? APC : c == 0x1b ? ESC : IDLE; keyA = 0; break;
+    case ESC: state = c == 'P' ? DCS : c == '_' ? APC : c == ']' ? OSC : c == 0x1b ? ESC : IDLE; keyA = 0; oscAt = 0; break;
+    case OSC:
+        if (c == (unsigned char)itermFile[oscAt]) { if (++oscAt == sizeof itermFile - 1) { pictures++; state = IDLE; } }
+        else state = c == 0x1b ? ESC : IDLE;
+        break;
     case DCS:
         if (c == 'q') { pictures++; state = IDLE; }
         else if (!((c >= '0' && c <= '9') || c == ';')) state = c == 0x1b ? ESC : IDLE;

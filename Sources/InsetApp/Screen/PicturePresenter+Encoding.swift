@@ -1,14 +1,18 @@
 import Foundation
+import InsetCore
 import InsetLog
+import InsetMedia
 import InsetRender
 
 extension PicturePresenter {
     /// The encoding thread: takes the oldest waiting job of any slot, encodes it with that
     /// slot's encoder (each keeps its own palette or last frame), and leaves the bytes for
-    /// the UI thread, waking it.
+    /// the UI thread, waking it. An iTerm2 picture is a JPEG of the whole picture, each slot
+    /// with its own encoder (kept while its size stays).
     func runEncoder() {
         var sixels: [UInt32: SixelSender] = [:]
         var kitties: [UInt32: KittyGraphicsEncoder] = [:]
+        var jpegs: [UInt32: JPEGEncoder] = [:]
         let placeholders = output.usesPlaceholders
         while true {
             condition.lock()
@@ -18,11 +22,13 @@ extension PicturePresenter {
             shared.waiting[job.imageID] = nil
             let shownGeneration = shared.onScreen[job.imageID] ?? -1
             let live = shared.live
+            let paneOrigin = shared.paneOrigin
             let buffer = shared.spareBuffers.popLast() ?? OutputBuffer(capacity: 1 << 20)
             condition.unlock()
 
             sixels = sixels.filter { live.contains($0.key) }
             kitties = kitties.filter { live.contains($0.key) }
+            jpegs = jpegs.filter { live.contains($0.key) }
             buffer.removeAll()
             buffer.append(Rasterizer.syncBegin)
             var whole = true
@@ -32,6 +38,22 @@ extension PicturePresenter {
                 sixels[job.imageID] = sixel
                 whole = sixel.send(job.image, cells: job.cells, pixelsPerCell: job.pixelsPerCell, generation: job.generation,
                                    onScreen: shownGeneration, into: buffer)
+            case .iterm(let passthrough):
+                let jpeg = jpegs[job.imageID] ?? JPEGEncoder()
+                jpegs[job.imageID] = jpeg
+                buffer.appendMove(to: job.cells.origin)
+                do {
+                    try jpeg.encode(job.image) { file in
+                        let outside = passthrough ? paneOrigin.map {
+                            CellPoint(column: $0.column + job.cells.minColumn, row: $0.row + job.cells.minRow)
+                        } : nil
+                        ITermInlineImage.write(file, cells: job.cells.size, passthrough: passthrough, at: outside, into: buffer)
+                    }
+                } catch {
+                    Log.error("picture: \(error)")
+                    condition.withLock { shared.spare(job.image); shared.spare(buffer) }
+                    continue
+                }
             case .kitty, .kittyPlaceholders:
                 let kitty = kitties[job.imageID] ?? makeKittyEncoder()
                 kitties[job.imageID] = kitty

@@ -4,7 +4,7 @@ import InsetRender
 /// Where the presenter's pictures go and at what size, and whether a change leaves sixel
 /// pixels behind (UI thread).
 extension PicturePresenter {
-    /// Whether sixel pixels written before would stay on screen with pictures at `now`: a
+    /// Whether sixel (or iTerm2) pixels written before would stay on screen with pictures at `now`: a
     /// cell the last pictures covered, that none of these does, and that is still a hole.
     func leavesDebris(_ now: [CellRect], isHole: (CellPoint) -> Bool) -> Bool {
         let before = slots.values.compactMap(\.writtenCells)
@@ -21,7 +21,7 @@ extension PicturePresenter {
     }
 
     /// Where `picture` goes at `scale` and the pixel size it is sent at. Kitty's terminal
-    /// scales a smaller picture up to the same cells; a sixel one is shown as it is, so it
+    /// (and iTerm2's, told the cells) scales a smaller picture up to the same cells; a sixel one is shown as it is, so it
     /// takes fewer cells, centred in its own.
     func placement(of picture: Picture, scale: Double) -> (cells: CellRect, size: PixelSize) {
         guard scale < 1 else { return (picture.cells, picture.region.size) }

@@ -164,7 +164,7 @@ extension PicturePresenter {
             }
             for buffer in buffers { shared.spare(buffer) }
         }
-        guard output != .sixel else { return }
+        guard !output.leavesPixels else { return }
         small.removeAll()
         for id in ids {
             KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
@@ -181,9 +181,9 @@ extension PicturePresenter {
     }
 
     /// Bytes that remove the pictures, for leaving the terminal (kitty keeps images across
-    /// the alternate screen; sixel pixels go with it).
+    /// the alternate screen; sixel and iTerm2 pixels go with it).
     func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
-        guard output != .sixel, !slots.isEmpty else { return }
+        guard !output.leavesPixels, !slots.isEmpty else { return }
         small.removeAll()
         for id in slots.keys.sorted() {
             KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)

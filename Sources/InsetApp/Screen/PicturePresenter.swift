@@ -3,7 +3,8 @@ import InsetCore
 import InsetLog
 import InsetRender
 
-/// Sends the video as real pixels, kitty graphics or sixel, beside the cell frames.
+/// Sends the video as real pixels, kitty graphics, sixel or iTerm2's inline images, beside
+/// the cell frames.
 ///
 /// The cells under a picture are `VideoLayer.pictureHole`s, drawn by the rasterizer like
 /// any others; this puts the pictures over them. Encoding (a sixel palette, a PNG for kitty)
@@ -26,6 +27,9 @@ import InsetRender
 /// deleted when the slot goes; a sixel picture is pixels on the terminal's screen, which the
 /// cells the rasterizer writes when the picture moves or goes (hole cells become something
 /// else) paint over, and where a hole stays a hole, the slot now covering it is sent whole.
+/// An iTerm2 inline image (OSC 1337) is the same: no ids, no delete, pixels in the cells
+/// until something is written there, so it is handled as sixel is (`leavesPixels`), each
+/// picture a JPEG sent whole.
 ///
 /// Inside tmux (`.kittyPlaceholders`) the picture is where the screen's placeholder cells
 /// are (`Cell.kittyPlaceholder`, written by the rasterizer like text, so tmux keeps and
@@ -35,34 +39,6 @@ import InsetRender
 /// drawn over it simply replaces cells. Each layer has its own id, so when the picture
 /// changes layer the old id is deleted, with its data, and the new one sent.
 final class PicturePresenter: @unchecked Sendable {
-    enum Output: Hashable, Sendable {
-        case kitty(KittyGraphicsEncoder.Transmission, passthrough: Bool)
-        /// Kitty graphics shown by Unicode placeholders: inside tmux, with passthrough.
-        case kittyPlaceholders(passthrough: Bool)
-        case sixel
-
-        /// Whether the video layers hold placeholder cells rather than holes.
-        var usesPlaceholders: Bool {
-            if case .kittyPlaceholders = self { return true }
-            return false
-        }
-
-        /// Whether a picture's bytes, written again, show it again: not through shared
-        /// memory, which the terminal reads once and unlinks.
-        var bytesReplayable: Bool {
-            if case .kitty(.sharedMemory, _) = self { return false }
-            return true
-        }
-
-        /// Whether pictures go through tmux wrapped (kitty only).
-        var passthrough: Bool {
-            switch self {
-            case .kitty(_, let passthrough), .kittyPlaceholders(let passthrough): return passthrough
-            case .sixel: return false
-            }
-        }
-    }
-
     /// What to show this paint in one slot: the pixels of `region` of `image`, at the
     /// screen's `cells`.
     struct Picture {
@@ -159,6 +135,8 @@ final class PicturePresenter: @unchecked Sendable {
         /// The slots shown now: the encoder forgets the state of any other.
         var live: Set<UInt32> = []
         var spareImages: [RGBImage] = []
+        /// Inside tmux, the pane's origin outside, where iTerm2 pictures are placed from.
+        var paneOrigin: CellPoint?
         var spareBuffers: [OutputBuffer] = []
         var stopped = false
 
@@ -227,7 +205,7 @@ final class PicturePresenter: @unchecked Sendable {
         if pacer.scale < 1 { _ = pacer.restoreIfStill(at: now, lastFrame: lastNewFrame) }
         let scale = pacer.scale
         let placements = pictures.map { placement(of: $0, scale: scale) }
-        if output == .sixel, !redrawn, leavesDebris(placements.map(\.cells), isHole: isHole) { return true }
+        if output.leavesPixels, !redrawn, leavesDebris(placements.map(\.cells), isHole: isHole) { return true }
         let ids = Set(pictures.map(\.imageID))
         let gone = slots.keys.filter { !ids.contains($0) }.sorted()
         if !gone.isEmpty { forget(gone, write: write) }
@@ -245,7 +223,11 @@ final class PicturePresenter: @unchecked Sendable {
                !redrawn || (slot.lastWrittenReplayable && slot.writtenGeneration == slot.generation) {
                 // The same frame at the same place: nothing to encode; a redraw wiped it, so the
                 // last bytes go again if they are this very picture, whole, else it is encoded.
-                if redrawn { slot.lastWritten?.withUnsafeBytes(write) }
+                if redrawn, let bytes = slot.lastWritten {
+                    bytes.withUnsafeBytes(write)
+                    // On screen again: a later move must still clear where it is (sixel, iTerm2).
+                    slots[picture.imageID]!.writtenCells = slot.cells
+                }
                 continue
             }
             // Once per paint: may the link take a picture now? Else every slot waits for the
