@@ -189,7 +189,7 @@ public final class App {
         planes.removeAll(keepingCapacity: true)
         let blocked = painter.output.withUnsafeBytes { bytes in (try? terminal.write(bytes)) ?? .zero }
         director.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
-        if !embedded, let title = windowTitle.update(to: director.windowTitle) { _ = try? terminal.write(title) }
+        if !embedded, let title = windowTitle.update(to: director.windowTitleSubject) { _ = try? terminal.write(title) }
         presentPicture()
     }
 }

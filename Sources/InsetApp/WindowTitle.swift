@@ -5,18 +5,28 @@ import InsetCore
 /// own title is saved first (XTWINOPS 22) and put back on the way out (23), where the
 /// terminal keeps a stack of them; one that does not ignores both.
 struct WindowTitle {
-    /// The title last written; nil before the first.
-    private(set) var shown: String?
+    /// What a title is made of: the playing video's name, and whether it is music. Asked
+    /// on every paint, so it is compared as it is and the title's text is built only when
+    /// it changes.
+    struct Subject: Equatable {
+        var name: String
+        var music: Bool
+        var text: String { WindowTitle.text(name: name, music: music) }
+    }
 
-    /// The escapes that set `title`, when it differs from the one shown; nil otherwise. The
-    /// text is printable already (names go through `PrintableText`), so no BEL or ESC in
-    /// it can end the sequence early. Nothing playing (nil) leaves the user's title alone
-    /// until one has been set, and is "inset" after (back in the library).
-    mutating func update(to wanted: String?) -> [UInt8]? {
-        guard let title = wanted ?? shown.map({ _ in WindowTitle.idle }), title != shown else { return nil }
+    /// What the title last written was made of (`.none`: "inset", nothing playing); nil
+    /// before the first.
+    private(set) var shown: Subject??
+
+    /// The escapes that set the title for `wanted`, when it differs from the one shown;
+    /// nil otherwise. The name is printable already (names go through `PrintableText`), so
+    /// no BEL or ESC in it can end the sequence early. Nothing playing (nil) leaves the
+    /// user's title alone until one has been set, and is "inset" after (back in the library).
+    mutating func update(to wanted: Subject?) -> [UInt8]? {
+        guard wanted != nil || shown != nil, shown != .some(wanted) else { return nil }
         let save = shown == nil ? "\u{1B}[22;0t" : ""
-        shown = title
-        return Array((save + "\u{1B}]2;\(title)\u{07}").utf8)
+        shown = .some(wanted)
+        return Array((save + "\u{1B}]2;\(wanted?.text ?? WindowTitle.idle)\u{07}").utf8)
     }
 
     /// The escape that gives the user's title back; nil when none was ever set.

@@ -8,10 +8,10 @@ struct WindowTitleTests {
         var title = WindowTitle()
         #expect(title.restore == nil)
         #expect(title.update(to: nil) == nil)
-        let first = title.update(to: "♪ A – T — inset").map { String(decoding: $0, as: UTF8.self) }
+        let first = title.update(to: .init(name: "A – T", music: true)).map { String(decoding: $0, as: UTF8.self) }
         #expect(first == "\u{1B}[22;0t\u{1B}]2;♪ A – T — inset\u{07}")
-        #expect(title.update(to: "♪ A – T — inset") == nil)
-        let second = title.update(to: "clip.mp4 — inset").map { String(decoding: $0, as: UTF8.self) }
+        #expect(title.update(to: .init(name: "A – T", music: true)) == nil)
+        let second = title.update(to: .init(name: "clip.mp4", music: false)).map { String(decoding: $0, as: UTF8.self) }
         #expect(second == "\u{1B}]2;clip.mp4 — inset\u{07}")
         #expect(title.restore == Array("\u{1B}[23;0t".utf8))
         // Nothing plays any more (the library): the player's own name.

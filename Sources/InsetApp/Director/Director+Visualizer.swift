@@ -5,9 +5,12 @@ import InsetCore
 extension Director {
     /// The terminal window's title: the focused video's name (a music file's "artist –
     /// title"); nil while none plays (`WindowTitle` says "inset" then, once it has set one).
-    var windowTitle: String? {
+    var windowTitle: String? { windowTitleSubject?.text }
+
+    /// What the window's title is made of, asked on every paint: no text is built here.
+    var windowTitleSubject: WindowTitle.Subject? {
         guard let video = focusedVideo else { return nil }
-        return WindowTitle.text(name: video.name, music: video.info.video.map { $0.isAttachedPicture } ?? true)
+        return WindowTitle.Subject(name: video.name, music: video.info.video.map { $0.isAttachedPicture } ?? true)
     }
 
     func changeVisualizer(_ change: Command.VisualizerChange, at now: HostTime) -> CommandOutcome {
