@@ -1,5 +1,6 @@
 import CSDL2
 import InsetCore
+import Synchronization
 
 /// The one sound device every video's sound goes to: opened by the first `AudioOutput`,
 /// closed with the last, and fed by SDL's audio thread with the sum of every voice.
@@ -92,20 +93,21 @@ final class AudioDevice: @unchecked Sendable {
     /// calling back at the device's pace and throws the sound away.
     var isLost: Bool { SDL_GetAudioDeviceStatus(id) == SDL_AUDIO_STOPPED }
 
-    /// Whether the loss has been said (`watch`), until the device is back.
-    private var lossReported = false
+    /// Whether `watch` found the device gone, until it is back: what every voice's clock
+    /// reads, on every frame, without a lock or a call into SDL.
+    let lost = Atomic<Bool>(false)
 
     /// One look at the device, on a turn of the loop: its loss, once, and once it is lost,
     /// whether a device that came (SDL's hotplug events) lets it be opened again.
     func watch() -> AudioDeviceChange? {
         let added = SDLAudio.takeOutputDeviceAdded()
-        if !lossReported {
+        if !lost.load(ordering: .relaxed) {
             guard isLost else { return nil }
-            lossReported = true
+            lost.store(true, ordering: .relaxed)
             return .lost(driver: driver)
         }
         guard added, reopen() else { return nil }
-        lossReported = false
+        lost.store(false, ordering: .relaxed)
         return .back(driver: driver)
     }
 

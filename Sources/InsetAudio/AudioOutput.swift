@@ -169,14 +169,14 @@ public enum AudioDeviceChange: Equatable, Sendable {
 
 extension AudioOutput {
     /// Looks at the sound device once (each turn of the loop): its loss, said once, and its
-    /// return. Nil when nothing changed or no device is open.
+    /// return; `deviceLost` follows what it finds. Nil when nothing changed or no device is open.
     public static func watchDevice() -> AudioDeviceChange? {
         AudioDevice.shared.withLock { $0?.watch() }
     }
 
-    /// Whether the device this output plays on has gone away (its clock then means nothing:
-    /// SDL goes on calling back and throws the sound away).
-    public var deviceLost: Bool { AudioDevice.shared.withLock { _ in device.isLost } }
+    /// Whether the device this output plays on has gone away, as `watchDevice` last found
+    /// (its clock then means nothing: SDL goes on calling back and throws the sound away).
+    public var deviceLost: Bool { device.lost.load(ordering: .relaxed) }
 
     /// The driver's output devices (`--audio-device help`), by the names `Options.device`
     /// takes, and the driver's name. Some drivers list none and open only their default.

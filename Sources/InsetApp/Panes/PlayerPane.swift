@@ -67,9 +67,11 @@ final class PlayerPane: Pane {
 
     /// What the bar says after the time, in grey: the file's place in its list ("2/3") and
     /// its audio delay while it is not 0 ("A/V +0.2 s").
+    /// Drawn on every frame while the bar is up: with no delay, nothing is built.
     private func barNotes(of video: Playback) -> String? {
-        let notes = [videos.listLabels[video.path], video.sound.flatMap { AudioDelay.label($0.delay) }].compactMap { $0 }
-        return notes.isEmpty ? nil : notes.joined(separator: "  ")
+        let place = videos.listLabels[video.path]
+        guard let delay = video.sound.flatMap({ AudioDelay.label($0.delay) }) else { return place }
+        return place.map { $0 + "  " + delay } ?? delay
     }
 
     /// The bar's place, for the subtitles to stay above it.
