@@ -146,4 +146,28 @@ extension Playback {
         guard stepAnchor != nil, !awaitingFirstFrame, !snapshot.isPlaying, let current else { return nil }
         return "frame at \(current.time.preciseClockString)"
     }
+
+    /// Puts `replacement` (or nothing) where the picture's pipeline was: it starts from the
+    /// time heard, the old one stops and gives back the picture it had waiting, and the
+    /// frame bookkeeping starts again. Returns the time it starts from. (A page's picture
+    /// in another format, a visualiser chosen or dropped.)
+    @discardableResult
+    func replacePicturePipeline(with replacement: VideoPipeline?, at now: HostTime) -> MediaTime {
+        let target = masterTime(at: now)
+        if let replacement {
+            _ = replacement.seek(to: target)
+            replacement.start()
+        }
+        if let old = pipeline {
+            if let image = pending?.image { old.frames.recycle(image) }
+            old.stop()
+        }
+        pipeline = replacement
+        pending = nil
+        lastTaken = nil
+        endOfStream = false
+        steeredLightening = .none
+        catchUp.restart(at: now)
+        return target
+    }
 }

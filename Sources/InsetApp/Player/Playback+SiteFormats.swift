@@ -47,19 +47,9 @@ extension Playback {
 
     /// The new format's pipeline plays from the time heard; the old one stops.
     private func adopt(_ replacement: VideoPipeline, as pick: FormatChoice.Pick, at now: HostTime) {
-        guard let old = pipeline else { replacement.stop(); return }
-        let target = masterTime(at: now)
+        guard pipeline != nil else { replacement.stop(); return }
         if let renderSize { replacement.setViewport(renderSize) }
-        _ = replacement.seek(to: target)
-        replacement.start()
-        old.stop()
-        if let image = pending?.image { old.frames.recycle(image) }
-        pipeline = replacement
-        pending = nil
-        lastTaken = nil
-        endOfStream = false
-        steeredLightening = .none
-        catchUp.restart(at: now)
+        let target = replacePicturePipeline(with: replacement, at: now)
         if let site, let variant = Self.variant(of: pick, in: site) {
             Log.info("variant \(statistics.variant.map { "\($0)" } ?? "?") -> \(variant) at \(target)")
             statistics.variant = variant

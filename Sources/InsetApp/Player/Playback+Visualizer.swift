@@ -35,23 +35,9 @@ extension Playback {
             replacement = Playback.visualize(path, info: info, with: wanted, viewport: viewport, interrupt: MediaInterrupt())
             guard replacement != nil else { return false }
         }
-        let target = masterTime(at: now)
-        if let old = pipeline {
-            if let image = pending?.image { old.frames.recycle(image) }
-            old.stop()
-        }
-        pipeline = replacement
-        pending = nil
+        // Not held while paused: its first picture shows at once, as after a seek.
+        let target = replacePicturePipeline(with: replacement, at: now)
         current = nil
-        lastTaken = nil
-        endOfStream = false
-        steeredLightening = .none
-        catchUp.restart(at: now)
-        if let replacement {
-            // Not held while paused: its first picture shows at once, as after a seek.
-            _ = replacement.seek(to: target)
-            replacement.start()
-        }
         // The next picture is shown at once and sets the clock, as after a seek.
         awaitingFirstFrame = replacement != nil
         if replacement == nil { clock.set(target, at: now) }
