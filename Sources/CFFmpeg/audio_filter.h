@@ -1,12 +1,13 @@
 #ifndef INSET_CFFMPEG_AUDIO_FILTER_H
 #define INSET_CFFMPEG_AUDIO_FILTER_H
 
-// Included by shim.h. Builds an audio filter graph in one call, because its plumbing
-// (AVFilterInOut lists whose names the parser takes over, a layout described as text)
-// reads far better in C than through Swift's pointer-to-pointer imports.
+// Included by shim.h. Builds an audio filter graph in one call (the plumbing every graph
+// shares is filter_graph.h's), with the layout described as text, which reads far
+// better in C than through Swift's pointer-to-pointer imports.
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersrc.h>
 #include <libavfilter/buffersink.h>
+#include "filter_graph.h"
 #include <stdio.h>
 
 /// A graph from interleaved float samples at `rate` and `channels` through `chain`
@@ -16,10 +17,6 @@
 static inline int cffmpeg_audio_filter_graph(const char *chain, int rate, int channels,
                                              AVFilterGraph **graph_out, AVFilterContext **source_out,
                                              AVFilterContext **sink_out) {
-    AVFilterGraph *graph = avfilter_graph_alloc();
-    if (!graph) return AVERROR(ENOMEM);
-    // One thread: the audio decode thread already is the worker, and the filters are cheap.
-    graph->nb_threads = 1;
     AVChannelLayout layout;
     av_channel_layout_default(&layout, channels);
     char layout_name[64];
@@ -31,26 +28,9 @@ static inline int cffmpeg_audio_filter_graph(const char *chain, int rate, int ch
     char full_chain[512];
     int written = snprintf(full_chain, sizeof full_chain, "%s,aformat=sample_fmts=flt:sample_rates=%d:channel_layouts=%s",
                            chain, rate, layout_name);
-    if (written < 0 || (size_t)written >= sizeof full_chain) { avfilter_graph_free(&graph); return AVERROR(EINVAL); }
+    if (written < 0 || (size_t)written >= sizeof full_chain) return AVERROR(EINVAL);
 
-    AVFilterContext *source = NULL, *sink = NULL;
-    int error = avfilter_graph_create_filter(&source, avfilter_get_by_name("abuffer"), "in", source_args, NULL, graph);
-    if (error >= 0)
-        error = avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", NULL, NULL, graph);
-    AVFilterInOut *outputs = avfilter_inout_alloc(), *inputs = avfilter_inout_alloc();
-    if (error >= 0 && (!outputs || !inputs)) error = AVERROR(ENOMEM);
-    if (error >= 0) {
-        // The chain's open input is fed by "in", its open output feeds "out".
-        outputs->name = av_strdup("in"); outputs->filter_ctx = source; outputs->pad_idx = 0; outputs->next = NULL;
-        inputs->name = av_strdup("out"); inputs->filter_ctx = sink; inputs->pad_idx = 0; inputs->next = NULL;
-        error = avfilter_graph_parse_ptr(graph, full_chain, &inputs, &outputs, NULL);
-    }
-    avfilter_inout_free(&inputs);
-    avfilter_inout_free(&outputs);
-    if (error >= 0) error = avfilter_graph_config(graph, NULL);
-    if (error < 0) { avfilter_graph_free(&graph); return error; }
-    *graph_out = graph; *source_out = source; *sink_out = sink;
-    return 0;
+    return cffmpeg_filter_graph(source_args, full_chain, "abuffersink", graph_out, source_out, sink_out);
 }
 
 /// Copies `frames` interleaved float frames into a new AVFrame stamped `pts` (in 1/rate)

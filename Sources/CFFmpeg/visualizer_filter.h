@@ -7,6 +7,7 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersrc.h>
 #include <libavfilter/buffersink.h>
+#include "filter_graph.h"
 #include <libavcodec/avcodec.h>
 #include <stdio.h>
 
@@ -17,10 +18,6 @@
 static inline int cffmpeg_visualizer_graph(const char *chain, const AVFrame *frame, AVRational time_base,
                                            AVFilterGraph **graph_out, AVFilterContext **source_out,
                                            AVFilterContext **sink_out) {
-    AVFilterGraph *graph = avfilter_graph_alloc();
-    if (!graph) return AVERROR(ENOMEM);
-    // One thread: the visualiser's own decode thread is the worker; the pictures are small.
-    graph->nb_threads = 1;
     char layout_name[64] = "";
     if (frame->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || av_channel_layout_check(&frame->ch_layout) == 0) {
         AVChannelLayout layout;
@@ -36,25 +33,9 @@ static inline int cffmpeg_visualizer_graph(const char *chain, const AVFrame *fra
              time_base.num, time_base.den, frame->sample_rate, format_name ? format_name : "fltp", layout_name);
     char full_chain[768];
     int written = snprintf(full_chain, sizeof full_chain, "%s,format=rgb24", chain);
-    if (written < 0 || (size_t)written >= sizeof full_chain) { avfilter_graph_free(&graph); return AVERROR(EINVAL); }
+    if (written < 0 || (size_t)written >= sizeof full_chain) return AVERROR(EINVAL);
 
-    AVFilterContext *source = NULL, *sink = NULL;
-    int error = avfilter_graph_create_filter(&source, avfilter_get_by_name("abuffer"), "in", source_args, NULL, graph);
-    if (error >= 0)
-        error = avfilter_graph_create_filter(&sink, avfilter_get_by_name("buffersink"), "out", NULL, NULL, graph);
-    AVFilterInOut *outputs = avfilter_inout_alloc(), *inputs = avfilter_inout_alloc();
-    if (error >= 0 && (!outputs || !inputs)) error = AVERROR(ENOMEM);
-    if (error >= 0) {
-        outputs->name = av_strdup("in"); outputs->filter_ctx = source; outputs->pad_idx = 0; outputs->next = NULL;
-        inputs->name = av_strdup("out"); inputs->filter_ctx = sink; inputs->pad_idx = 0; inputs->next = NULL;
-        error = avfilter_graph_parse_ptr(graph, full_chain, &inputs, &outputs, NULL);
-    }
-    avfilter_inout_free(&inputs);
-    avfilter_inout_free(&outputs);
-    if (error >= 0) error = avfilter_graph_config(graph, NULL);
-    if (error < 0) { avfilter_graph_free(&graph); return error; }
-    *graph_out = graph; *source_out = source; *sink_out = sink;
-    return 0;
+    return cffmpeg_filter_graph(source_args, full_chain, "buffersink", graph_out, source_out, sink_out);
 }
 
 /// The sink's time base (the pictures' pts are in it) and frame rate (0/1 when it has none).
