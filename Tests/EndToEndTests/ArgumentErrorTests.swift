@@ -44,6 +44,7 @@ struct ArgumentErrorTests {
         bad("--colors", "999", "CLIP", says: "inset: "),
         bad("--blitter", "braille", "CLIP", says: "inset: --blitter braille: expected half, quadrant, sextant, octant or auto"),
         bad("--graphics", "iterm2", "CLIP", says: "inset: --graphics iterm2: expected kitty, sixel, iterm, cells or auto"),
+        bad("--audio-delay", "0.2s", "CLIP", says: "inset: --audio-delay 0.2s: not a number of seconds from -10 to 10 (0.2, -0.15)"),
         bad("--sub-lang", "english", "CLIP", says: "inset: --sub-lang english: not an ISO 639 language code"),
         bad("--sub-lang", "e1", "CLIP", says: "inset: --sub-lang e1: not an ISO 639 language code"),
         bad("--sub-charset", "klingon-8", "CLIP", says: "inset: --sub-charset klingon-8: not a character set iconv knows"),
