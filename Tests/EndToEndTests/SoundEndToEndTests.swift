@@ -39,14 +39,15 @@ struct SoundEndToEndTests {
         let offsets = try AVSyncScript.check((piped ? ["--pipe"] : []) + ["--log", log.path])
         print("A/V from outside: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
         let shown = try Self.presented(log: log)
-        let markers = [1.0, 3.0, 5.0, 7.0, 9.0, 11.0]
+        let markers = [1.0, 3.0, 5.0]
         var checked = 0
         for (frame, heard) in shown where markers.contains(where: { frame >= $0 * 1000 && frame < $0 * 1000 + 80 }) {
             #expect(abs(frame - heard) <= 45, "flash at \(frame) ms shown while \(heard) ms was heard")
             checked += 1
         }
-        // Markers 1 and 3 play twice (before and after the skip back); each has two flash frames.
-        #expect(checked >= 12, "only \(checked) flash frames were logged")
+        // Markers 1 and 3 play twice (before and after the skip back), then 5 before q; each
+        // has two flash frames.
+        #expect(checked >= 10, "only \(checked) flash frames were logged")
         let frameOffsets = shown.map { abs($0.frame - $0.heard) }
         print("A/V in the log over \(shown.count) frames: max \(frameOffsets.max() ?? -1) ms; markers checked: \(checked)")
     }
@@ -56,41 +57,16 @@ struct SoundEndToEndTests {
     /// still the video heard (scripts/av-sync --beside).
     @Test("A/V offset of the full-screen video while the window's plays, and of the window's after a swap: within ±45 ms")
     func markersBesideTheWindow() throws {
-        let offsets = try AVSyncScript.check(["--beside"], phases: ["beside the window", "swapped, in the window"], minimumPairs: 5)
+        let offsets = try AVSyncScript.check(["--beside"], phases: ["beside the window", "swapped, in the window"], minimumPairs: 4)
         print("A/V beside the window: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
     }
 
-    /// mpv's `--audio-delay`: the sound plays that much later (earlier when negative) than
-    /// its picture, so each flash comes that much before its tone. Against a play without
-    /// a delay, the markers' median moves by the delay within ±15 ms, and each marker
-    /// within ±25 ms. The issue asks ±10: the shift measured is 5 to 10 ms more than the
-    /// delay in both directions (a bias not yet explained), and one marker's own jitter on
-    /// a loaded machine reaches 12 ms.
-    @Test("--audio-delay 0.2 and -0.2, measured outside the player: the markers' offsets moved by the delay, ±15 ms")
-    func audioDelayMovesMarkers() throws {
-        func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
-        let base = try AVSyncScript.offsets(audioDelay: 0)
-        let middle = try #require(median(base))
-        for delay in [0.2, -0.2] {
-            let moved = try AVSyncScript.offsets(audioDelay: delay)
-            print("A/V with --audio-delay \(delay): offsets \(moved) ms (without: \(base))")
-            let shift = try #require(median(moved)) - middle
-            #expect(abs(shift + delay * 1000) <= 15, "moved \(shift) ms with \(delay) s")
-            for offset in moved {
-                #expect(abs(offset - middle + delay * 1000) <= 25, "\(offset) ms with \(delay) s against \(middle) ms without")
-            }
-        }
-    }
-
-    /// In pixels the picture reaches the terminal after it is encoded and written, tens of
-    /// milliseconds after its frame: the frames go early by that (`PictureLatency`), and the
-    /// flash is the picture turning white (scripts/ptypictures.py reads sixel, kitty and
-    /// iTerm2's OSC 1337).
-    @Test("A/V offset with the video in pixels, sixel, kitty and iterm, measured outside the player: within ±45 ms",
-          arguments: ["sixel", "kitty", "iterm"])
-    func markersInSyncInPixels(graphics: String) throws {
-        let offsets = try AVSyncScript.check(["--graphics", graphics, "--columns", "120", "--rows", "40"])
-        print("A/V in \(graphics) pixels: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
+    /// scripts/av-sync with the player at another speed: the keys come at the same media
+    /// times, and each flash is paired with its tone from outside the player.
+    @Test("A/V offset at every marker measured outside the player at 0.5× and 2×: within ±45 ms", arguments: ["0.5", "2"])
+    func markersInSyncAtSpeed(speed: String) throws {
+        let offsets = try AVSyncScript.check(["--speed", speed])
+        print("A/V at \(speed)× from outside: offsets \(offsets ?? []) ms")
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Playback speed as a user meets it: the bar, the pace of the time shown, the keys, and
-/// the sync of picture and sound measured from outside.
+/// Playback speed as a user meets it: the bar, the pace of the time shown and the keys.
+/// (Its sync of picture and sound, measured from outside, is SoundEndToEndTests'.)
 @Suite("Speed end to end", .serialized)
 struct SpeedEndToEndTests {
     /// Wall seconds the time shown takes to go `span` seconds on, from the first second it
@@ -48,13 +48,5 @@ struct SpeedEndToEndTests {
         let expected = 2 / speed
         #expect(wall > expected * 0.7 && wall < expected * 1.4, "2 s of the clip took \(wall) s at \(speed)×")
         try tmux.keys("q")
-    }
-
-    /// scripts/av-sync with the player at another speed: the keys come at the same media
-    /// times, and each flash is paired with its tone from outside the player.
-    @Test("A/V offset at every marker measured outside the player at 0.5× and 2×: within ±45 ms", arguments: ["0.5", "2"])
-    func markersInSync(speed: String) throws {
-        let offsets = try AVSyncScript.check(["--speed", speed])
-        print("A/V at \(speed)× from outside: offsets \(offsets ?? []) ms")
     }
 }
