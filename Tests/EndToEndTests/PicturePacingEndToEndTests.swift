@@ -12,7 +12,7 @@ struct PicturePacingEndToEndTests {
           .timeLimit(.minutes(3)), arguments: ["sixel", "kitty", "iterm"])
     func quitsAtAnyRate(graphics: String) throws {
         let (status, output) = try runScript("pty-pictures", [
-            "--graphics", graphics, "--rate", "20", "0.2", "--seconds", "4",
+            "--graphics", graphics, "--rate", "20", "0.2", "--seconds", "2.5",
             "--clip", samplePath("bench_1080p.mp4"),
         ], environment: ["INSET_BIN": try insetBinary()])
         #expect(status == 0, "\(output)")
