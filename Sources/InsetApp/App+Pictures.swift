@@ -46,6 +46,10 @@ extension App {
     /// shows the bands it has); a kitty transmission only after a whole chunk, and then an
     /// empty last chunk ends it (the terminal drops the unfinished image).
     func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> PicturePresenter.WriteOutcome {
+        terminal.asOneWrite { writeSlices(bytes, abandonable: abandonable) }
+    }
+
+    private func writeSlices(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> PicturePresenter.WriteOutcome {
         // Embedded, the cursor is the program's beside: a picture that moves it puts it back.
         if embedded { _ = try? terminal.write(App.saveCursor) }
         defer { if embedded { _ = try? terminal.write(App.restoreCursor) } }

@@ -20,11 +20,17 @@ protocol LoopTerminal: AnyObject {
     /// What arrived within `timeout` (or once `wakeDescriptor`, which it drains, or
     /// `watching`, which it leaves to its owner, became readable).
     func nextEvents(timeout: Duration, wakeDescriptor: Int32?, watching: Int32?) -> [InputEvent]
+    /// Runs `body`, whose writes reach the terminal as one to the other players sharing it
+    /// (embed mode: another player's bytes never land inside a picture written in slices).
+    func asOneWrite<Result>(_ body: () -> Result) -> Result
     /// Gives the terminal back as it was.
     func restore()
 }
 
 extension LoopTerminal {
+    /// A terminal of its own: nothing else writes to it, so any run of writes is one.
+    func asOneWrite<Result>(_ body: () -> Result) -> Result { body() }
+
     /// Writes `bytes` whole (a few bytes of escapes).
     @discardableResult
     func write(_ bytes: [UInt8]) throws -> Duration { try bytes.withUnsafeBytes { try write($0) } }
@@ -32,4 +38,5 @@ extension LoopTerminal {
 
 extension TerminalSession: LoopTerminal {
     func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration { try writer.write(bytes) }
+    func asOneWrite<Result>(_ body: () -> Result) -> Result { writer.asOneWrite(body) }
 }

@@ -209,7 +209,7 @@ public final class TerminalSession {
         self.sequences = sequences
         self.programModes = programModes
         self.shellModes = shellModes
-        self.writer = TerminalWriter(descriptor: outputFD)
+        self.writer = TerminalWriter(descriptor: outputFD, shared: true)
         self.size = area.size
         self.origin = area.origin
         undo.cancel()

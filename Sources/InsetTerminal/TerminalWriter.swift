@@ -29,9 +29,15 @@ public final class TerminalWriter {
 
     private let clock = ContinuousClock()
 
-    /// A writer to `descriptor`, which stays owned by the caller (it is not closed).
-    public init(descriptor: Int32) {
+    /// Held around each `write` when the terminal is shared with other players (embed
+    /// mode), so that no other player's bytes land inside one of ours.
+    private let sharedLock: SharedTerminalLock?
+
+    /// A writer to `descriptor`, which stays owned by the caller (it is not closed);
+    /// `shared` when other players may write to the same terminal at the same time.
+    public init(descriptor: Int32, shared: Bool = false) {
         self.descriptor = descriptor
+        self.sharedLock = shared ? SharedTerminalLock(terminal: descriptor) : nil
     }
 
     /// Writes all of `bytes` and returns how long that took (`write(2)`, with `poll(2)` for
@@ -41,6 +47,19 @@ public final class TerminalWriter {
     /// before the error is counted.
     @discardableResult
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) -> Duration {
+        guard let sharedLock else { return try writeWhole(bytes) }
+        return try sharedLock.whileHeld { () throws(TerminalError) in try writeWhole(bytes) }
+    }
+
+    /// Runs `body`, whose writes make one whole to other players sharing the terminal (a
+    /// picture in slices, between a save and a restore of the cursor): none of their bytes
+    /// lands in between. Alone in its terminal, just `body`.
+    public func asOneWrite<Result>(_ body: () -> Result) -> Result {
+        guard let sharedLock else { return body() }
+        return sharedLock.whileHeld(body)
+    }
+
+    private func writeWhole(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) -> Duration {
         let start = clock.now
         var sent = 0
         var failure: TerminalError?
