@@ -192,11 +192,15 @@ def embeds(s):
     for name in halves:
         subprocess.run([INSET, "ctl", "--socket", sockets[name], "pause"], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, timeout=10)
+    # Waits, not fixed sleeps: on a loaded machine (a load of 10) a paused player's last
+    # picture, or the left one's erasing, reached xterm after more than a second.
     time.sleep(1.0)
-    paused = found(s.shot("embeds-paused", fresh=True))
+    paused = s.wait_for(lambda: (lambda boxes: boxes if all(boxes.values()) else None)(found(s.shot("embeds-paused", fresh=True))), 8)
+    paused = paused or found(s.shot("embeds-paused", fresh=True))
     s.check(all(paused.values()), "embeds: both pictures there, paused (%s)" % (paused,))
     subprocess.run(["pkill", "-TERM", "-f", "--", "inset --embed 70x20\\+2\\+2 "], check=False)
-    time.sleep(1.5)
+    time.sleep(1.0)
+    s.wait_for(lambda: xscreen.picture_pixels(s.shot("embeds-left-gone", fresh=True), regions["left"]) == 0, 8)
     shot = s.shot("embeds-left-gone", fresh=True)
     left, right = (xscreen.picture_pixels(shot, regions[name]) for name in ("left", "right"))
     s.check(left == 0, "embeds: the left player erased its picture on SIGTERM (%d picture pixels)" % left)
