@@ -57,9 +57,9 @@ def window_scene(s, what, focus, unfocus, quit_keys, shot_name, then_redraw=Fals
     return shot
 
 
-def pip(s):
+def pip(s, then_redraw=False):
     s.start("--mute", "--loop", "--pip", SAMPLE)
-    window_scene(s, "PiP", ("Tab",), ("Escape",), ("q",), "pip")
+    window_scene(s, "PiP", ("Tab",), ("Escape",), ("q",), "pip", then_redraw)
     s.stop()
 
 
@@ -229,4 +229,7 @@ def embeds(s):
 SCENES = {"pip": pip, "shell": shell, "two": two, "embeds": embeds, "redraw": redraw,
           # Two scenes on one play, where a run must be short (the iTerm2 terminals' lane):
           # the same checks, a terminal and a player started fewer.
-          "two+pause": lambda s: two(s, first_paused=True), "shell+redraw": lambda s: shell(s, then_redraw=True)}
+          "two+pause": lambda s: two(s, first_paused=True), "shell+redraw": lambda s: shell(s, then_redraw=True),
+          # (Where window_scene pauses the window: in kitty it plays on, and `redraw` is the
+          # paused window's own check.)
+          "pip+redraw": lambda s: pip(s, then_redraw=True)}
