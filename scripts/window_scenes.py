@@ -197,15 +197,18 @@ def embeds(s):
     def found(shot):
         return {name: xscreen.picture_box(shot, region) for name, region in regions.items()}
 
+    last = [None]
+
     def both():
-        boxes = found(s.shot("embeds"))
+        last[0] = s.shot("embeds")
+        boxes = found(last[0])
         return boxes if all(boxes.values()) else None
     boxes = s.wait_for(both, 20)
     s.check(boxes is not None, "embeds: two pictures at once, left and right (%s)" % (boxes,))
     if boxes:
         # Konsole keeps an iTerm2 picture until its whole screen is cleared, which an
         # embedded player may not do: there an embedded player draws in cells.
-        share = fine_cells(s, s.shot("embeds"), boxes["left"])
+        share = fine_cells(s, last[0], boxes["left"])
         say("embeds: the left one in %s (%.1f%% of its cells more than four colours)"
             % ("pixels" if share >= 0.05 else "cells", share * 100))
     for name in halves:
