@@ -26,21 +26,31 @@ SAMPLE_FRAMES = 150  # 5 s at 30 fps
 # being a pixel off costs more. A picture at the wrong size, place or colours scores under 10.
 FULL_SCREEN_PSNR = 28
 PIP_PSNR = 18
+# The graphics whose screenshots are compared with the source for colour (not kitty's
+# under software GL).
+SOURCE_COLOURS = ("sixel", "iterm")
 BAR_ROWS = 2  # ControlBar.height: the player draws its bar over the video's last rows
 PREFIX = "ctrl+bracketright"  # the shell pane's prefix chord, C-]
 
 
 class Session:
-    def __init__(self, spec, out, check, two_in_pixels=False):
+    def __init__(self, spec, out, check, two_in_pixels=False, graphics=None):
         self.spec, self.out, self.check, self.two_in_pixels = spec, out, check, two_in_pixels
+        # The graphics the players use: what auto picks in this terminal, or `graphics`,
+        # given to each player but the probe (which checks what auto picks).
+        self.graphics, self.forced = graphics or spec.graphics, graphics is not None
         self.cell = (8, 16)  # until the probe says
         self.window = None
         self.term = None
 
-    def start(self, *args, wrapper=(), environment=None):
+    def start(self, *args, wrapper=(), environment=None, graphics_given=False):
+        """Starts the player with `args` in the terminal (given `--graphics` first, unless
+        the scene gives it itself or runs no player, `graphics_given`)."""
         self.stderr = os.path.join(self.out, "stderr.txt")
         if os.path.exists(self.stderr):
             os.remove(self.stderr)
+        if self.forced and not graphics_given:
+            args = ("--graphics", self.graphics, *args)
         self.term = self.spec.start([*wrapper, INSET, *args], self.stderr, os.path.join(self.out, "inset.log"),
                                     environment)
 
@@ -94,8 +104,12 @@ class Session:
         """The terminal's cells on the display: (x0, y0, x1, y1)."""
         x, y, w, h = self.window or (0, 0, 0, 0)
         cols, rows = terminals.COLS * self.cell[0], terminals.ROWS * self.cell[1]
-        # The cells sit inside the terminal's border (xterm's is 2 px), the same all round.
-        x, y = x + max(0, (w - cols) // 2), y + max(0, (h - rows) // 2)
+        # The cells sit inside the terminal's border (xterm's is 2 px), the same all round,
+        # unless the terminal says where they start.
+        if self.spec.cells_at:
+            x, y = x + self.spec.cells_at[0], y + self.spec.cells_at[1]
+        else:
+            x, y = x + max(0, (w - cols) // 2), y + max(0, (h - rows) // 2)
         return x, y, x + cols, y + rows
 
     def inside(self, box, slack=2):
@@ -118,7 +132,7 @@ def probe(s):
     if os.path.exists(path):
         os.remove(path)
     s.start("probe-terminal", "--timeout", "2000", wrapper=("sh", "-c", 'exec "$0" "$@" >"$PROBE_OUT"'),
-            environment={"PROBE_OUT": path})
+            environment={"PROBE_OUT": path}, graphics_given=True)
     report = s.wait_for(lambda: os.path.exists(path) and "answered" in open(path).read() and open(path).read(), 20)
     s.window = xscreen.window_geometry(s.spec.window_class)
     s.stop()
@@ -152,7 +166,7 @@ def strace_works():
 def play(s):
     wrapper = ()
     trace = os.path.join(s.out, "strace.txt")
-    if s.spec.graphics == "kitty" and strace_works():
+    if s.graphics == "kitty" and strace_works():
         # How the pixels went: a shared memory object is opened under /dev/shm for each.
         wrapper = ("strace", "-f", "-qq", "-e", "trace=openat", "-e", "signal=none", "-o", trace)
     s.start("--mute", "--stats", SAMPLE, wrapper=wrapper)
@@ -196,7 +210,7 @@ def play(s):
         with open(trace) as f:
             shm = sum(1 for line in f if "/dev/shm/" in line)
         say("play: %d shared memory objects opened: pixels went %s" % (shm, "by shared memory" if shm else "in the escapes"))
-    elif s.spec.graphics == "kitty":
+    elif s.graphics == "kitty":
         say("play: how the pixels went is not seen (strace is missing or may not trace)")
     left = xscreen.picture_pixels(s.shot("play-after-end", fresh=True))
     s.check(left == 0, "play: after the end no picture is left (%d picture pixels)" % left)
@@ -206,12 +220,21 @@ def play(s):
 def pause(s):
     s.start("--mute", "--loop", "--start", "1", SAMPLE)
     s.check(s.wait_for_picture("pause-start") is not None, "pause: the picture appears")
+    paused_full_screen(s, "pause")
+    s.keys("q")
+    s.left_nothing("pause")
+    s.stop()
+
+
+def paused_full_screen(s, what):
+    """A full-screen video playing: paused, its picture against the source frames (the
+    `pause` scene's checks, also made inside another scene's play)."""
     time.sleep(1.0)
     s.keys("space")
     time.sleep(1.0)
-    shot = s.shot("pause", fresh=True)
+    shot = s.shot(what, fresh=True)
     box = xscreen.picture_box(shot)
-    if s.check(box is not None, "pause: a picture is on the display"):
+    if s.check(box is not None, "%s: a picture is on the display" % what):
         # The box is found by colour, and late in the sample the bottom rows (a grey box, the
         # time on a dark band) are not colourful: the picture is as tall as 16:9 of its
         # width cut to whole cells (play checks that), so a shorter box is extended down.
@@ -226,12 +249,9 @@ def pause(s):
             full = box[3] - box[1]
             box = (box[0], box[1], box[2], bar_top)
         value = xscreen.best_psnr(SAMPLE, shot, box, 0.0, 5.0, full_height=full)
-        say("pause: picture %s, PSNR %.1f dB against the source frame" % (describe(box), value))
-        if s.spec.graphics == "sixel":
-            s.check(value >= FULL_SCREEN_PSNR, "pause: PSNR %.1f dB (at least %d)" % (value, FULL_SCREEN_PSNR))
-    s.keys("q")
-    s.left_nothing("pause")
-    s.stop()
+        say("%s: picture %s, PSNR %.1f dB against the source frame" % (what, describe(box), value))
+        if s.graphics in SOURCE_COLOURS:
+            s.check(value >= FULL_SCREEN_PSNR, "%s: PSNR %.1f dB (at least %d)" % (what, value, FULL_SCREEN_PSNR))
 
 
 SCENES = {"probe": probe, "play": play, "pause": pause}

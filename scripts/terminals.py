@@ -4,19 +4,27 @@ Each is started with a command line of its own (size in cells, black background,
 corner) and runs `sh -c` around the player, so the terminal stays open after the player
 exits and the screen after q can be looked at; the player's standard error (the --stats
 closing line) goes to a file. A terminal that dies at once (a server still busy loading
-fonts) is started once more.
+fonts) is started once more. Konsole's settings are files (konsole.py writes them afresh
+for each start).
 """
 import os
 import subprocess
 import time
 
+import konsole
+
 COLS, ROWS = 160, 45
 
 
 class Terminal:
-    def __init__(self, name, program, window_class, graphics, argv, environment=None, stale_pixels=False):
+    def __init__(self, name, program, window_class, graphics, argv, environment=None, stale_pixels=False,
+                 cells_at=None, prepare=None):
+        # `graphics`: what `--graphics auto` picks in it.
         self.name, self.program, self.window_class, self.graphics = name, program, window_class, graphics
         self.argv, self.environment = argv, environment or {}
+        # Where the cells start in the window, when not centred in it (Konsole: a 3 px frame
+        # on the left, 5 on the right), and what makes the environment for a start.
+        self.cells_at, self.prepare = cells_at, prepare
         # Whether the window keeps pixels of frames gone by until its buffers are made anew
         # (kitty on software GL here: blends of earlier frames, doubled text, a window's
         # old place, that no redraw of the same size clears; a resize does).
@@ -25,7 +33,7 @@ class Terminal:
     def start(self, command, stderr_path, log_path, extra_environment=None):
         """Runs `command` (a list) in the terminal; its stderr to `stderr_path`."""
         env = dict(os.environ, COLORTERM="truecolor", INSET_LOG=log_path, **self.environment,
-                   **(extra_environment or {}))
+                   **(self.prepare() if self.prepare else {}), **(extra_environment or {}))
         env.pop("TERM", None)  # each terminal sets its own
         wrapped = ["sh", "-c", '"$@" 2>"$INSET_STDERR"; sleep 600', "sh", *command]
         env["INSET_STDERR"] = stderr_path
@@ -67,4 +75,11 @@ TERMINALS = {
         "-o", "initial_window_width=%dc" % COLS, "-o", "initial_window_height=%dc" % ROWS,
         "-o", "window_padding_width=0", "-o", "background=#000000", "-o", "foreground=#ffffff",
         "-o", "confirm_os_window_close=0"], environment={"LIBGL_ALWAYS_SOFTWARE": "1"}, stale_pixels=True),
+    # Konsole (22.04 and later draw iTerm2's inline images; auto picks them, its kitty
+    # graphics being partial): Qt on the X display, a process of its own (no D-Bus, no
+    # single instance), no menu, tool or tab bar, no scroll bar, DejaVu Sans Mono 10 (8x17).
+    "konsole": Terminal("konsole", "konsole", "konsole", "iterm", [
+        "konsole", "--nofork", "--profile", konsole.PROFILE, "--hide-menubar", "--hide-tabbar", "--notransparency",
+        "-e"], environment={"QT_QPA_PLATFORM": "xcb"}, cells_at=(3, 0),
+        prepare=lambda: konsole.settings(COLS, ROWS)),
 }

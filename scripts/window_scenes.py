@@ -12,19 +12,21 @@ import time
 import numpy as np
 
 import xscreen
-from scenes import INSET, PIP_PSNR, PREFIX, SAMPLE, describe
+from scenes import INSET, PIP_PSNR, PREFIX, SAMPLE, SOURCE_COLOURS, describe, paused_full_screen
 from xscreen import say
 
-def window_scene(s, what, focus, unfocus, quit_keys, shot_name):
+def window_scene(s, what, focus, unfocus, quit_keys, shot_name, then_redraw=False):
     """The window over a pane: paused, looked at, moved left, then quit. `focus` and
-    `unfocus` are the keys that give the window the keyboard and take it back."""
+    `unfocus` are the keys that give the window the keyboard and take it back.
+    `then_redraw`: before quitting, the `redraw` scene's check on the same play (the
+    terminal resized, the paused, moved window keeps its picture)."""
     box = s.wait_for_picture(shot_name + "-start")
     s.check(box is not None, "%s: the picture appears" % what)
     time.sleep(1.0)
     # Paused for the PSNR (sixel only), then unfocused so its controls (drawn over the
     # picture while focused) go. In kitty it plays on: its fresh screenshots resize the
     # terminal, after which a window paused and moved has lost its picture (scene redraw).
-    s.keys(*focus, *(("space",) if s.spec.graphics == "sixel" else ()), *unfocus)
+    s.keys(*focus, *(("space",) if s.graphics in SOURCE_COLOURS else ()), *unfocus)
     time.sleep(1.0)
     shot = s.shot(shot_name, fresh=True)
     box = xscreen.picture_box(shot)
@@ -38,7 +40,7 @@ def window_scene(s, what, focus, unfocus, quit_keys, shot_name):
         # the 2% whole cells allow, and a pixel or two of the box found.
         s.check(abs(w / h / (16 / 9) - 1) < 0.06, "%s: the picture's shape %.3f, the video's %.3f (cells %dx%d)"
                 % (what, w / h, 16 / 9, *s.cell))
-        if s.spec.graphics == "sixel":
+        if s.graphics in SOURCE_COLOURS:
             s.check(value >= PIP_PSNR, "%s: PSNR %.1f dB (at least %d)" % (what, value, PIP_PSNR))
         s.keys(*focus, "shift+Left", *unfocus)
         time.sleep(1.5)
@@ -48,24 +50,26 @@ def window_scene(s, what, focus, unfocus, quit_keys, shot_name):
         if new_box:
             debris = xscreen.picture_pixels(moved, box)
             s.check(debris == 0, "%s: no debris where the window was (%d picture pixels)" % (what, debris))
+        if then_redraw:
+            kept_through_resize(s, what, new_box)
     s.keys(*quit_keys)
     s.left_nothing(what)
     return shot
 
 
-def pip(s):
+def pip(s, then_redraw=False):
     s.start("--mute", "--loop", "--pip", SAMPLE)
-    window_scene(s, "PiP", ("Tab",), ("Escape",), ("q",), "pip")
+    window_scene(s, "PiP", ("Tab",), ("Escape",), ("q",), "pip", then_redraw)
     s.stop()
 
 
-def shell(s):
+def shell(s, then_redraw=False):
     s.start("--mute", "--loop", "--shell", SAMPLE, environment={"SHELL": "/bin/sh", "PS1": "$ ", "ENV": ""})
     if s.wait_for_picture("shell-start"):
         time.sleep(0.5)
         xscreen.type_text(s.spec.window_class, "ls -l /usr/share/doc | head -60\n")
         time.sleep(1.0)
-    shot = window_scene(s, "shell pane", (PREFIX, "Tab"), ("Tab",), (PREFIX, "q"), "shell")
+    shot = window_scene(s, "shell pane", (PREFIX, "Tab"), ("Tab",), (PREFIX, "q"), "shell", then_redraw)
     # The screenshot for docs/pictures.md: the lower half of the terminal, where the window
     # was, at its own pixels.
     x0, y0, x1, y1 = s.area()
@@ -103,7 +107,7 @@ def stable_window(s, name):
     return s.wait_for(settled, 15)
 
 
-def two(s):
+def two(s, first_paused=False):
     folder = tempfile.mkdtemp(prefix="inset-two-")
     for name in ("a.mp4", "b.mp4"):
         os.symlink(SAMPLE, os.path.join(folder, name))
@@ -111,6 +115,10 @@ def two(s):
     time.sleep(2.0)
     s.keys("Return")
     s.check(s.wait_for_picture("two-first") is not None, "two: the first video plays")
+    if first_paused:
+        # The `pause` scene's checks on this play, full screen; then it plays on.
+        paused_full_screen(s, "two, the first paused")
+        s.keys("space")
     s.keys("p")
     window = stable_window(s, "two-window")
     s.check(window is not None, "two: the first video goes into the window (%s)" % (window,))
@@ -151,14 +159,19 @@ def redraw(s):
     time.sleep(1.0)
     s.keys("Tab", "space", "shift+Left", "Escape")
     time.sleep(1.5)
-    moved = xscreen.picture_box(s.shot("redraw-moved"))
-    s.resize_and_back()
-    after = xscreen.picture_box(s.shot("redraw-resized"))
-    say("redraw: moved %s, after the resize %s" % (moved, after))
-    s.check(after is not None and after[0] < s.area()[0] + 200,
-            "redraw: the paused, moved window keeps its picture through a resize (%s)" % (after,))
+    kept_through_resize(s, "redraw", xscreen.picture_box(s.shot("redraw-moved")))
     s.keys("q")
     s.stop()
+
+
+def kept_through_resize(s, what, moved):
+    """The terminal resized and put back: the paused window moved left (`moved`, its box)
+    keeps its picture."""
+    s.resize_and_back()
+    after = xscreen.picture_box(s.shot(what.replace(" ", "-") + "-resized"))
+    say("%s: moved %s, after the resize %s" % (what, moved, after))
+    s.check(after is not None and after[0] < s.area()[0] + 200,
+            "%s: the paused, moved window keeps its picture through a resize (%s)" % (what, after))
 
 
 def embeds(s):
@@ -177,18 +190,27 @@ def embeds(s):
     folder = tempfile.mkdtemp(prefix="inset-embeds-")
     sockets = {name: os.path.join(folder, name + ".sock") for name in halves}
     script = " & ".join('"$0" --embed 70x20+%d+%d --graphics %s --socket "$%d" "$1"'
-                        % (col, row, s.spec.graphics, index + 2)
+                        % (col, row, s.graphics, index + 2)
                         for index, (col, row) in enumerate(halves.values())) + " & wait"
-    s.start(SAMPLE, sockets["left"], sockets["right"], wrapper=("sh", "-c", script))
+    s.start(SAMPLE, sockets["left"], sockets["right"], wrapper=("sh", "-c", script), graphics_given=True)
 
     def found(shot):
         return {name: xscreen.picture_box(shot, region) for name, region in regions.items()}
 
+    last = [None]
+
     def both():
-        boxes = found(s.shot("embeds"))
+        last[0] = s.shot("embeds")
+        boxes = found(last[0])
         return boxes if all(boxes.values()) else None
     boxes = s.wait_for(both, 20)
     s.check(boxes is not None, "embeds: two pictures at once, left and right (%s)" % (boxes,))
+    if boxes:
+        # Konsole keeps an iTerm2 picture until its whole screen is cleared, which an
+        # embedded player may not do: there an embedded player draws in cells.
+        share = fine_cells(s, last[0], boxes["left"])
+        say("embeds: the left one in %s (%.1f%% of its cells more than four colours)"
+            % ("pixels" if share >= 0.05 else "cells", share * 100))
     for name in halves:
         subprocess.run([INSET, "ctl", "--socket", sockets[name], "pause"], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, timeout=10)
@@ -211,4 +233,10 @@ def embeds(s):
     shutil.rmtree(folder, True)
 
 
-SCENES = {"pip": pip, "shell": shell, "two": two, "embeds": embeds, "redraw": redraw}
+SCENES = {"pip": pip, "shell": shell, "two": two, "embeds": embeds, "redraw": redraw,
+          # Two scenes on one play, where a run must be short (the iTerm2 terminals' lane):
+          # the same checks, a terminal and a player started fewer.
+          "two+pause": lambda s: two(s, first_paused=True), "shell+redraw": lambda s: shell(s, then_redraw=True),
+          # (Where window_scene pauses the window: in kitty it plays on, and `redraw` is the
+          # paused window's own check.)
+          "pip+redraw": lambda s: pip(s, then_redraw=True)}

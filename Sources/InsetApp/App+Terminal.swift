@@ -42,12 +42,21 @@ extension App {
                     .kitty(local ? .sharedMemory : .direct, passthrough: false))
         case .sixel:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
+        case .iterm where options.embed != nil && capabilities.keepsITermImagesUnderText:
+            // Konsole keeps the picture until its whole screen is cleared, which an embedded
+            // player must not do: it could never erase its rectangle. Cells instead.
+            Log.info("embedded in \(capabilities.programInEnvironment ?? "Konsole"): cells, not iTerm2 images")
+            return (CellRaster(blitter: options.blitter ?? .half, cellAspect: cellAspect(cellPixels)), nil)
         case .iterm:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .iterm(passthrough: capabilities.insideTmux))
         case .cells:
             let blitter = options.blitter ?? (capabilities.drawsOctantsNatively ? .octant : .half)
-            let aspect = cellPixels.map { Double($0.width) / Double($0.height) } ?? CellRaster.assumedCellAspect
-            return (CellRaster(blitter: blitter, cellAspect: aspect), nil)
+            return (CellRaster(blitter: blitter, cellAspect: cellAspect(cellPixels)), nil)
         }
+    }
+
+    /// A cell's width over its height, the common 1:2 where the terminal did not say.
+    static func cellAspect(_ cellPixels: PixelSize?) -> Double {
+        cellPixels.map { Double($0.width) / Double($0.height) } ?? CellRaster.assumedCellAspect
     }
 }

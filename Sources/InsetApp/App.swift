@@ -32,6 +32,8 @@ public final class App {
     var windowTitle = WindowTitle()
     /// `--embed`: a rectangle of someone else's screen (see `App+Embed`).
     let embedded: Bool
+    /// Inside tmux with iTerm2 pictures: where the pane is outside, followed as it moves.
+    var paneWatch: TmuxPaneWatch?
 
     /// Takes the terminal, asks it what it draws, and builds the director for it. A single
     /// file's path is checked first (by the director), so the common mistakes are one line
@@ -59,6 +61,7 @@ public final class App {
         let mpris = options.embed == nil ? MPRISDesk.start() : nil
         try self.init(options: options, terminal: session, painter: painter, raster: drawing.raster, pictures: drawing.pictures,
                       mpris: mpris)
+        if drawing.pictures?.isITerm == true { picturePresenter?.textKeepsPixels = capabilities.keepsITermImagesUnderText }
     }
 
     /// The loop on `terminal`, already taken and asked what it draws (`raster`, `pictures`).
@@ -73,8 +76,10 @@ public final class App {
         let waker = director.waker
         picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
         if case .iterm(passthrough: true)? = drawing.pictures, let presenter = picturePresenter {
-            let origin = TmuxPane.origin(environment: ProcessInfo.processInfo.environment) ?? .zero
+            let environment = ProcessInfo.processInfo.environment
+            let origin = TmuxPane.origin(environment: environment) ?? .zero
             presenter.condition.withLock { presenter.shared.paneOrigin = origin }
+            paneWatch = TmuxPaneWatch(environment: environment, origin: origin) { waker.wake() }
         }
         // Objects a player that died left in /dev/shm (a crash, SIGKILL) go before ours come.
         if case .kitty(.sharedMemory, _)? = drawing.pictures { SharedMemoryObjects.removeLeftovers() }
@@ -120,6 +125,11 @@ public final class App {
         let now = HostTime.now()
         var effects = inputEffects
         inputEffects.removeAll(keepingCapacity: true)
+        if let origin = paneWatch?.takeMove(), let presenter = picturePresenter {
+            // Everything again: the pictures go to the pane's new place outside.
+            presenter.paneMoved(to: origin)
+            effects.append(.redrawAll)
+        }
         effects += director.handle(.tick, at: now)
         if let control { effects += control.serve(director, at: now) }
         if let mpris { effects += mpris.serve(director, at: now) }
@@ -140,6 +150,10 @@ public final class App {
         guard director.isRunning else { return }
         for event in terminal.nextEvents(timeout: wakeUp(after: now), wakeDescriptor: director.wakeDescriptor,
                                          watching: mpris?.descriptor) {
+            // A resize may move the pane too (a zoom, a split): where it is now, before the redraw.
+            if case .resize = event, let watch = paneWatch, watch.look(), let origin = watch.takeMove() {
+                picturePresenter?.paneMoved(to: origin)
+            }
             inputEffects += director.handle(.input(event), at: HostTime.now())
             if !director.isRunning { break }
         }
@@ -151,6 +165,7 @@ public final class App {
         director.cancelOpening()
         control?.finish(director)
         mpris?.finish()
+        paneWatch?.stop()
         picturePresenter?.farewell { _ = try? terminal.write($0) }
         picturePresenter?.stop()
         // Nothing of ours stays in /dev/shm, whatever the terminal read.

@@ -14,7 +14,8 @@ public enum TerminalProbeReport {
         row("kitty graphics", yes(capabilities.kittyGraphics))
         row("sixel", yes(capabilities.sixel))
         row("iTerm2 images", capabilities.drawsITermImages
-            ? "yes (\(capabilities.programInEnvironment ?? capabilities.terminalName ?? "named"))" : "no")
+            ? "yes (\(capabilities.iTermVersion.map { "ITERM2 \($0) to CSI 1337 n" } ?? capabilities.programInEnvironment ?? capabilities.terminalName ?? "named"))"
+            : "no")
         row("DA1", capabilities.primaryAttributes.isEmpty ? "no reply"
             : "?" + capabilities.primaryAttributes.map(String.init).joined(separator: ";") + "c")
         if let cell = capabilities.cellPixels, let source = capabilities.cellPixelsSource {

@@ -35,6 +35,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// The terminal the environment names (`TerminalCapabilities+ITerm`): TERM_PROGRAM,
     /// LC_TERMINAL or a terminal's own variable, nil when none does.
     public var programInEnvironment: String?
+    /// iTerm2's version, from its reply to `CSI 1337 n`; nil where that is unanswered.
+    public var iTermVersion: String?
 
     public init() {}
 
@@ -65,7 +67,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// not one whose kitty support is partial, `kittyIsPartial`), or, inside tmux (which
     /// answers for itself, so the terminal never says), if the environment names kitty
     /// outside (the app then uses placeholders); else iTerm2's inline images where the
-    /// terminal is one that draws them (`drawsITermImages`: there they are the native path,
+    /// terminal is one that draws them (`drawsITermImages`, by its name, the environment or
+    /// its answer to `CSI 1337 n`: there they are the native path,
     /// and JPEG is lighter than sixel); else sixel if DA1 lists it, else character cells.
     public func bestGraphics() -> GraphicsMode {
         if insideTmux ? kittyInEnvironment : kittyGraphics && !kittyIsPartial { return .kitty }
@@ -88,6 +91,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
         case .cellPixels(let size):
             cellPixels = size
             cellPixelsSource = .query
+        case .iTermVersion(let version):
+            iTermVersion = version
         case .other:
             break
         }

@@ -7,11 +7,13 @@
 /// long before the timeout.
 public struct TerminalCapabilityProbe: Sendable {
     /// The kitty graphics query (a 1x1 RGB image, `a=q` so nothing is stored or shown),
-    /// XTVERSION, the cell size in pixels (`CSI 16 t`), and DA1 last, in one write.
+    /// XTVERSION, the cell size in pixels (`CSI 16 t`), iTerm2's version (`CSI 1337 n`, a
+    /// device status report others ignore), and DA1 last, in one write: a terminal that
+    /// answers none of the others still answers DA1, so they cost it nothing.
     public static let queries: [UInt8] = kittyGraphicsQuery + commonQueries
 
     static let kittyGraphicsQuery: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-    static let commonQueries: [UInt8] = Array(("\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[c").utf8)
+    static let commonQueries: [UInt8] = Array(("\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[1337n" + "\u{1B}[c").utf8)
 
     /// What this probe writes: `queries`, less the kitty graphics query inside tmux. tmux
     /// passes no APC on to the terminal outside; it takes one for the pane's title, which

@@ -15,6 +15,9 @@ public enum TerminalReply: Hashable, Sendable {
     case kittyGraphics(imageID: Int?, message: String)
     /// `ESC [ 6 ; height ; width t`, the reply to `CSI 16 t`: one cell in pixels.
     case cellPixels(PixelSize)
+    /// iTerm2's reply to `CSI 1337 n`, `ESC [ ITERM2 3.5.0 n`: its version ("3.5.0",
+    /// "3.5.20240101-nightly"). Other terminals leave the query unanswered.
+    case iTermVersion(String)
     /// A reply of a kind the probe does not use; swallowed all the same.
     case other
 }

@@ -5,8 +5,9 @@
 /// across reads at any byte, and mixed with keys the user typed meanwhile; the keys are
 /// not the probe's to eat, so they are kept, byte for byte and in order, in `userInput`
 /// for whoever reads the terminal next. Recognised as replies: DCS (`ESC P` + parameter
-/// byte ... `ESC \`), kitty's APC (`ESC _ G ... ESC \`), OSC (`ESC ] ... BEL|ESC \`), and the
-/// CSI forms `TerminalReply.controlSequence` names. Everything else is input.
+/// byte ... `ESC \`), kitty's APC (`ESC _ G ... ESC \`), OSC (`ESC ] ... BEL|ESC \`), the
+/// CSI forms `TerminalReply.controlSequence` names, and iTerm2's `ESC [ ITERM2 ... n`.
+/// Everything else is input.
 ///
 /// Only the 7-bit forms are read: terminals in UTF-8 mode never send the 8-bit C1 bytes
 /// (0x90 DCS, 0x9B CSI), which would be UTF-8 continuation bytes.
@@ -77,7 +78,13 @@ extension TerminalReplyParser {
         guard index + 1 < bytes.count else { return nil }
         switch bytes[index + 1] {
         case UInt8(ascii: "["):
-            return controlSequence(bytes, at: index)
+            // iTerm2's version reply is not a CSI sequence by the grammar (`I` would end one,
+            // a focus report): it goes first.
+            switch TerminalReply.scanITermVersion(bytes, at: index, atEnd: false) {
+            case .reply(let count, let version): return .reply(count, .iTermVersion(version))
+            case .incomplete: return nil
+            case .none: return controlSequence(bytes, at: index)
+            }
         case UInt8(ascii: "P"):
             // A DCS reply has a parameter byte first (`>|`, `1$r`); Alt-Shift-P then a
             // letter is the user's.

@@ -5,11 +5,21 @@ import InsetCore
 /// or, with the keypad in application mode (smkx), as SS3 (`ESC O C`).
 extension InputDecoder {
     /// `ESC [` parameters, intermediates, final byte; plus the two forms that break the
-    /// pattern: X10 mouse (`ESC [ M` and three raw bytes) and Linux console F1-F5 (`ESC [ [ A`).
+    /// pattern: X10 mouse (`ESC [ M` and three raw bytes), Linux console F1-F5 (`ESC [ [ A`)
+    /// and iTerm2's version reply (`ESC [ ITERM2 3.5.0 n`), skipped.
     static func decodeCSI(_ bytes: [UInt8], at index: Int, atEnd: Bool) -> DecodeStep {
         let start = index + 2
         guard start < bytes.count else {
             return atEnd ? .consumed(2, .key(KeyPress(.character("["), .alt))) : .incomplete
+        }
+        if bytes[start] == UInt8(ascii: "I") {
+            // iTerm2's answer to the probe's `CSI 1337 n`, late: a reply, not a focus report
+            // and keys.
+            switch TerminalReply.scanITermVersion(bytes, at: index, atEnd: atEnd) {
+            case .reply(let count, _): return .consumed(count, nil)
+            case .incomplete: return .incomplete
+            case .none: break
+            }
         }
         if bytes[start] == UInt8(ascii: "M") {
             guard start + 3 < bytes.count else { return atEnd ? .consumed(bytes.count - index, nil) : .incomplete }

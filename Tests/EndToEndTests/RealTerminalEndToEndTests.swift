@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Inset in real graphics terminals on a virtual X display (`scripts/real-terminal`): xterm
-/// as a VT340 and mlterm (sixel), kitty (kitty graphics on software GL). The script checks
+/// as a VT340 and mlterm (sixel), kitty (kitty graphics on software GL), Konsole and mlterm
+/// again (iTerm2 inline images). The script checks
 /// screenshots of the display: the graphics `auto` picks, PSNR against the source (sixel),
 /// the PiP window over the library and over the shell pane, moved with no debris, nothing
 /// left after q, two videos at once with both pictures in pixels, two embedded players side
@@ -10,7 +11,7 @@ import Testing
 /// keeps its picture through a terminal resize. These wait for screenshots and assert no
 /// time: scripts/test runs them beside the waits group.
 ///
-/// A terminal that is not installed is skipped (scripts/setup installs all three).
+/// A terminal that is not installed is skipped (scripts/setup installs all four).
 @Suite("Real terminals", .serialized)
 struct RealTerminalEndToEndTests {
     static func installed(_ programs: String...) -> Bool {
@@ -25,16 +26,19 @@ struct RealTerminalEndToEndTests {
     /// is run here only once it is listed. `probe` comes first: it finds the window and the
     /// cell size the others place pictures by.
     static let everySceneButPlay = "probe,pause,pip,shell,two,embeds,redraw"
+    /// The same checks where the window scenes pause the window (sixel): `redraw`'s made on
+    /// `pip`'s play, a terminal and a player started fewer (7 s a terminal).
+    static let sixelScenes = "probe,pause,pip+redraw,shell,two,embeds"
 
     @Test("xterm (sixel): every scene but play", .enabled(if: installed("xterm", "Xvfb", "xdotool", "xwd"),
                                                            "xterm, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
           .timeLimit(.minutes(4)))
-    func xterm() throws { try Self.run("xterm") }
+    func xterm() throws { try Self.run("xterm", scenes: Self.sixelScenes) }
 
     @Test("mlterm (sixel): every scene but play", .enabled(if: installed("mlterm", "Xvfb", "xdotool", "xwd"),
                                                             "mlterm, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
           .timeLimit(.minutes(4)))
-    func mlterm() throws { try Self.run("mlterm") }
+    func mlterm() throws { try Self.run("mlterm", scenes: Self.sixelScenes) }
 
     @Test("kitty (kitty graphics): every scene but play",
           .enabled(if: installed("kitty", "Xvfb", "xdotool", "xwd"),
@@ -42,9 +46,31 @@ struct RealTerminalEndToEndTests {
           .timeLimit(.minutes(5)))
     func kitty() throws { try Self.run("kitty") }
 
-    static func run(_ terminal: String, scenes: String = everySceneButPlay) throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("inset-\(terminal)-\(getpid())").path
-        let (status, output) = try runScript("real-terminal", ["--terminal", terminal, "--scenes", scenes, "--two-in-pixels", out])
+    /// iTerm2's inline images in the scenes issue 33 names, on as few plays as they allow:
+    /// two videos with the first paused full screen first (`pause`'s checks), the window over
+    /// the shell pane then the terminal resized (`redraw`'s), two embeds. Not `play` (frames
+    /// shown depend on the CPU: the timed group's) nor `pip` (the window over the shell pane
+    /// is the same window).
+    static let iTermScenes = "probe,two+pause,shell+redraw,embeds"
+
+    @Test("Konsole (iTerm2 images, which auto picks there): two with the first paused, shell then redraw, embeds",
+          .enabled(if: installed("konsole", "Xvfb", "xdotool", "xwd"),
+                   "konsole, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
+          .timeLimit(.minutes(4)))
+    func konsole() throws { try Self.run("konsole", scenes: Self.iTermScenes) }
+
+    @Test("mlterm with --graphics iterm: two with the first paused, shell then redraw, embeds",
+          .enabled(if: installed("mlterm", "Xvfb", "xdotool", "xwd"),
+                   "mlterm, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),
+          .timeLimit(.minutes(4)))
+    func mltermITerm() throws { try Self.run("mlterm", scenes: Self.iTermScenes, graphics: "iterm") }
+
+    static func run(_ terminal: String, scenes: String = everySceneButPlay, graphics: String? = nil) throws {
+        let name = "inset-\(terminal)-\(graphics ?? "auto")-\(getpid())"
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        let forced = graphics.map { ["--graphics", $0] } ?? []
+        let (status, output) = try runScript("real-terminal",
+                                             ["--terminal", terminal, "--scenes", scenes, "--two-in-pixels"] + forced + [out])
         #expect(status == 0, "scripts/real-terminal --terminal \(terminal):\n\(output)")
         #expect(output.contains("real-terminal \(terminal): ok"), "\(output)")
         #expect(!output.contains("FAIL"), "\(output)")

@@ -75,4 +75,18 @@ struct DrawingChoiceTests {
         #expect(Self.drawing(Self.terminal(name: "tmux 3.3a")).raster.blitter == .half)
         #expect(Self.drawing(Self.terminal(name: "foot(1.16)"), graphics: .cells, blitter: .sextant).raster.blitter == .sextant)
     }
+
+    /// Konsole keeps an OSC 1337 picture until its whole screen is cleared, which an embedded
+    /// player may not do: embedded there, iterm draws in cells; full screen, it stays iterm.
+    @Test("embedded in Konsole, --graphics iterm draws in cells; elsewhere, and full screen in Konsole, iTerm2 images")
+    func embeddedInKonsole() throws {
+        let konsole = TerminalCapabilities(environment: ["KONSOLE_VERSION": "221203"])
+        let wezterm = TerminalCapabilities(environment: ["TERM_PROGRAM": "WezTerm"])
+        var embedded = AppOptions(paths: [], graphics: .iterm)
+        embedded.embed = try #require(EmbedGeometry(parsing: "70x20+2+2"))
+        #expect(App.drawing(embedded, konsole, environment: [:]).pictures == nil)
+        #expect(App.drawing(embedded, konsole, environment: [:]).raster.blitter == .half)
+        #expect(App.drawing(embedded, wezterm, environment: [:]).pictures == .iterm(passthrough: false))
+        #expect(Self.drawing(konsole, graphics: .iterm).pictures == .iterm(passthrough: false))
+    }
 }

@@ -68,4 +68,44 @@ struct PicturePresenterITermTests {
         #expect(TmuxPane.parse("50 3\n") == CellPoint(column: 50, row: 3))
         #expect(TmuxPane.parse("") == nil && TmuxPane.parse("a b") == nil && TmuxPane.parse("-1 2") == nil)
     }
+
+    /// The pane moved after start (`TmuxPaneWatch`): the redraw that follows does not send the
+    /// last bytes again (they name the old place outside) but the picture encoded anew, at
+    /// the new place; an unmoved pane's redraw sends the same bytes.
+    @Test("inside tmux, the pane moved from 50,3 to 0,3: after the redraw the picture goes to 2,4 outside")
+    func paneMoved() {
+        let presenter = PicturePresenter(output: .iterm(passthrough: true), waker: LoopWaker())
+        defer { presenter.stop() }
+        presenter.condition.withLock { presenter.shared.paneOrigin = CellPoint(column: 50, row: 3) }
+        let picture = Base.picture(Base.image(PixelSize(width: 24, height: 26), shade: 90), time: 1)
+        _ = Base.now(presenter, picture)
+        let first = String(decoding: Base.written(presenter), as: UTF8.self)
+        #expect(first.contains("\u{1B}\u{1B}[5;53H"))
+        #expect(String(decoding: Base.now(presenter, picture, redrawn: true), as: UTF8.self) == first)
+        presenter.paneMoved(to: CellPoint(column: 0, row: 3))
+        #expect(Base.now(presenter, picture, redrawn: true).isEmpty, "encoded anew, off this thread")
+        let moved = String(decoding: Base.written(presenter), as: UTF8.self)
+        #expect(moved.contains("\u{1B}\u{1B}[5;3H") && !moved.contains("[5;53H"), "\(moved.prefix(40).debugDescription)")
+    }
+
+    /// Konsole keeps an OSC 1337 picture under cells written over it: a move asks for the
+    /// screen to be cleared and drawn again even where the cells it left were drawn over.
+    @Test("where text keeps the pixels (Konsole), a move over drawn cells draws the screen again first")
+    func textKeepsPixels() {
+        let presenter = PicturePresenter(output: .iterm(passthrough: false), waker: LoopWaker())
+        defer { presenter.stop() }
+        presenter.textKeepsPixels = true
+        let image = Base.image(PixelSize(width: 24, height: 26), shade: 10)
+        _ = Base.now(presenter, Base.picture(image, time: 1))
+        _ = Base.written(presenter)
+        let moved = Base.picture(image, time: 1, at: CellPoint(column: 0, row: 0))
+        var wrote: [UInt8] = []
+        #expect(presenter.show([moved], redrawn: false, isHole: { _ in false }) { wrote += $0 })
+        #expect(presenter.show([], redrawn: false, isHole: { _ in false }) { wrote += $0 }, "gone: cleared too")
+        #expect(wrote.isEmpty)
+        var konsole = TerminalCapabilities(environment: ["KONSOLE_VERSION": "221203"])
+        #expect(konsole.keepsITermImagesUnderText)
+        konsole = TerminalCapabilities(environment: ["TERM_PROGRAM": "WezTerm"])
+        #expect(!konsole.keepsITermImagesUnderText)
+    }
 }

@@ -52,6 +52,13 @@ struct TerminalProbeReportTests {
         #expect(text.contains("iTerm2 images   yes (WezTerm 20240203-110809-5046fc22)\n"))
     }
 
+    @Test("iTerm2 by its answer to CSI 1337 n: iTerm2 images")
+    func iTermByVersionReply() {
+        let text = TerminalProbeReport.text(Self.outcome("\u{1B}[ITERM2 3.4.19n\u{1B}[?62;4c"), timeout: .milliseconds(250))
+        #expect(text.contains("graphics        iterm (the best it offers)\n"))
+        #expect(text.contains("iTerm2 images   yes (ITERM2 3.4.19 to CSI 1337 n)\n"))
+    }
+
     @Test func partlyAnswered() {
         let text = TerminalProbeReport.text(Self.outcome("\u{1B}P>|XTerm(379)\u{1B}\\"), timeout: .milliseconds(100))
         #expect(text.contains("answered        partly: no DA1 reply within 100 ms\n"))

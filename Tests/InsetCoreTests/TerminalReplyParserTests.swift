@@ -20,6 +20,7 @@ struct TerminalReplyParserTests {
         var sixel = false
         var cellPixels: PixelSize?
         var insideTmux = false
+        var iTermVersion: String?
         var best: GraphicsMode
         var testDescription: String { name }
     }
@@ -54,6 +55,15 @@ struct TerminalReplyParserTests {
              reply: bytes("^[_Gi=31;OK^[\\^[P>|tmux 3.3a^[\\^[[?1;2c"),
              terminalName: "tmux 3.3a", primaryAttributes: [1, 2], kittyGraphics: true, insideTmux: true, best: .cells),
         Case(name: "the Linux console: DA1 only", reply: bytes("^[[?6c"), primaryAttributes: [6], best: .cells),
+        // iTerm2 names itself in its answer to CSI 1337 n (`ESC [ ITERM2 version n`), the
+        // only one of the queries an older one answers besides DA1.
+        Case(name: "iTerm2, by CSI 1337 n alone", reply: bytes("^[[ITERM2 3.4.19n^[[?62;4c"),
+             primaryAttributes: [62, 4], sixel: true, iTermVersion: "3.4.19", best: .iterm),
+        // A nightly's version holds an `n` of its own: the reply ends at the last one.
+        Case(name: "iTerm2 nightly, with XTVERSION and the cell size",
+             reply: bytes("^[P>|iTerm2 3.5.20240101-nightly^[\\^[[6;16;8t^[[ITERM2 3.5.20240101-nightlyn^[[?62;4c"),
+             terminalName: "iTerm2 3.5.20240101-nightly", primaryAttributes: [62, 4], sixel: true,
+             cellPixels: PixelSize(width: 8, height: 16), iTermVersion: "3.5.20240101-nightly", best: .iterm),
     ]
 
     static func run(_ chunks: [ArraySlice<UInt8>], environment: [String: String] = [:])
@@ -79,6 +89,7 @@ struct TerminalReplyParserTests {
         #expect(capabilities.insideTmux == c.insideTmux)
         #expect(capabilities.bestGraphics() == c.best)
         #expect(capabilities.sixel == c.sixel)
+        #expect(capabilities.iTermVersion == c.iTermVersion)
         #expect(leftover.isEmpty)
         #expect(completeAt == 0)
     }
@@ -172,6 +183,18 @@ struct TerminalReplyParserTests {
 
     @Test func queriesAreTheDocumentedBytes() {
         #expect(TerminalCapabilityProbe.queries
-            == Self.bytes("^[_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA^[\\^[[>0q^[[16t^[[c"))
+            == Self.bytes("^[_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA^[\\^[[>0q^[[16t^[[1337n^[[c"))
+    }
+
+    /// `ESC [ I` is a focus report when no `TERM2 ` follows; a key typed between the iTerm2
+    /// reply and DA1's stays the user's.
+    @Test("iTerm2's reply beside a focus report and keys")
+    func iTermReplyBesideFocusAndKeys() {
+        let (capabilities, leftover, completeAt) = Self.run([Self.bytes("^[[Iq^[[ITERM2 3.5.0nx^[[?62;c")[...]])
+        #expect(capabilities.iTermVersion == "3.5.0" && completeAt == 0)
+        #expect(leftover == Self.bytes("^[[Iqx"))
+        let (unanswered, typed, _) = Self.run([Self.bytes("^[[ITERMx^[[?62;c")[...]])
+        #expect(unanswered.iTermVersion == nil && !unanswered.drawsITermImages)
+        #expect(typed == Self.bytes("^[[ITERMx"))
     }
 }

@@ -57,6 +57,18 @@ import Testing
                 .key(KeyPress(.character("_"), .alt)), .key(.character("y"))])
     }
 
+    /// iTerm2's answer to `CSI 1337 n` after the probe's timeout: no key, though `ESC [ I`
+    /// alone is a focus report; a nightly's version holds an `n` of its own.
+    @Test func lateITermVersionReply() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[ITERM2 3.5.20240101-nightlyn\u{1B}[?62;4cq".utf8)) == [.key(.character("q"))])
+        #expect(decoder.feed(Array("\u{1B}[ITERM2 3.5.0n".utf8)) == [])
+        #expect(decoder.flush() == [])
+        var focus = InputDecoder()
+        let events = focus.feed(Array("\u{1B}[Iq".utf8))
+        #expect(events.last == .key(.character("q")) && !events.contains(.key(.character("T"))))
+    }
+
     /// A reply cut off when the escape timeout strikes is dropped, not typed; an ESC in the
     /// middle ends it, so the key after it is not lost.
     @Test func cutOffReplies() {

@@ -5,7 +5,8 @@ import InsetRender
 /// pixels behind (UI thread).
 extension PicturePresenter {
     /// Whether sixel (or iTerm2) pixels written before would stay on screen with pictures at `now`: a
-    /// cell the last pictures covered, that none of these does, and that is still a hole.
+    /// cell the last pictures covered, that none of these does, and that is still a hole
+    /// (or any such cell, where the terminal keeps pictures under text, `textKeepsPixels`).
     func leavesDebris(_ now: [CellRect], isHole: (CellPoint) -> Bool) -> Bool {
         let before = slots.values.compactMap(\.writtenCells)
         guard !before.isEmpty else { return false }
@@ -13,7 +14,7 @@ extension PicturePresenter {
             for row in rectangle.minRow..<rectangle.maxRow {
                 for column in rectangle.minColumn..<rectangle.maxColumn {
                     let cell = CellPoint(column: column, row: row)
-                    if !now.contains(where: { $0.contains(cell) }) && isHole(cell) { return true }
+                    if !now.contains(where: { $0.contains(cell) }) && (textKeepsPixels || isHole(cell)) { return true }
                 }
             }
         }
@@ -47,5 +48,13 @@ extension PicturePresenter {
         let copy = spare ?? RGBImage(size: size)
         copy.copyScaledDown(of: picture.region, from: picture.image)
         return copy
+    }
+
+    /// UI thread: inside tmux, the pane is somewhere else outside now (`TmuxPaneWatch`). The
+    /// pictures' bytes say where they go outside, so none may be written again as it was:
+    /// after the redraw that follows, each is encoded anew.
+    func paneMoved(to origin: CellPoint) {
+        condition.withLock { shared.paneOrigin = origin }
+        for id in slots.keys { slots[id]!.lastWrittenReplayable = false }
     }
 }

@@ -82,6 +82,11 @@ final class PicturePresenter: @unchecked Sendable {
     /// What both threads share, guarded by `condition`.
     var shared = Shared()
 
+    /// Whether cells written over a picture leave its pixels (Konsole's iTerm2 images, which
+    /// only a clear of the whole screen takes away): a picture that moves or goes then has
+    /// the screen cleared and drawn again, not just its cells written.
+    var textKeepsPixels = false
+
     // UI thread only.
     var slots: [UInt32: Slot] = [:]
     private var generation = 0
