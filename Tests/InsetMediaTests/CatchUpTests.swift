@@ -47,20 +47,30 @@ struct CatchUpTests {
         #expect(times == (1..<250).map { Int64($0) * 40_000 })
     }
 
-    @Test("the lightest catch-up rate decodes key and predicted frames only, and the lighter of it and the PiP rate wins")
+    /// Skipping every B-frame is exact only where no B-frame is a reference: on a B-pyramid
+    /// (x264's default, `has_b_frames` 2: both samples here) the frames after a skipped
+    /// reference B-frame decode from a picture that is not there, and showed ghosts of the
+    /// moving line at 20 to 26 dB (`ffmpeg -skip_frame bidir` shows the same). There the
+    /// lightest rate skips the frames nothing refers to, as FFmpeg's `-skip_frame noref`
+    /// does, which decodes those same frames exactly; the count is FFmpeg's.
+    @Test("the lightest catch-up rate skips what it can skip exactly: on a B-pyramid the frames FFmpeg's noref skips; the lighter of it and the PiP rate wins")
     func lighterDecoding() throws {
+        let clip = sample("clock_16x9_aac.mp4")
+        let referencedTypes = try run(["ffprobe", "-v", "error", "-skip_frame", "noref", "-select_streams", "v",
+                                       "-show_frames", "-show_entries", "frame=pict_type", "-of", "csv=p=0", clip])
+        let referenced = referencedTypes.split(separator: "\n").filter { !$0.isEmpty }.count
         let types = try run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_frames", "-show_entries",
-                             "frame=pict_type", "-of", "csv=p=0", sample("clock_16x9_aac.mp4")])
+                             "frame=pict_type", "-of", "csv=p=0", clip])
         let nonB = types.split(separator: "\n").filter { !$0.hasPrefix("B") }.count
-        let pipeline = try VideoPipeline(source: MediaSource(path: sample("clock_16x9_aac.mp4")),
-                                         options: .init(threads: 2, queueCapacity: 2))
+        let pipeline = try VideoPipeline(source: MediaSource(path: clip), options: .init(threads: 2, queueCapacity: 2))
         pipeline.setDecodeRate(.referenceFrames)
         pipeline.setCatchUpRate(.keyAndPredictedFrames)
         pipeline.start()
         defer { pipeline.stop() }
         let times = Self.drain(pipeline)
-        #expect(nonB == 76)
-        #expect(times.count == nonB, "\(times.count) frames decoded")
+        // Some B-frames are references here: skipping every B (76 frames) would break them.
+        #expect(nonB == 76 && referenced > nonB, "\(nonB) frames not B, \(referenced) referenced")
+        #expect(times.count == referenced, "\(times.count) frames decoded, FFmpeg's noref \(referenced)")
         #expect(DecodeRate(DecodeLightening.skipNonReference) == .referenceFrames)
         #expect(max(DecodeRate.every, .keyAndPredictedFrames) == .keyAndPredictedFrames)
     }
