@@ -4,6 +4,7 @@ embedded players side by side (embeds), and the window's picture through a redra
 (redraw). What each checks is said there.
 """
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -220,14 +221,15 @@ def embeds(s):
     paused = s.wait_for(lambda: (lambda boxes: boxes if all(boxes.values()) else None)(found(s.shot("embeds-paused", fresh=True))), 8)
     paused = paused or found(s.shot("embeds-paused", fresh=True))
     s.check(all(paused.values()), "embeds: both pictures there, paused (%s)" % (paused,))
-    subprocess.run(["pkill", "-TERM", "-f", "--", "inset --embed 70x20\\+2\\+2 "], check=False)
+    # By its socket, which is this run's: another lane's embedded players are not touched.
+    subprocess.run(["pkill", "-TERM", "-f", "--", "--socket " + re.escape(sockets["left"])], check=False)
     time.sleep(1.0)
     s.wait_for(lambda: xscreen.picture_pixels(s.shot("embeds-left-gone", fresh=True), regions["left"]) == 0, 8)
     shot = s.shot("embeds-left-gone", fresh=True)
     left, right = (xscreen.picture_pixels(shot, regions[name]) for name in ("left", "right"))
     s.check(left == 0, "embeds: the left player erased its picture on SIGTERM (%d picture pixels)" % left)
     s.check(right > 0, "embeds: the right player's paused picture is still there (%d picture pixels)" % right)
-    subprocess.run(["pkill", "-TERM", "-f", "--", "inset --embed 70x20\\+84\\+2 "], check=False)
+    subprocess.run(["pkill", "-TERM", "-f", "--", "--socket " + re.escape(sockets["right"])], check=False)
     s.left_nothing("embeds")
     s.stop()
     shutil.rmtree(folder, True)
