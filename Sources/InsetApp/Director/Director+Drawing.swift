@@ -14,6 +14,7 @@ extension Director {
         default: frontPane.draw(into: &planes, focused: focus == .pane, at: now)
         }
         panes.window.draw(into: &planes, focused: focus == .window, at: now)
+        seekPreview.draw(into: &planes)
         appendSubtitlePlanes(into: &planes, at: now)
         if overlays.helpVisible || overlays.message != nil || options.showStats {
             drawOverlay()
@@ -48,6 +49,10 @@ extension Director {
         }
         if let window = panes.window.pip, window.video.plane.isVisible {
             layers.append((window.video, PicturePresenter.LayerImages.window))
+        }
+        // Over both; inside tmux it takes the details preview's placeholder id, so not beside it.
+        if seekPreview.showing != nil, seekPreview.layer.plane.isVisible, front != .details {
+            layers.append((seekPreview.layer, PicturePresenter.LayerImages.thumbnail))
         }
         return layers
     }
