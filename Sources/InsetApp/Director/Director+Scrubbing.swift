@@ -39,6 +39,8 @@ extension Director {
             _ = scrubbing.keys.finish()
             return false
         }
+        // Another video in front since (the list went on): its target starts from its own position.
+        if scrubbing.keys.isHeld, scrubbing.keyVideo !== video { _ = scrubbing.keys.finish() }
         switch scrubbing.keys.press(by: delta, from: video.snapshot.position, in: range, at: now) {
         case .tap:
             seekPreview.prepare(for: video)
