@@ -16,18 +16,19 @@ struct SeekPreviewEndToEndTests {
     static let captionBackground = Screen.RGBColor(r: 24, g: 24, b: 28)
     static let black = Screen.RGBColor(r: 0, g: 0, b: 0)
 
-    /// The preview's columns: its caption's run of cells on `row`, the row above the line.
+    /// The picture's columns: inside its frame's bottom edge, the run of cells on `row` (the
+    /// row above the line) that carries the time.
     static func caption(in screen: Screen, row: Int) -> ClosedRange<Int>? {
         let cells = screen.rows[row]
         let columns = cells.indices.filter { cells[$0].background == captionBackground }
-        guard let first = columns.first, let last = columns.last, columns.count == picture.columns,
+        guard let first = columns.first, let last = columns.last, columns.count == picture.columns + 2,
               last - first + 1 == columns.count else { return nil }
-        return first...last
+        return (first + 1)...(last - 1)
     }
 
     /// The seconds the caption says ("0:24").
     static func captionTime(in screen: Screen, row: Int, columns: ClosedRange<Int>) -> Int? {
-        let text = String(screen.rows[row][columns].map(\.character)).trimmingCharacters(in: .whitespaces)
+        let text = String(screen.rows[row][columns].map(\.character)).trimmingCharacters(in: CharacterSet(charactersIn: " ─"))
         let parts = text.split(separator: ":").compactMap { Int($0) }
         return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
     }

@@ -21,13 +21,13 @@ struct ThumbnailPlacementTests {
         #expect(ThumbnailPlacement.pictureSize(videoColumns: videoColumns, aspect: aspect, raster: raster) == expected)
     }
 
-    @Test("centred over the target's column, its caption on the row just above the line")
+    @Test("framed, centred over the target's column, the frame's bottom (the caption) on the row just above the line")
     func centred() throws {
         let placement = try #require(ThumbnailPlacement(pictureSize: CellSize(columns: 30, rows: 8), column: 60, lineRow: 38,
                                                         bounds: screen))
-        #expect(placement.frame == CellRect(column: 45, row: 29, columns: 30, rows: 9))
+        #expect(placement.frame == CellRect(column: 44, row: 28, columns: 32, rows: 10))
         #expect(placement.picture == CellRect(column: 45, row: 29, columns: 30, rows: 8))
-        #expect(placement.caption == CellRect(column: 45, row: 37, columns: 30, rows: 1))
+        #expect(placement.caption == CellRect(column: 44, row: 37, columns: 32, rows: 1))
     }
 
     @Test("moved in from the screen's sides at either end of the line")
@@ -39,13 +39,14 @@ struct ThumbnailPlacementTests {
         #expect(right.frame.maxColumn == 120)
     }
 
-    @Test("shortened to the rows above the line, narrowed to the screen, and none without room for a row and its caption")
+    @Test("shortened to the rows above the line, narrowed to the screen, and none without room for a row of picture")
     func cramped() throws {
         let low = try #require(ThumbnailPlacement(pictureSize: CellSize(columns: 30, rows: 8), column: 60, lineRow: 4, bounds: screen))
-        #expect(low.frame == CellRect(column: 45, row: 0, columns: 30, rows: 4) && low.picture.size.rows == 3)
+        #expect(low.frame == CellRect(column: 44, row: 0, columns: 32, rows: 4) && low.picture.size.rows == 2)
         let narrow = CellRect(column: 0, row: 0, columns: 20, rows: 40)
         let wide = try #require(ThumbnailPlacement(pictureSize: CellSize(columns: 30, rows: 8), column: 10, lineRow: 38, bounds: narrow))
-        #expect(wide.frame.minColumn == 0 && wide.frame.size.columns == 20)
-        #expect(ThumbnailPlacement(pictureSize: CellSize(columns: 30, rows: 8), column: 60, lineRow: 1, bounds: screen) == nil)
+        #expect(wide.frame.minColumn == 0 && wide.frame.size.columns == 20 && wide.picture.size.columns == 18)
+        #expect(ThumbnailPlacement(pictureSize: CellSize(columns: 30, rows: 8), column: 60, lineRow: 3, bounds: screen) != nil)
+        #expect(ThumbnailPlacement(pictureSize: CellSize(columns: 30, rows: 8), column: 60, lineRow: 2, bounds: screen) == nil)
     }
 }

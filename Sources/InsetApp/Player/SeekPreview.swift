@@ -7,8 +7,8 @@ import InsetRender
 /// a held seek key, a drag along a progress line, or the pointer over one. A small picture
 /// above the line at the target's column (`ThumbnailPlacement`), drawn as the video is
 /// (cells with its blitter, or a hole for real pixels that `Director.pictureLayers` sends),
-/// and the target's time under it. For a held key or a drag the bar's time says the
-/// target too (`barTime`); a hover leaves it alone.
+/// in a frame whose bottom edge says the target's time. For a held key or a drag the
+/// bar's time says the target too (`barTime`); a hover leaves it alone.
 ///
 /// UI thread. The pictures come from a `ThumbnailDecoder` of the video's file (a second
 /// open, its own thread), opened at the first preview of a video and stopped when the
@@ -31,7 +31,8 @@ final class SeekPreview {
     private var decoder: (path: String, decoder: ThumbnailDecoder)?
     /// Above the window (100, 101) and the bar: the preview is what the user looks at.
     private(set) var layer = VideoLayer(zIndex: 105)
-    private var caption = Plane(size: .zero, zIndex: 106)
+    /// The frame around the picture, with the time in its bottom edge; clear inside.
+    private var frame = Plane(size: .zero, zIndex: 106)
     /// Whether the layer holds a picture of this preview (not of one before).
     private var hasPicture = false
     /// The time of the frame the picture is (a keyframe at or before the target).
@@ -42,6 +43,7 @@ final class SeekPreview {
     private let wake: @Sendable () -> Void
 
     static let captionStyle = CellStyle(foreground: RGB(250, 200, 60), background: RGB(24, 24, 28), attributes: .bold)
+    static let frameStyle = CellStyle(foreground: RGB(200, 200, 210), background: RGB(24, 24, 28))
 
     /// `raster`: the video's; `placeholderImageID`: kitty's placeholder id inside tmux.
     init(raster: CellRaster, placeholderImageID: UInt32?, wake: @escaping @Sendable () -> Void) {
@@ -110,18 +112,20 @@ final class SeekPreview {
         return true
     }
 
-    /// Adds the picture and its caption while a preview is shown.
+    /// Adds the picture and its frame while a preview is shown: before the picture comes,
+    /// the frame is empty inside (the video shows through) and the time is there.
     func draw(into planes: inout [Plane]) {
         guard let showing else { return }
         let placement = showing.placement
         if layer.plane.isVisible { planes.append(layer.plane) }
-        caption.setFrame(placement.caption, fill: Cell(" ", style: Self.captionStyle))
-        caption.grid.fill(caption.grid.bounds, color: Self.captionStyle.background)
+        frame.setFrame(placement.frame)
+        frame.grid.fill(.transparent)
+        frame.grid.drawBox(frame.grid.bounds, style: Self.frameStyle)
         let time = showing.video.map { $0.range.elapsed(at: showing.target) } ?? showing.target
-        let text = CellGrid.truncated(time.clockString, toColumns: placement.caption.size.columns)
-        caption.grid.put(text, at: CellPoint(column: max(0, (placement.caption.size.columns - CellGrid.columns(of: text)) / 2), row: 0),
-                         style: Self.captionStyle)
-        planes.append(caption)
+        let text = CellGrid.truncated(" \(time.clockString) ", toColumns: placement.frame.size.columns - 2)
+        frame.grid.put(text, at: CellPoint(column: max(1, (placement.frame.size.columns - CellGrid.columns(of: text)) / 2),
+                                           row: placement.frame.size.rows - 1), style: Self.captionStyle)
+        planes.append(frame)
     }
 
     /// The picture goes where the preview is, and shows once it is this preview's and of
