@@ -114,10 +114,11 @@ final class SeekPreview {
 
     /// Adds the picture and its frame while a preview is shown: before the picture comes,
     /// the frame is empty inside (the video shows through) and the time is there.
-    func draw(into planes: inout [Plane]) {
+    /// `withPicture` false leaves the picture out (its kitty placeholder id is taken).
+    func draw(into planes: inout [Plane], withPicture: Bool = true) {
         guard let showing else { return }
         let placement = showing.placement
-        if layer.plane.isVisible { planes.append(layer.plane) }
+        if layer.plane.isVisible && withPicture { planes.append(layer.plane) }
         frame.setFrame(placement.frame)
         frame.grid.fill(.transparent)
         frame.grid.drawBox(frame.grid.bounds, style: Self.frameStyle)

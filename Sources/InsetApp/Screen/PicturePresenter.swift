@@ -76,7 +76,8 @@ final class PicturePresenter: @unchecked Sendable {
         static let player: UInt32 = imageIDs.placeholder(0)
         static let window: UInt32 = imageIDs.placeholder(1)
         static let preview: UInt32 = imageIDs.placeholder(2)
-        /// The details' preview and a seek's are never shown together (`Director.pictureLayers`).
+        /// The details' preview and a seek's are never shown together (`Director.compose`
+        /// leaves the seek's picture out over the details pane).
         static let thumbnail: UInt32 = preview
     }
 
