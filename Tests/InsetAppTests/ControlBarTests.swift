@@ -36,14 +36,23 @@ struct ControlBarTests {
         #expect(row.contains("0:09 / 0:10"), "\(row)")
     }
 
-    @Test("a click on the progress line seeks in proportion, clamped to its ends")
+    static func snapshot(_ range: PlayableRange) -> PlaybackSnapshot {
+        var machine = PlaybackStateMachine(pipSupported: true)
+        _ = machine.handle(.mediaReady(range), at: .zero)
+        return machine.snapshot
+    }
+
+    @Test("a press on the progress line asks for a time in proportion, clamped to its ends, wherever the line is")
     func seekTime() {
-        let range = PlayableRange(start: .seconds(10), end: .seconds(110))
+        let snapshot = Self.snapshot(PlayableRange(start: .seconds(10), end: .seconds(110)))
         let line = ControlBar.rect(of: .progress, width: 102)  // columns 1...100
-        #expect(ControlBar.seekTime(column: line.minColumn, width: 102, range: range) == .seconds(10))
-        #expect(ControlBar.seekTime(column: line.maxColumn - 1, width: 102, range: range) == .seconds(110))
-        #expect(ControlBar.seekTime(column: 500, width: 102, range: range) == .seconds(110))
-        #expect(ControlBar.seekTime(column: 5, width: 102, range: PlayableRange(start: .zero, end: nil)) == nil)
+        #expect(ProgressLine.time(atColumn: line.minColumn, of: line, in: snapshot) == .seconds(10))
+        #expect(ProgressLine.time(atColumn: line.maxColumn - 1, of: line, in: snapshot) == .seconds(110))
+        #expect(ProgressLine.time(atColumn: 500, of: line, in: snapshot) == .seconds(110))
+        #expect(ProgressLine.time(atColumn: -3, of: line, in: snapshot) == .seconds(10))
+        let window = CellRect(column: 70, row: 30, columns: 11, rows: 1)
+        #expect(ProgressLine.time(atColumn: 75, of: window, in: snapshot) == .seconds(60))
+        #expect(ProgressLine.time(atColumn: 5, of: line, in: PlaybackSnapshot()) == nil, "before the media is ready")
     }
 
     @Test("chapter starts are marked where a click would seek to them; none at the start, none for live input")
@@ -60,6 +69,6 @@ struct ControlBarTests {
         let line = ControlBar.rect(of: .progress, width: 102)
         #expect(grid[line.minColumn + 33, 0].glyph == ProgressLine.chapterGlyph.value)
         #expect(grid[line.minColumn + 34, 0].glyph != ProgressLine.chapterGlyph.value)
-        #expect(ControlBar.seekTime(column: line.minColumn + 33, width: 102, range: range) == .seconds(33))
+        #expect(ProgressLine.time(atColumn: line.minColumn + 33, of: line, in: machine.snapshot) == .seconds(33))
     }
 }

@@ -101,6 +101,27 @@ final class DirectorHarness {
         return condition()
     }
 
+    /// Untimed: the clock moves on by `duration` (between two presses of a key held down,
+    /// say), and the loop ticks once.
+    func pass(_ duration: Duration) {
+        precondition(!timed, "a timed harness's clock is the wall clock")
+        virtualNow = virtualNow.advanced(by: duration)
+        effects += director.handle(.tick, at: now)
+    }
+
+    /// Ticks with the director's clock stopped until `condition` holds (work on another
+    /// thread, a thumbnail being decoded, without the time a held key is let go by passing).
+    @discardableResult
+    func settle(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            effects += director.handle(.tick, at: now)
+            if condition() { return true }
+            usleep(2_000)
+        }
+        return condition()
+    }
+
     /// Ticks for `seconds` of the director's clock, the videos playing.
     func run(for seconds: Double) {
         let end = now.advanced(by: .milliseconds(Int64(seconds * 1000)))

@@ -14,6 +14,8 @@ extension Director {
         default: frontPane.draw(into: &planes, focused: focus == .pane, at: now)
         }
         panes.window.draw(into: &planes, focused: focus == .window, at: now)
+        // Inside tmux the preview's placeholder id is the details preview's: not both at once.
+        seekPreview.draw(into: &planes, withPicture: !(front == .details && seekPreview.layer.placeholderImageID != nil))
         appendSubtitlePlanes(into: &planes, at: now)
         if overlays.helpVisible || overlays.message != nil || options.showStats {
             drawOverlay()
@@ -48,6 +50,11 @@ extension Director {
         }
         if let window = panes.window.pip, window.video.plane.isVisible {
             layers.append((window.video, PicturePresenter.LayerImages.window))
+        }
+        // Over both; inside tmux it takes the details preview's placeholder id, so not beside it.
+        if seekPreview.showing != nil, seekPreview.layer.plane.isVisible,
+           front != .details || seekPreview.layer.placeholderImageID == nil {
+            layers.append((seekPreview.layer, PicturePresenter.LayerImages.thumbnail))
         }
         return layers
     }

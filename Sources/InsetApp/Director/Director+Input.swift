@@ -53,9 +53,13 @@ extension Director {
         run(.key(press), in: keyContexts, at: now)
     }
 
-    /// Runs what `trigger` is bound to in the first of `contexts` that binds it.
+    /// Runs what `trigger` is bound to in the first of `contexts` that binds it. A seek key
+    /// held down moves a pending target instead (`scrubKey`), and any other command first
+    /// carries out the seek a held key left pending.
     func run(_ trigger: KeyBindings.Trigger, in contexts: [KeyBindings.Context], at now: HostTime) {
         guard let command = options.keyBindings.command(for: trigger, in: contexts) else { return }
+        if case .key = trigger, case .seek(let delta) = command, scrubKey(by: delta, at: now) { return }
+        endKeyScrub(at: now)
         execute(command, at: now)
     }
 
@@ -72,6 +76,7 @@ extension Director {
     /// drag started on), else the pane in front.
     func handle(_ mouse: MouseEvent, at now: HostTime) {
         if overlays.helpVisible, mouse.action == .press { overlays.helpVisible = false; return }
+        if scrubWithPointer(mouse, at: now) { return }
         if panes.window.takes(mouse) {
             carryOut(panes.window.handle(mouse, at: now), at: now)
             return

@@ -28,6 +28,7 @@ extension Director {
             store.record(snapshot.isFinished ? end ?? snapshot.position : snapshot.position, end: end,
                          audioDelay: video.sound?.delay ?? .zero, for: video.path)
         }
+        seekPreview.forget(video)
         video.stop()
         panes.library.refreshWatched(from: options.resumeStore)
     }

@@ -31,6 +31,7 @@ extension Director {
         checkFailures(at: now)
         checkScreenshots(at: now)
         checkGapless(at: now)
+        tickScrubbing(at: now)
         videos.forEach { video in
             if video.advance(at: now) {
                 if front == .player && video === videos.fullScreen, let frame = video.current {
@@ -82,6 +83,7 @@ extension Director {
         }
         if panes.details.details?.isLoading == true { wait = min(wait, .milliseconds(50)) }
         if let message = overlays.message { wait = min(wait, message.until.wait(after: now)) }
+        if let release = scrubWake { wait = min(wait, release.wait(after: now)) }
         // The next file's first sample is heard within one device callback (20 ms or so).
         if let next = gapless.next, next.queued, next.predecessor.snapshot.isPlaying || next.endReachedAt != nil {
             wait = min(wait, .milliseconds(5))

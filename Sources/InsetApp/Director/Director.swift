@@ -42,6 +42,10 @@ final class Director {
     var passedOver: Set<Int> = []
     /// The next file of the list heard right after a sound-only one (`Director+Gapless`).
     var gapless = GaplessQueue()
+    /// A held seek key or a drag on a progress line, and the picture of its target
+    /// (`Director+Scrubbing`).
+    var scrubbing = Scrubbing()
+    let seekPreview: SeekPreview
 
     /// The terminal as the director needs to know it: its size, how the video's cells hold
     /// pixels, and whether (and how) real pixels go out.
@@ -110,13 +114,18 @@ final class Director {
         waker = LoopWaker()
         videos = VideoPlaces()
         let placeholders = stage.pictures?.usesPlaceholders == true
+        let preview = SeekPreview(raster: stage.videoRaster,
+                                  placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.thumbnail : nil,
+                                  wake: { [waker] in waker.wake() })
+        seekPreview = preview
         panes = Panes(
             library: LibraryPane(catalog: catalog),
             details: DetailsPane(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
             shell: ShellPane(prefix: options.prefix),
             player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
-                               showsControls: options.embed == nil),
+                               showsControls: options.embed == nil, preview: preview),
             window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
+                               preview: preview,
                                corner: options.windowCorner, sizeSteps: options.windowSizeSteps))
     }
 

@@ -7,10 +7,13 @@ import InsetRender
 final class PlayerPane: Pane {
     private(set) var planes = PlayerPlanes()
     let videos: VideoPlaces
+    /// While a seek key is held or the line dragged, the bar says the target's time.
+    let preview: SeekPreview?
 
     /// `showsControls`: false in embed mode, where the rectangle is the video's alone.
-    init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true) {
+    init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true, preview: SeekPreview? = nil) {
         self.videos = videos
+        self.preview = preview
         planes.video.placeholderImageID = placeholderImageID
         planes.showsControls = showsControls
     }
@@ -28,20 +31,18 @@ final class PlayerPane: Pane {
 
     func resize(to size: CellSize) { planes.layout(size, current: videos.fullScreen?.current) }
 
-    /// A click on the bar: its buttons are the keys' commands, the progress line seeks.
+    /// A click on the bar: its buttons are the keys' commands. A press on the progress line
+    /// is the director's (`Director+Scrubbing`): it seeks where the drag it begins ends.
     func handle(_ mouse: MouseEvent, at now: HostTime) -> [PaneRequest] {
         guard mouse.action == .press, mouse.button == .left, let shown = videos.front,
-              let (control, local) = planes.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return [] }
+              let control = planes.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return [] }
         switch control {
         case .playPause: return [.execute(.pause(nil))]
         case .skipBackward: return [.execute(.seek(by: -PlaybackEvent.skipInterval))]
         case .skipForward: return [.execute(.seek(by: PlaybackEvent.skipInterval))]
         case .pip: return [.execute(.pip)]
         case .help: return [.execute(.help)]
-        case .progress:
-            guard let range = shown.snapshot.range,
-                  let target = ControlBar.seekTime(column: local.column, width: planes.barWidth, range: range) else { return [] }
-            return [.execute(.seekTo(target))]
+        case .progress: return []
         }
     }
 
@@ -54,7 +55,9 @@ final class PlayerPane: Pane {
 
     func draw(into drawn: inout [Plane], focused: Bool, at now: HostTime) {
         if let front = videos.front {
-            planes.planes(front.snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
+            var snapshot = front.snapshot
+            if let target = preview?.barTime(of: front) { snapshot.position = target }
+            planes.planes(snapshot, soundOnly: front.isSoundOnly ? front.name : nil, cover: front.cover,
                           album: front.info.tags?.albumLine.map(PrintableText.escaped),
                           status: front.buffering.label ?? front.steppedFrameLabel, place: barNotes(of: front),
                           title: front.namedOnBar ? front.name : nil,

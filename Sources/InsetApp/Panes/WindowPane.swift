@@ -13,8 +13,13 @@ final class WindowPane: Pane {
     private var lastAnimationStep: HostTime = .zero
     private var finishedAnimation: PiPAnimation?
 
-    init(videos: VideoPlaces, placeholderImageID: UInt32?, corner: PiPLayout.Corner = .bottomRight, sizeSteps: Int = 0) {
+    /// While a seek key is held or the line dragged, the title says the target's time.
+    let preview: SeekPreview?
+
+    init(videos: VideoPlaces, placeholderImageID: UInt32?, preview: SeekPreview? = nil, corner: PiPLayout.Corner = .bottomRight,
+         sizeSteps: Int = 0) {
         self.videos = videos
+        self.preview = preview
         self.placeholderImageID = placeholderImageID
         openingCorner = corner
         openingSizeSteps = sizeSteps
@@ -83,8 +88,8 @@ final class WindowPane: Pane {
         return window.drag != nil || window.visibleFrame.contains(mouse.position)
     }
 
-    /// Hover shows the controls; a press on a control is its event, on the progress line a
-    /// seek, on the title a move, on a corner a resize; a drag moves or resizes; the
+    /// Hover shows the controls; a press on a control is its event, on a live stream's
+    /// progress line a seek (a file's is the director's: `Director+Scrubbing`), on the title a move, on a corner a resize; a drag moves or resizes; the
     /// release snaps to the nearest corner.
     func handle(_ mouse: MouseEvent, at now: HostTime) -> [PaneRequest] {
         guard var window = pip else { return [] }
@@ -131,7 +136,9 @@ final class WindowPane: Pane {
     func draw(into planes: inout [Plane], focused: Bool, at now: HostTime) {
         guard pip != nil, let video = videos.window else { return }
         pip!.layout.showsSwap = videos.besideWindow != nil
-        pip!.planes(video.snapshot, frame: video.current, title: video.name, focused: focused,
+        var snapshot = video.snapshot
+        if let target = preview?.barTime(of: video) { snapshot.position = target }
+        pip!.planes(snapshot, frame: video.current, title: video.name, focused: focused,
                     chapters: video.chapters.chapters, at: now, into: &planes)
     }
 }

@@ -38,14 +38,6 @@ struct ControlBar {
         Control.allCases.first { rect(of: $0, width: width).contains(point) }
     }
 
-    /// The media time a click at `column` of the progress line asks for.
-    static func seekTime(column: Int, width: Int, range: PlayableRange) -> MediaTime? {
-        let line = rect(of: .progress, width: width)
-        guard let duration = range.duration, line.size.columns > 1 else { return nil }
-        let fraction = Double(min(max(column - line.minColumn, 0), line.size.columns - 1)) / Double(line.size.columns - 1)
-        return range.start + MediaTime(seconds: duration.seconds * fraction)
-    }
-
     /// Draws the bar into `grid` (the bar's own plane, `height` rows).
     /// `status`: a passing state said after the time, in the accent colour ("buffering…").
     /// `place`: the file's place in its list ("2/3"), after the time; `title`: a page's, after that.

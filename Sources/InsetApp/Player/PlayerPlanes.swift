@@ -115,11 +115,15 @@ struct PlayerPlanes {
     }
 
     /// The control under `point` (screen cells), if the bar is showing.
-    func control(at point: CellPoint, now: HostTime, snapshot: PlaybackSnapshot) -> (ControlBar.Control, CellPoint)? {
-        guard controlsVisible(at: now) || !snapshot.isPlaying, controls.frame.contains(point) else { return nil }
+    func control(at point: CellPoint, now: HostTime, snapshot: PlaybackSnapshot) -> ControlBar.Control? {
+        guard visibleBar(at: now, snapshot: snapshot)?.contains(point) == true else { return nil }
         let local = CellPoint(column: point.column - controls.frame.minColumn, row: point.row - controls.frame.minRow)
-        return ControlBar.control(at: local, width: controls.frame.size.columns).map { ($0, local) }
+        return ControlBar.control(at: local, width: controls.frame.size.columns)
     }
 
-    var barWidth: Int { controls.frame.size.columns }
+    /// Where the bar is on the screen while it shows (a paused video keeps it); nil when hidden.
+    func visibleBar(at now: HostTime, snapshot: PlaybackSnapshot) -> CellRect? {
+        guard showsControls, controlsVisible(at: now) || !snapshot.isPlaying || controls.isVisible else { return nil }
+        return controls.frame
+    }
 }

@@ -32,6 +32,15 @@ enum ProgressLine {
         return Int((Double(columns - 1) * fraction).rounded())
     }
 
+    /// The time at `column` of a line at `line` (the same cells as `column`) spanning the
+    /// snapshot's progress span: in proportion, clamped to the line's ends. Where a press,
+    /// a drag or the pointer over the line says.
+    static func time(atColumn column: Int, of line: CellRect, in snapshot: PlaybackSnapshot) -> MediaTime? {
+        let span = line.size.columns - 1
+        let fraction = span > 0 ? Double(column - line.minColumn) / Double(span) : 0
+        return snapshot.time(atProgress: fraction)
+    }
+
     /// Draws the line at `rect`'s first row; `background` behind it; `chapters` marked.
     static func draw(_ snapshot: PlaybackSnapshot, in rect: CellRect, background: RGB, chapters: [Chapter] = [],
                      into grid: inout CellGrid) {

@@ -13,8 +13,10 @@ enum HelpOverlay {
         switch place {
         case .player?:
             return lines([.player, .global]) + [
-                ("click", "the control bar's buttons; the progress line seeks"),
-                ("move mouse", "show the controls"),
+                ("click", "the control bar's buttons"),
+                ("drag the line", "see the time and its picture; let go to seek there"),
+                ("hold ← →", "see where: the seek is made when the key is let go"),
+                ("move mouse", "show the controls; over the line, its picture"),
             ]
         case .library?:
             return lines([.library, .global]) + [("click twice", "play it full screen")]
@@ -30,6 +32,7 @@ enum HelpOverlay {
                 ("drag title", "move (snaps to the nearest corner)"),
                 ("drag corner", "resize, aspect kept"),
                 ("hover", "show the window's controls"),
+                ("drag the line", "see the time and its picture; let go to seek there"),
             ]
         }
     }

@@ -66,6 +66,8 @@ final class PicturePresenter: @unchecked Sendable {
         static let player: UInt32 = PicturePresenter.imageID
         static let window: UInt32 = player + UInt32(partsPerLayer)
         static let preview: UInt32 = window + UInt32(partsPerLayer)
+        /// The seek preview's picture (`SeekPreview`), over both videos.
+        static let thumbnail: UInt32 = preview + UInt32(partsPerLayer)
     }
 
     /// The image ids of placeholder pictures, one per layer that can show one, so two on
@@ -74,6 +76,9 @@ final class PicturePresenter: @unchecked Sendable {
         static let player: UInt32 = imageIDs.placeholder(0)
         static let window: UInt32 = imageIDs.placeholder(1)
         static let preview: UInt32 = imageIDs.placeholder(2)
+        /// The details' preview and a seek's are never shown together (`Director.compose`
+        /// leaves the seek's picture out over the details pane).
+        static let thumbnail: UInt32 = preview
     }
 
     let output: Output
