@@ -45,35 +45,6 @@ struct PicturePresenterITermTests {
         #expect(wrote.isEmpty)
     }
 
-    /// Under load: the picture moved while the link was owed time (not encoded for its new
-    /// place yet), and the one encoded for its old place came back after the paint that
-    /// drew something else there (the window moved over it). Written, it covered that, and
-    /// what no later picture covered stayed (24 of 623 cells in `scripts/pty-iterm --moves`).
-    @Test("a picture encoded for where its slot was, done after the slot moved while the link was owed time: not written there; the new place follows")
-    func encodedForTheOldPlace() throws {
-        let presenter = PicturePresenter(output: .iterm(passthrough: false), waker: LoopWaker())
-        defer { presenter.stop() }
-        let image = Base.image(PixelSize(width: 24, height: 26), shade: 10)
-        _ = Base.now(presenter, Base.picture(image, time: 1))
-        Base.poll(until: { presenter.condition.withLock { !presenter.shared.ready.isEmpty } }) {}
-        // The last pictures held the writes 100 ms each (not enough to shrink them): the link
-        // is owed a third of a second, nothing goes yet.
-        for _ in 0..<3 { presenter.pacer.wrote(bytes: 1_000, blocked: .milliseconds(100), at: .now(), scale: 1) }
-        let moved = Base.picture(image, time: 1, at: CellPoint(column: 10, row: 5))
-        #expect(!presenter.show([moved], redrawn: false, isHole: { _ in false }) { _ in })
-        #expect(presenter.counts.paced == 1)
-        var text = ""
-        presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
-        #expect(!text.contains("1337;File="), "written at its old place: \(text.prefix(40).debugDescription)")
-        // Offered again once the link has time: it goes to its new place.
-        var later = ""
-        Base.poll(until: { later.contains("1337;File=") }) {
-            if let due = presenter.retryAt, due <= .now() { presenter.show([moved], redrawn: false, isHole: { _ in false }) { _ in } }
-            presenter.writeReady { later += String(decoding: $0, as: UTF8.self) }
-        }
-        #expect(later.hasPrefix("\u{1B}[?2026h\u{1B}[6;11H\u{1B}]1337;File="), "\(later.prefix(40).debugDescription)")
-    }
-
     @Test("inside tmux: the multipart form, each part in passthrough")
     func multipartInTmux() throws {
         let presenter = PicturePresenter(output: .iterm(passthrough: true), waker: LoopWaker())
