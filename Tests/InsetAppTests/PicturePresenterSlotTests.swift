@@ -214,4 +214,35 @@ struct PicturePresenterSlotTests {
         #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;24;26"), "\(text.prefix(40).debugDescription)")
         #expect(presenter.summary.contains("1 cut short for a key"))
     }
+
+    /// Under load: the picture moved while the link was owed time (not encoded for its new
+    /// place yet), and the one encoded for its old place came back after the paint that drew
+    /// something else there (the window moved over it). Written, it covered that: sixel and
+    /// iTerm2 pixels stayed where no later picture went (24 of an iTerm2 strip's 623 cells in
+    /// `scripts/pty-iterm --moves`); kitty's placement sat there until the next picture.
+    @Test("a picture encoded for where its slot was, done after the slot moved while the link was owed time: not written there; the new place follows",
+          arguments: [PicturePresenter.Output.iterm(passthrough: false), .sixel, .kitty(.direct, passthrough: false)])
+    func encodedForTheOldPlace(output: PicturePresenter.Output) throws {
+        let presenter = PicturePresenter(output: output, waker: LoopWaker())
+        defer { presenter.stop() }
+        let image = Self.image(PixelSize(width: 24, height: 26), shade: 10)
+        _ = Self.now(presenter, Self.picture(image, time: 1))
+        PicturePresenterTests.poll(until: { presenter.condition.withLock { !presenter.shared.ready.isEmpty } }) {}
+        // The last pictures held the writes 100 ms each (not enough to shrink them): the link
+        // is owed a third of a second, nothing goes yet.
+        for _ in 0..<3 { presenter.pacer.wrote(bytes: 1_000, blocked: .milliseconds(100), at: .now(), scale: 1) }
+        let moved = Self.picture(image, time: 1, at: CellPoint(column: 10, row: 5))
+        #expect(!presenter.show([moved], redrawn: false, isHole: { _ in false }) { _ in })
+        #expect(presenter.counts.paced == 1)
+        var text = ""
+        presenter.writeReady { text += String(decoding: $0, as: UTF8.self) }
+        #expect(text.isEmpty, "written at its old place: \(text.prefix(40).debugDescription)")
+        // Offered again once the link has time: it goes to its new place.
+        var later = ""
+        PicturePresenterTests.poll(until: { !later.isEmpty }) {
+            if let due = presenter.retryAt, due <= .now() { presenter.show([moved], redrawn: false, isHole: { _ in false }) { _ in } }
+            presenter.writeReady { later += String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(later.hasPrefix("\u{1B}[?2026h\u{1B}[6;11H\u{1B}"), "\(later.prefix(40).debugDescription)")
+    }
 }

@@ -168,7 +168,8 @@ final class PicturePresenter: @unchecked Sendable {
 
     struct Slot {
         var shown: Shown
-        /// The latest picture handed to the encoder, and where and how large it goes: an
+        /// The latest picture handed to the encoder, and where and how large it goes (where:
+        /// as of the last paint, even when the link had no time for a picture there yet): an
         /// encoded picture is written if it goes there too and is newer than the last written
         /// (a slow encoder's pictures are all a frame old by the time they are done, and still
         /// the best there is), unless it is only the changes and the screen was cleared since.
@@ -229,6 +230,11 @@ final class PicturePresenter: @unchecked Sendable {
             if output.usesPlaceholders { cells.origin = .zero }
             let next = Shown(serial: picture.frame.serial, time: picture.frame.time, cells: cells, region: picture.region,
                              scale: scale)
+            // From this paint on the slot goes here, whether or not the link has time for a
+            // picture now: one still being encoded for where it was would cover what the paint
+            // drew there since, and sixel or iTerm2 pixels stay (a placeholder picture is
+            // where its cells are).
+            if !output.usesPlaceholders, slots[picture.imageID] != nil { slots[picture.imageID]!.cells = placed.cells }
             if let slot = slots[picture.imageID], slot.shown == next, !slot.needsEncoding,
                !redrawn || (slot.lastWrittenReplayable && slot.writtenGeneration == slot.generation) {
                 // The same frame at the same place: nothing to encode; a redraw wiped it, so the
