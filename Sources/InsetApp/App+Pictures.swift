@@ -56,19 +56,23 @@ extension App {
         let slice = 16 * 1024
         // An iTerm2 picture goes whole: a JPEG cut short is a broken picture, and at tens of
         // kilobytes it is written in a fraction of a second even on a slow link.
+        let begun = HostTime.now()
         guard abandonable, let output = picturePresenter?.output, output.isITerm == false, bytes.count > 4 * slice else {
-            _ = try? terminal.write(bytes)
+            let blocked = (try? terminal.write(bytes)) ?? .zero
             director.wrotePicture(bytes: bytes.count)
+            linkFitter.wrotePicture(bytes: bytes.count, blocked: blocked, at: begun)
             return .whole
         }
         let sixel = output == .sixel
         let pacer = picturePresenter?.pacer
         let start = ContinuousClock.now
         var sent = 0
+        var blocked = Duration.zero
+        defer { linkFitter.wrotePicture(bytes: sent, blocked: blocked, at: begun) }
         while sent < bytes.count {
             var end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
             if !sixel, end < bytes.count { end = App.chunkEnd(in: bytes, from: end) }
-            _ = try? terminal.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))
+            blocked += (try? terminal.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))) ?? .zero
             sent = end
             guard bytes.count - sent > 64 else { continue }
             let key = terminal.hasPendingInput

@@ -34,6 +34,8 @@ public final class App {
     let embedded: Bool
     /// Inside tmux with iTerm2 pictures: where the pane is outside, followed as it moves.
     var paneWatch: TmuxPaneWatch?
+    /// The link's budget and the cells' quality rung (`--link-rate`).
+    var linkFitter: LinkFitter
 
     /// Takes the terminal, asks it what it draws, and builds the director for it. A single
     /// file's path is checked first (by the director), so the common mistakes are one line
@@ -71,6 +73,7 @@ public final class App {
         self.mpris = mpris
         self.painter = painter
         embedded = options.embed != nil
+        linkFitter = LinkFitter(setting: options.linkRate, blitter: raster.blitter, colorMode: painter.rasterizer.colorMode)
         director = try Director(options: options, stage: .init(size: terminal.size, videoRaster: raster, pictures: pictures))
         let drawing = (raster: raster, pictures: pictures)
         let waker = director.waker
@@ -176,6 +179,7 @@ public final class App {
         ExitDeadline.arm(status: exit.status, lastLine: exit.lastLine)
         var summary = director.finish(at: HostTime.now())
         summary.pictures = picturePresenter?.summary
+        summary.link = linkFitter.summary
         return summary
     }
 
@@ -202,8 +206,10 @@ public final class App {
         painter.rasterizer.origin = terminal.origin
         painter.paint(planes, screenSize: terminal.size)
         planes.removeAll(keepingCapacity: true)
+        let start = HostTime.now()
         let blocked = painter.output.withUnsafeBytes { bytes in (try? terminal.write(bytes)) ?? .zero }
         director.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
+        fitToLink(bytes: painter.lastStats.bytes, blocked: blocked, at: start)
         if !embedded, let title = windowTitle.update(to: director.windowTitleSubject) { _ = try? terminal.write(title) }
         presentPicture()
     }

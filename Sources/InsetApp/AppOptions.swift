@@ -31,6 +31,8 @@ public struct AppOptions: Sendable {
     public var blitter: Blitter?
     /// `--graphics`: real pixels (kitty, sixel) or cells; nil (auto) asks the terminal.
     public var graphics: GraphicsMode?
+    /// `--link-rate`: how fast the terminal takes bytes, for fitting the quality to it.
+    public var linkRate: LinkRate = .auto
     /// `--sub FILE`: a subtitle file for the one file given, shown first.
     public var subtitleFile: String? = nil
     /// `--audio-file`: a sound track from another file or URL, played with the video's
@@ -158,4 +160,6 @@ public struct PlaybackSummary: Sendable {
     public var variant: String?
     /// What went out as pixels and what did not, for `--stats` (nil: cells only).
     public var pictures: String?
+    /// The link's rate and the quality it bought (`LinkFitter.summary`), for `--stats`.
+    public var link: String?
 }

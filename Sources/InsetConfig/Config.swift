@@ -31,6 +31,8 @@ public struct Config: Sendable {
     public var audioLanguage: String?
     /// `gapless-audio = "yes"|"weak"|"no"`, as `--gapless-audio`.
     public var gaplessAudio: GaplessAudio?
+    /// `link-rate = "auto"|"off"|N`, as `--link-rate`.
+    public var linkRate: LinkRate?
     /// `resume = false`: every file starts at 0, as with `--no-resume`.
     public var resumes: Bool?
     /// `advance = false`: a file's end does not play the next, as with `--no-advance`.

@@ -173,6 +173,9 @@ struct ConfigReader {
         case "gapless-audio":
             guard let name = text() else { return }
             if let mode = GaplessAudio(rawValue: name.lowercased()) { config.gaplessAudio = mode } else { refuse(name) }
+        case "link-rate":
+            guard let given = value.int.map(String.init) ?? text() else { return }
+            if let rate = LinkRate(text: given) { config.linkRate = rate } else { refuse(given) }
         case "sub-lang", "audio-lang":
             guard let code = text() else { return }
             guard SubtitleLanguage.isCode(code) else { return refuse(code) }
@@ -239,6 +242,7 @@ struct ConfigReader {
         "sub-lang": "an ISO 639 code (en, eng, fr)",
         "audio-lang": "an ISO 639 code (en, eng, fr)",
         "gapless-audio": "yes, weak or no",
+        "link-rate": "auto, off, or bytes a second (1000000, \"1M\", \"500K\")",
         "ytdl": "true or false",
         "ytdl-playlist": "true or false",
         "ytdl-path": "a program, in quotes",

@@ -116,16 +116,14 @@ struct Play: ParsableCommand {
     var audioFile: String?
 
     @Option(name: .customLong("config"), help: ArgumentHelp("Read settings and key bindings from this file instead of "
-                                                           + "$XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).",
-                                                           valueName: "file"))
+                                                           + "$XDG_CONFIG_HOME/inset/config (else ~/.config/inset/config).", valueName: "file"))
     var configPath: String?
 
     @Flag(name: .customLong("no-config"), help: "Read no config file: every setting and key binding at its default.")
     var noConfig = false
 
     @Option(name: .customLong("socket"), help: ArgumentHelp("Serve the control socket (inset ctl) at this path instead of "
-                                                           + "$XDG_RUNTIME_DIR/inset/PID.sock; none serves none.",
-                                                           valueName: "path"))
+                                                           + "$XDG_RUNTIME_DIR/inset/PID.sock; none serves none.", valueName: "path"))
     var socket: String?
 
     @Option(name: .customLong("screenshot-dir"), help: ArgumentHelp("Save screenshots (s: the frame on screen as a PNG, at the video's size) in this directory instead of the current one.",
@@ -137,6 +135,7 @@ struct Play: ParsableCommand {
     @OptionGroup var sound: SoundArguments
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
+    @OptionGroup var link: LinkArguments
 
     func validate() throws {
         try start?.validate(as: "--start")
@@ -198,7 +197,7 @@ struct Play: ParsableCommand {
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue)
+    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -232,6 +231,7 @@ struct Play: ParsableCommand {
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
         sound.apply(to: &options, config: config)
+        link.apply(to: &options, config: config)
         music.apply(to: &options, config: config)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
@@ -273,7 +273,7 @@ struct Play: ParsableCommand {
             var line = String(format: "inset: %d frames shown, %d dropped, %.3f s, %d catch-ups", summary.framesShown,
                               summary.framesDropped, summary.wallSeconds, summary.catchUps)
             if let variant = summary.variant { line += ", variant \(variant)" }
-            if let pictures = summary.pictures { line += "; \(pictures)" }
+            for part in [summary.pictures, summary.link].compactMap({ $0 }) { line += "; \(part)" }
             Output.lines(line + "\n", to: .standardError)
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }

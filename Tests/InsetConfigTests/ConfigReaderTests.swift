@@ -31,6 +31,16 @@ import Testing
         #expect(bad.gaplessAudio == nil && bad.problems.map(\.message) == ["gapless-audio: 'sometimes' is not valid; expected yes, weak or no"])
     }
 
+    @Test("link-rate takes auto, off, a number or a string with K or M; another is one problem")
+    func linkRate() {
+        #expect(ConfigReader.read(path: "config", text: "link-rate = \"1M\"\n").linkRate == .fixed(bytesPerSecond: 1_000_000))
+        #expect(ConfigReader.read(path: "config", text: "link-rate = 500000\n").linkRate == .fixed(bytesPerSecond: 500_000))
+        #expect(ConfigReader.read(path: "config", text: "link-rate = \"off\"\n").linkRate == .off)
+        let bad = ConfigReader.read(path: "config", text: "link-rate = \"fast\"\n")
+        #expect(bad.linkRate == nil && bad.problems.map(\.message)
+                == ["link-rate: 'fast' is not valid; expected auto, off, or bytes a second (1000000, \"1M\", \"500K\")"])
+    }
+
     @Test("graphics takes iterm (iTerm2's inline images) and lists it when another word is given")
     func graphicsITerm() {
         #expect(ConfigReader.read(path: "config", text: "graphics = \"iterm\"\n").graphics == .iterm)

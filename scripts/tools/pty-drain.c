@@ -3,7 +3,11 @@
  * reads no faster than RATE bytes/s (0: as fast as it can), counts pictures as they pass
  * (sixel: ESC P digits/semicolons q; kitty: ESC _ G keys with a=T or a=f; iTerm2: ESC ] 1337;File=), types `q`
  * after SECONDS, and times it until ESC[?1049l (the terminal restored). Prints one line of
- * figures to stderr and what came after the restore to stdout.
+ * figures to stderr and what came after the restore to stdout. It also counts the frames of
+ * cells (synchronized updates, ESC[?2026l) of 2 KB or more: a video frame, not a key's echo.
+ * With PTY_DRAIN_RECORD=FILE in its environment, every byte read is also written to FILE,
+ * and FILE.times gets a line "OFFSET SECONDS" per read: where in FILE it begins and when it
+ * arrived, from the start (scripts/link-table replays them).
  *
  *   pty-drain RATE SECONDS COLS ROWS CW CH program args...
  */
@@ -35,9 +39,16 @@ static size_t oscAt = 0;
 static long pictures = 0;
 static const char restore[] = "\x1b[?1049l";
 static size_t restoreAt = 0;
+static const char frameEnd[] = "\x1b[?2026l";
+static size_t frameEndAt = 0;
+static long frames = 0, sinceFrame = 0;
 
 static int feed(unsigned char c) {
     int restored = 0;
+    sinceFrame++;
+    if (c == (unsigned char)frameEnd[frameEndAt]) {
+        if (++frameEndAt == sizeof frameEnd - 1) { if (sinceFrame >= 2048) frames++; sinceFrame = 0; frameEndAt = 0; }
+    } else frameEndAt = (c == 0x1b);
     if (c == (unsigned char)restore[restoreAt]) {
         if (++restoreAt == sizeof restore - 1) { restored = 1; restoreAt = 0; }
     } else restoreAt = (c == 0x1b);
@@ -75,6 +86,13 @@ int main(int argc, char **argv) {
     if (child < 0) { perror("forkpty"); return 1; }
     if (child == 0) { execvp(argv[7], argv + 7); perror("exec"); _exit(127); }
     static unsigned char buffer[1 << 20];
+    const char *recordPath = getenv("PTY_DRAIN_RECORD");
+    FILE *record = recordPath ? fopen(recordPath, "wb") : NULL, *times = NULL;
+    if (record) {
+        char timesPath[4096];
+        snprintf(timesPath, sizeof timesPath, "%s.times", recordPath);
+        times = fopen(timesPath, "w");
+    }
     double started = now(), last = started, budget = 0, typed = 0, restoredAt = 0;
     long total = 0;
     int restored = 0;
@@ -101,6 +119,10 @@ int main(int argc, char **argv) {
         if (got <= 0) break;
         budget -= got;
         total += got;
+        if (record) {
+            fprintf(times, "%ld %.4f\n", total - got, now() - started);
+            fwrite(buffer, 1, got, record);
+        }
         if (restored) { fwrite(buffer, 1, got, stdout); continue; }
         for (ssize_t i = 0; i < got; i++) {
             if (feed(buffer[i])) {
@@ -114,7 +136,8 @@ int main(int argc, char **argv) {
     int status = 0;
     waitpid(child, &status, 0);
     double wall = (typed ? typed : now()) - started;
-    fprintf(stderr, "pictures %ld bytes %ld wall %.3f quit_ms %.1f status %d\n", pictures, total, wall,
-            restored && typed ? (restoredAt - typed) * 1000 : -1.0, WEXITSTATUS(status));
+    if (record) { fclose(record); fclose(times); }
+    fprintf(stderr, "pictures %ld bytes %ld wall %.3f quit_ms %.1f status %d frames %ld\n", pictures, total, wall,
+            restored && typed ? (restoredAt - typed) * 1000 : -1.0, WEXITSTATUS(status), frames);
     return 0;
 }

@@ -27,6 +27,16 @@ extension Director {
     /// player's, else the window's.
     var shownVideo: Playback? { videos.front ?? videos.windowOwner }
 
+    /// Frames the video in front has shown: a paint after more carried a new frame.
+    var frontFramesShown: Int { shownVideo?.statistics.shown ?? 0 }
+
+    /// The frames a second the video in front plays (its stream's rate at its speed), for
+    /// the link's budget a frame; 25 when the stream does not say.
+    var frontFrameRate: Double {
+        guard let video = shownVideo else { return 25 }
+        return (video.info.video?.frameRate.value ?? 25) * video.machine.snapshot.speed.factor
+    }
+
     /// A paint went out: its bytes and how long the write blocked count in the figures.
     func painted(bytes: Int, blocked: Duration, at now: HostTime) {
         videos.front?.statistics.painted(bytes: bytes, blocked: blocked, at: now)
@@ -80,7 +90,7 @@ extension Director {
         if overlays.plane.size != size { overlays.plane.resize(to: size) } else { overlays.plane.grid.fill(.transparent) }
         if options.showStats, let stats = shownVideo?.statistics {            let offset = stats.audioVideoOffset.map { "  A-V \($0.microseconds >= 0 ? "+" : "")\($0.microseconds / 1000) ms" } ?? ""
             let variant = stats.variant.map { "  variant \($0)" } ?? ""
-            let pictures = overlays.pictureFigures.map { "  \($0)" } ?? ""
+            let pictures = (overlays.pictureFigures.map { "  \($0)" } ?? "") + (overlays.linkFigures.map { "  \($0)" } ?? "")
             let text = " \(stats.paintsPerSecond) fps  drop \(stats.dropped)  catch-up \(stats.catchUps)  \(stats.bytesPerPaint / 1024) KB/frame\(pictures)\(offset)\(variant) "
             overlays.plane.grid.put(text, at: CellPoint(column: max(0, size.columns - CellGrid.columns(of: text)), row: 0),
                              style: CellStyle(foreground: .white, background: .black))

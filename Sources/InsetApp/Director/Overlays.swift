@@ -12,5 +12,7 @@ struct Overlays {
     var plane = Plane(size: .zero, zIndex: 200)
     /// The pictures in pixels for the stats corner ("pics 18/s, 3/4 size"), from the app.
     var pictureFigures: String?
+    /// The link's rate, budget a frame and quality rung ("link 1.0 MB/s 34 KB/f ±10 half").
+    var linkFigures: String?
     var subtitles = SubtitleOverlay()
 }

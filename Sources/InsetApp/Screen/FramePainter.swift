@@ -11,6 +11,9 @@ final class FramePainter {
     private var compositor = Compositor()
     private var screen = CellGrid()
     let rasterizer: Rasterizer
+    /// The link's quality ladder gave up the finer blitter: pattern cells go as half blocks
+    /// (`HalfBlockFolding`, on the composed screen: only the picture has pattern glyphs).
+    var foldsToHalfBlocks = false
 
     init(colorMode: ColorMode, perceptualThreshold: Int = 3) {
         rasterizer = Rasterizer(colorMode: colorMode, perceptualThreshold: perceptualThreshold)
@@ -26,6 +29,7 @@ final class FramePainter {
     func paint(_ planes: [Plane], screenSize: CellSize) -> RasterStats {
         if screen.size != screenSize { screen.resize(to: screenSize) }
         compositor.compose(planes, into: &screen)
+        if foldsToHalfBlocks { HalfBlockFolding.fold(&screen, in: screen.bounds) }
         return rasterizer.rasterize(screen)
     }
 

@@ -34,12 +34,14 @@ extension PicturePresenter {
             var whole = true
             switch output {
             case .sixel:
-                let sixel = sixels[job.imageID] ?? SixelSender()
+                let colors = PictureQuality.sixelColors(rung: job.quality)
+                let sixel = sixels[job.imageID].flatMap { $0.colors == colors ? $0 : nil } ?? SixelSender(colors: colors)
                 sixels[job.imageID] = sixel
                 whole = sixel.send(job.image, cells: job.cells, pixelsPerCell: job.pixelsPerCell, generation: job.generation,
                                    onScreen: shownGeneration, into: buffer)
             case .iterm(let passthrough):
-                let jpeg = jpegs[job.imageID] ?? JPEGEncoder()
+                let quality = PictureQuality.jpegQuality(rung: job.quality)
+                let jpeg = jpegs[job.imageID].flatMap { $0.quality == quality ? $0 : nil } ?? JPEGEncoder(quality: quality)
                 jpegs[job.imageID] = jpeg
                 buffer.appendMove(to: job.cells.origin)
                 do {
@@ -98,7 +100,7 @@ extension PicturePresenter {
     private func ready(_ job: Job, _ buffer: OutputBuffer, _ whole: Bool) {
         guard shared.live.contains(job.imageID) else { shared.spare(buffer); return }
         shared.ready[job.imageID] = Encoded(bytes: buffer, generation: job.generation, cells: job.cells, size: job.image.size,
-                                            scale: job.scale, whole: whole, replayable: whole && output.bytesReplayable,
+                                            scale: job.scale, quality: job.quality, whole: whole, replayable: whole && output.bytesReplayable,
                                             handedAt: job.handedAt)
     }
 }

@@ -91,6 +91,11 @@ extension PicturePresenter {
             }
             let end = HostTime.now()
             pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale)
+            // Weighed at the rung it was encoded at, as if whole-size (quality goes before size);
+            // a part (sixel's changed cells) says less.
+            if encoded.whole, encoded.scale == pacer.scale, encoded.quality == quality.rung {
+                _ = quality.frame(bytes: encoded.bytes.count, budget: frameBudget.map { Int(Double($0) * encoded.scale * encoded.scale) }, at: start)
+            }
             slot.latency.add(end.elapsed(since: encoded.handedAt))
             leadsChanged = true
             Log.debug("picture \(id) generation \(encoded.generation) latency \(end.elapsed(since: encoded.handedAt)) lead \(slot.latency.lead)")
@@ -135,7 +140,13 @@ extension PicturePresenter {
     /// The stats corner's figures: pictures written a second, and the size when not whole.
     func figures(at now: HostTime) -> String {
         let size = pacer.scale < 1 ? ", \(PicturePacer.describe(scale: pacer.scale)) size" : ""
-        return "pics \(picturesPerSecond(at: now))/s\(size)"
+        return "pics \(picturesPerSecond(at: now))/s\(size)" + (quality.rung > 0 ? ", \(qualityName)" : "")
+    }
+
+    /// The quality rung as said: "q 10" (JPEG's quantizer), "64 colours" (sixel), "whole".
+    var qualityName: String {
+        if output.isITerm { return "q \(PictureQuality.jpegQuality(rung: quality.rung))" }
+        return output == .sixel ? "\(PictureQuality.sixelColors(rung: quality.rung)) colours" : "whole"
     }
 
     /// The closing line's part: what was written and what was not, and why.
@@ -144,7 +155,7 @@ extension PicturePresenter {
         let drain = pacer.bytesPerSecond.map { ProbeReport.byteCount(Int64($0)) + "/s" } ?? "not limiting"
         return "pictures: \(counts.written) written (\(each) each), \(counts.paced) skipped for the terminal, "
             + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, \(counts.cutForTime) for time, "
-            + "drain \(drain), size \(PicturePacer.describe(scale: pacer.scale))"
+            + "drain \(drain), size \(PicturePacer.describe(scale: pacer.scale)), quality \(qualityName)"
     }
 
     /// Slots no longer shown: their work is dropped and, for kitty, their images deleted

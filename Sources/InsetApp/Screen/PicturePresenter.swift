@@ -98,6 +98,9 @@ final class PicturePresenter: @unchecked Sendable {
     let small = OutputBuffer(capacity: 256)
     /// How fast the terminal takes pictures, and the size they go at.
     var pacer = PicturePacer()
+    /// The link's bytes a frame (`LinkFitter`, from the app), and the quality rung it buys.
+    var frameBudget: Int?
+    lazy var quality = QualityLadder(rungs: PictureQuality.rungs(jpeg: output.isITerm, sixel: output == .sixel))
     /// What went out and what did not, for `--stats`.
     var counts = PictureCounts()
     /// When a frame was skipped for the link: the time to offer it again, if nothing newer
@@ -114,6 +117,8 @@ final class PicturePresenter: @unchecked Sendable {
     struct Job {
         var image: RGBImage
         var scale: Double
+        /// The rung of `PictureQuality` to encode at.
+        var quality = 0
         var cells: CellRect
         var imageID: UInt32
         var generation: Int
@@ -128,6 +133,7 @@ final class PicturePresenter: @unchecked Sendable {
         var cells: CellRect
         var size: PixelSize
         var scale: Double
+        var quality = 0
         var whole = true
         /// Whether the same bytes show the same picture when written again (after a redraw).
         var replayable = true
@@ -261,7 +267,7 @@ final class PicturePresenter: @unchecked Sendable {
             slot.cells = placed.cells
             slot.size = placed.size
             slots[picture.imageID] = slot
-            jobs.append(Job(image: copy(picture, at: placed.size), scale: scale, cells: placed.cells,
+            jobs.append(Job(image: copy(picture, at: placed.size), scale: scale, quality: quality.rung, cells: placed.cells,
                             imageID: picture.imageID, generation: generation, pixelsPerCell: picture.pixelsPerCell,
                             handedAt: now))
         }

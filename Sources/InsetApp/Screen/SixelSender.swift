@@ -20,7 +20,14 @@ final class SixelSender {
 
     /// Two threads map a large picture's pixels when the machine has two cores: the
     /// picture is the same and lands sooner (`SixelEncoder.threads`).
-    private let encoder = SixelEncoder(threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+    private let encoder: SixelEncoder
+    /// The palette's size (the link's quality rung, `PictureQuality.sixelColors`).
+    let colors: Int
+
+    init(colors: Int = 256) {
+        self.colors = colors
+        encoder = SixelEncoder(maxColors: colors, threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+    }
     private var last: (generation: Int, cells: CellRect, size: PixelSize)?
     private var partsSinceWhole = 0
 

@@ -1,0 +1,83 @@
+import InsetCore
+import InsetRender
+
+/// Fits the cells' quality to the link (`--link-rate`): the writes' measure of the drain
+/// (`LinkBudget`) becomes a byte budget a frame, and the cells' ladder (`CellQuality`,
+/// `QualityLadder`) picks the rung whose frames fit it; the painter draws at that rung.
+/// On a terminal nothing limits there is no budget and the rung stays the first: the
+/// player draws as it always did. Pictures in pixels climb their own ladder in the
+/// presenter, from the same budget.
+///
+/// UI thread (the loop that writes).
+struct LinkFitter {
+    private(set) var budget: LinkBudget
+    private var ladder: QualityLadder
+    let rungs: [CellQuality]
+    /// The frames shown by the front video at the last paint: a paint with more carried a
+    /// new frame, the only paints the ladder weighs (one for a key is a few bytes).
+    private var framesShown = 0
+    /// Times the rung changed, for the closing line.
+    private var changes = 0
+
+    /// `blitter` nil: pictures in pixels, no cells to fit.
+    init(setting: LinkRate, blitter: Blitter?, colorMode: ColorMode) {
+        budget = LinkBudget(setting: setting)
+        rungs = blitter.map { CellQuality.ladder(blitter: $0, colorMode: colorMode) } ?? [CellQuality(tolerance: CellQuality.fullTolerance)]
+        ladder = QualityLadder(rungs: rungs.count)
+    }
+
+    var quality: CellQuality { rungs[ladder.rung] }
+    var rung: Int { ladder.rung }
+
+    /// Bytes a frame may take at `framesPerSecond`, nil when nothing limits.
+    func bytesPerFrame(framesPerSecond: Double) -> Int? {
+        budget.bytesPerFrame(framesPerSecond: framesPerSecond)
+    }
+
+    /// A paint's write: `bytes` at `start`, waiting `blocked`; `framesShown` by the front
+    /// video so far. Returns whether the rung changed (the painter is to be set again).
+    mutating func painted(bytes: Int, blocked: Duration, at start: HostTime, framesShown: Int,
+                          framesPerSecond: Double) -> Bool {
+        budget.wrote(bytes: bytes, blocked: blocked, at: start)
+        guard framesShown != self.framesShown else { return false }
+        self.framesShown = framesShown
+        guard rungs.count > 1 else { return false }
+        let changed = ladder.frame(bytes: bytes, budget: bytesPerFrame(framesPerSecond: framesPerSecond), at: start)
+        if changed { changes += 1 }
+        return changed
+    }
+
+    /// A picture's write (pixels): only the drain is measured here.
+    mutating func wrotePicture(bytes: Int, blocked: Duration, at start: HostTime) {
+        budget.wrote(bytes: bytes, blocked: blocked, at: start)
+    }
+
+    /// Sets the painter to draw at the current rung.
+    func apply(to painter: FramePainter) {
+        let quality = self.quality
+        painter.rasterizer.perceptualThreshold = quality.tolerance
+        painter.foldsToHalfBlocks = quality.halfBlocks
+    }
+
+    /// The closing line's part: "link: 1.00 MB/s measured, cells ±24 half (rung 5 of 6, 4 changes)".
+    var summary: String {
+        let rate: String
+        switch budget.setting {
+        case .off: rate = "off"
+        case .fixed(let bytes): rate = String(format: "%.2f MB/s assumed", Double(bytes) / 1e6)
+        case .auto: rate = budget.measured.map { String(format: "%.2f MB/s measured", $0 / 1e6) } ?? "not limiting"
+        }
+        guard rungs.count > 1, budget.setting != .off else { return "link: \(rate)" }
+        return "link: \(rate), cells \(quality) (rung \(rung) of \(rungs.count - 1), \(changes) changes)"
+    }
+
+    /// The stats corner's figures: the rate (measured or assumed), the budget a frame, and
+    /// the rung when not the first: "link 1.0 MB/s 34 KB/f ±24 half".
+    func figures(framesPerSecond: Double) -> String {
+        guard let rate = budget.bytesPerSecond, let perFrame = bytesPerFrame(framesPerSecond: framesPerSecond) else {
+            return "link " + (budget.setting == .off ? "off" : "not limiting")
+        }
+        let megabytes = rate >= 1e6 ? String(format: "%.1f MB/s", rate / 1e6) : String(format: "%.0f KB/s", rate / 1e3)
+        return "link \(megabytes) \(perFrame / 1000) KB/f" + (rungs.count > 1 ? " \(quality)" : "")
+    }
+}
