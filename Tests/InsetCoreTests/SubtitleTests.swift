@@ -113,15 +113,6 @@ struct SubtitleCueTests {
         }
         return fastest
     }
-
-    @Test("evicting the oldest cue moves none of the others: eight times the cues, past a capacity eight times as large, take about eight times as long, not 64")
-    func evictionIsLinear() {
-        // With each eviction moving the cues kept, filling costs cues x capacity: 64 times
-        // (seconds, against a tenth) for eight times the cues. A ratio of 24 leaves the
-        // linear 8 room for a loaded machine and the larger list's cache misses.
-        let small = Self.secondsToFill(count: 10_000), large = Self.secondsToFill(count: 80_000)
-        #expect(large / small < 24, "10k cues: \(small) s, 80k: \(large) s")
-    }
 }
 
 @Suite("Subtitle layout")
