@@ -202,8 +202,9 @@ extension NetworkEndToEndTests {
     func resetHealed() throws {
         let server = try TestWebServer(["--reset-at", "300000", "--reset-times", "1"])
         let tmux = try Tmux(columns: 200, rows: 40)
-        // At 4×: the reconnect does not depend on how fast the clip plays, and its 10 s take 2.5.
-        try tmux.run("INSET_SUMMARY=1 SDL_AUDIODRIVER=dummy \(try insetBinary()) --speed 4 --blitter half \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
+        // At 1×: at 4× the frames the decoder skips to keep up are in neither count (155 shown
+        // and 45 dropped of 250 at 4× beside the other tests), and the count is the check.
+        try tmux.run("INSET_SUMMARY=1 \(try insetBinary()) --blitter half \(server.url("clock_16x9_aac.mp4")); echo EXIT=$?")
         let done = try tmux.waitFor(timeout: 20, "exit", Self.exited)
         #expect(done.text.contains("\nEXIT=0"), "\(done.text)")
         let text = try tmux.unwrappedText()
