@@ -14,8 +14,7 @@ extension Director {
         default: frontPane.draw(into: &planes, focused: focus == .pane, at: now)
         }
         panes.window.draw(into: &planes, focused: focus == .window, at: now)
-        // Inside tmux the preview's placeholder id is the details preview's: not both at once.
-        seekPreview.draw(into: &planes, withPicture: !(front == .details && seekPreview.layer.placeholderImageID != nil))
+        seekPreview.draw(into: &planes, withPicture: seekPreviewHasPicture)
         appendSubtitlePlanes(into: &planes, at: now)
         if overlays.helpVisible || overlays.message != nil || options.showStats {
             drawOverlay()
@@ -61,9 +60,8 @@ extension Director {
         if let window = panes.window.pip, window.video.plane.isVisible {
             layers.append((window.video, PicturePresenter.LayerImages.window))
         }
-        // Over both; inside tmux it takes the details preview's placeholder id, so not beside it.
-        if seekPreview.showing != nil, seekPreview.layer.plane.isVisible,
-           front != .details || seekPreview.layer.placeholderImageID == nil {
+        // Over both.
+        if seekPreview.showing != nil, seekPreview.layer.plane.isVisible, seekPreviewHasPicture {
             layers.append((seekPreview.layer, PicturePresenter.LayerImages.thumbnail))
         }
         return layers
@@ -109,3 +107,8 @@ extension Director {
     }
 }
 
+extension Director {
+    /// Whether the seek preview may show its picture: inside tmux with kitty graphics its
+    /// placeholder id is the details preview's, so not while the details pane is in front.
+    var seekPreviewHasPicture: Bool { front != .details || seekPreview.layer.placeholderImageID == nil }
+}
