@@ -1,12 +1,14 @@
 import InsetCore
+import InsetTerminal
 
 extension App {
     /// After a paint's write: the link's measure and the cells' rung (`LinkFitter`); the
-    /// presenter's pictures take the same budget a frame; `--stats` shows it.
-    func fitToLink(bytes: Int, blocked: Duration, at start: HostTime) {
+    /// presenter's pictures take the same budget a frame; `--stats` shows it. `bytesAtRung`:
+    /// what the frame took at the rung when it was drawn coarser for being too large.
+    func fitToLink(bytes: Int, bytesAtRung: Int?, blocked: Duration, at start: HostTime) {
         let rate = director.frontFrameRate
-        if linkFitter.painted(bytes: bytes, blocked: blocked, at: start, framesShown: director.frontFramesShown,
-                              framesPerSecond: rate) {
+        if linkFitter.painted(bytes: bytes, bytesAtRung: bytesAtRung, blocked: blocked, drained: terminal.lastDrain,
+                              at: start, framesShown: director.frontFramesShown, framesPerSecond: rate) {
             linkFitter.apply(to: painter)
         }
         picturePresenter?.frameBudget = linkFitter.bytesPerFrame(framesPerSecond: rate)

@@ -17,6 +17,9 @@ protocol LoopTerminal: AnyObject {
     var hasPendingInput: Bool { get }
     /// Writes `bytes` whole; returns how long the write blocked.
     func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration
+    /// What the terminal read while the last write waited for it (its rate), nil if it
+    /// did not wait (`TerminalWriter.Drain`).
+    var lastDrain: TerminalWriter.Drain? { get }
     /// What arrived within `timeout` (or once `wakeDescriptor`, which it drains, or
     /// `watching`, which it leaves to its owner, became readable).
     func nextEvents(timeout: Duration, wakeDescriptor: Int32?, watching: Int32?) -> [InputEvent]
@@ -31,6 +34,9 @@ extension LoopTerminal {
     /// A terminal of its own: nothing else writes to it, so any run of writes is one.
     func asOneWrite<Result>(_ body: () -> Result) -> Result { body() }
 
+    /// A terminal that never makes a write wait.
+    var lastDrain: TerminalWriter.Drain? { nil }
+
     /// Writes `bytes` whole (a few bytes of escapes).
     @discardableResult
     func write(_ bytes: [UInt8]) throws -> Duration { try bytes.withUnsafeBytes { try write($0) } }
@@ -38,5 +44,6 @@ extension LoopTerminal {
 
 extension TerminalSession: LoopTerminal {
     func write(_ bytes: UnsafeRawBufferPointer) throws -> Duration { try writer.write(bytes) }
+    var lastDrain: TerminalWriter.Drain? { writer.statistics.lastDrain }
     func asOneWrite<Result>(_ body: () -> Result) -> Result { writer.asOneWrite(body) }
 }

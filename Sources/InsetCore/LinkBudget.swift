@@ -1,34 +1,33 @@
 /// How many bytes a frame may take on the way to the terminal: the link's rate (measured, or
 /// assumed by `--link-rate N`) over the frame rate, less headroom for keys' echo and the bar.
 ///
-/// The measure is the throughput of the writes while the link is full. A write that waits
-/// means the pty's buffer (tens of kilobytes on Linux, more over SSH: the socket's) is full,
-/// and while it stays full the terminal drains without a pause, so the bytes written over a
-/// stretch in which writes kept waiting are what the terminal took: its rate. One write's
-/// bytes over its wait would count the buffer's share as free (a 70 KB frame into 50 KB of
-/// room waits for 20 KB only). A stretch in which nothing waited says only that the link
-/// is at least that fast: the measure is raised to it, never lowered, so a link that got
-/// faster is found when the quality ladder tries a finer rung (`QualityLadder.probeAfter`).
+/// The measure is what the terminal read while its buffer was full: the writer's pieces
+/// that waited after one that waited (`TerminalWriter.Drain`), bytes over their waits. That
+/// is the link's rate exactly: neither the buffer's room (a frame into an empty buffer goes
+/// at once) nor the link's idle time between frames counts. A frame that fits the buffer
+/// says nothing of the rate, so a stretch in which writes seldom waited says only that the
+/// link is at least that fast: the measure is raised to it, never lowered, and a link that
+/// got faster is found when the quality ladder tries a finer rung (`QualityLadder.probeAfter`).
 ///
-/// Pure: the caller says what it wrote, when, and how long the write waited.
+/// Pure: the caller says what it wrote, when, and what the terminal read while it waited.
 public struct LinkBudget: Sendable {
     public let setting: LinkRate
     /// The share of the rate the video's frames may take.
     public var share = 0.85
-    /// A stretch this long is judged at its end.
+    /// A stretch this long is judged at its end for the rule above (nothing waited).
     public var window = Duration.milliseconds(500)
-    /// Writes in a stretch must have waited this share of it for the link to count as full:
-    /// a write larger than the pty's buffer waits for the reader even on a fast terminal (a
-    /// few milliseconds, more on a loaded machine), and frames at the budget wait some of
-    /// the time; a link that cannot take the frames keeps the writer waiting most of it.
-    public var fullShare = 0.5
+    /// Drained time gathered before it makes a sample (a piece or two says little: the
+    /// kernel hands the reader its bytes in chunks).
+    public var sampleTime = Duration.milliseconds(15)
 
     /// The drain in bytes a second (`auto` only): measured while the link was full, raised
     /// to what went through without waiting (over `share`); nil while no write has waited.
     public private(set) var measured: Double?
     private var windowStart: HostTime?
     private var windowBytes = 0
-    private var windowBlocked = 0.0
+    private var windowDrainTime = Duration.zero
+    private var sampleBytes = 0
+    private var sampleDuration = Duration.zero
 
     public init(setting: LinkRate) {
         self.setting = setting
@@ -49,26 +48,38 @@ public struct LinkBudget: Sendable {
         return Int(rate * share / max(1, framesPerSecond))
     }
 
-    /// `bytes` were written at `start`, the write waiting `blocked` for the terminal.
-    public mutating func wrote(bytes: Int, blocked: Duration, at start: HostTime) {
+    /// `bytes` were written at `start`, the write waiting `blocked` for the terminal, which
+    /// read `drainedBytes` in `drainTime` while its buffer was full (0: it never was).
+    public mutating func wrote(bytes: Int, blocked: Duration, at start: HostTime,
+                               drainedBytes: Int = 0, drainTime: Duration = .zero) {
         guard case .auto = setting else { return }
+        if drainedBytes > 0, drainTime > .zero {
+            sampleBytes += drainedBytes
+            sampleDuration += drainTime
+            windowDrainTime += drainTime
+            if sampleDuration >= sampleTime {
+                let rate = Double(sampleBytes) / sampleDuration.seconds
+                measured = measured.map { 0.7 * $0 + 0.3 * rate } ?? rate
+                sampleBytes = 0
+                sampleDuration = .zero
+            }
+        }
         let begun = windowStart ?? start
         windowStart = begun
         windowBytes += bytes
-        windowBlocked += blocked.seconds
         let end = start.advanced(by: blocked)
         let span = end.elapsed(since: begun).seconds
         guard span >= window.seconds else { return }
         let throughput = Double(windowBytes) / span
-        if windowBlocked >= span * fullShare {
-            measured = measured.map { 0.5 * $0 + 0.5 * throughput } ?? throughput
-        } else if let rate = measured, throughput / share / 0.9 > rate {
-            // With a tenth to spare: frames that fit without waiting must not look a hair over.
+        // With a tenth to spare: frames that fit without waiting must not look a hair over.
+        // A link full for a moment here and there (a frame a little over the buffer) is
+        // not full: its samples come too slowly to follow a link that got faster.
+        if windowDrainTime.seconds < 0.1 * span, let rate = measured, throughput / share / 0.9 > rate {
             measured = throughput / share / 0.9
         }
         windowStart = end
         windowBytes = 0
-        windowBlocked = 0
+        windowDrainTime = .zero
     }
 }
 

@@ -20,7 +20,37 @@ public final class TerminalWriter {
         public var lastBlockedTime: Duration = .zero
         /// The longest a single `write` took.
         public var longestBlockedTime: Duration = .zero
+        /// What the terminal was seen to take while the last `write` waited for it, nil
+        /// when it did not wait (`Drain`).
+        public var lastDrain: Drain?
     }
+
+    /// Bytes the terminal read while its buffer was full, and the time it took: its rate,
+    /// exactly. A frame goes out in pieces of `pieceSize`; a piece that waited leaves the
+    /// buffer full when it returns, so from the end of the first piece that waited to the
+    /// end of the last, the terminal read every byte written in between. A reader that
+    /// takes its bytes in bursts (ssh, a terminal's read loop) lets a piece wait and the
+    /// next few go at once: those belong to the burst the waiting piece ended with, so
+    /// the first burst's are not counted (it came at the start) and the last's are. Counting a
+    /// whole write over its wait instead would count the buffer's room as link (a 70 KB
+    /// frame into 20 KB of room waits for 50 KB), and writes apart would count the link's
+    /// idle time between frames.
+    public struct Drain: Equatable, Sendable {
+        public var bytes: Int
+        public var duration: Duration
+
+        public init(bytes: Int, duration: Duration) {
+            self.bytes = bytes
+            self.duration = duration
+        }
+    }
+
+    /// A frame is written in pieces this large, so the writer sees when the terminal's
+    /// buffer is full and how fast it empties (`Drain`): a few system calls a frame more.
+    public static let pieceSize = 4096
+    /// A piece that took this long waited for the terminal (one that finds room takes
+    /// microseconds).
+    static let pieceWaited = Duration.microseconds(500)
 
     /// The descriptor written to (the terminal's output).
     public let descriptor: Int32
@@ -63,18 +93,46 @@ public final class TerminalWriter {
         let start = clock.now
         var sent = 0
         var failure: TerminalError?
+        // Since the end of the first piece that waited (the buffer full): bytes written, and
+        // those up to the end of the last piece that waited.
+        var firstFull: ContinuousClock.Instant?
+        var inFirstBurst = false
+        var drain = Drain(bytes: 0, duration: .zero)
+        var sinceFull = 0
         do {
             while sent < bytes.count {
-                let rest = UnsafeRawBufferPointer(rebasing: bytes[sent...])
-                if let count = try SystemCalls.write(descriptor, rest) {
-                    sent += count
+                let pieceStart = clock.now
+                let pieceEnd = min(bytes.count, sent + Self.pieceSize)
+                let pieceBegin = sent
+                while sent < pieceEnd {
+                    let rest = UnsafeRawBufferPointer(rebasing: bytes[sent..<pieceEnd])
+                    if let count = try SystemCalls.write(descriptor, rest) {
+                        sent += count
+                    } else {
+                        try waitUntilWritable()
+                    }
+                }
+                let ended = clock.now
+                guard ended - pieceStart >= Self.pieceWaited else {
+                    if firstFull != nil && !inFirstBurst {
+                        sinceFull += sent - pieceBegin
+                        drain.bytes = sinceFull
+                    }
+                    continue
+                }
+                if let firstFull {
+                    inFirstBurst = false
+                    sinceFull += sent - pieceBegin
+                    drain = Drain(bytes: sinceFull, duration: ended - firstFull)
                 } else {
-                    try waitUntilWritable()
+                    firstFull = ended
+                    inFirstBurst = true
                 }
             }
         } catch {
             failure = error
         }
+        statistics.lastDrain = drain.bytes > 0 ? drain : nil
         let elapsed = clock.now - start
         statistics.bytes += sent
         statistics.writes += 1

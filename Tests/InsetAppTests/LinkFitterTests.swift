@@ -13,7 +13,7 @@ struct LinkFitterTests {
         var fitter = LinkFitter(setting: .auto, blitter: .octant, colorMode: .truecolor)
         let painter = FramePainter(colorMode: .truecolor)
         for frame in 0..<500 {
-            if fitter.painted(bytes: 140_000, blocked: .zero, at: Self.time(1 + Double(frame) * 0.04), framesShown: frame + 1,
+            if fitter.painted(bytes: 140_000, blocked: .zero, drained: nil, at: Self.time(1 + Double(frame) * 0.04), framesShown: frame + 1,
                               framesPerSecond: 25) {
                 fitter.apply(to: painter)
             }
@@ -30,7 +30,7 @@ struct LinkFitterTests {
         var fitter = LinkFitter(setting: .fixed(bytesPerSecond: 500_000), blitter: .octant, colorMode: .truecolor)
         let painter = FramePainter(colorMode: .truecolor)
         // Frames far over 17 KB at every rung: the ladder goes to its last.
-        for frame in 0..<60 where fitter.painted(bytes: 140_000, blocked: .zero, at: Self.time(1 + Double(frame) * 0.04),
+        for frame in 0..<60 where fitter.painted(bytes: 140_000, blocked: .zero, drained: nil, at: Self.time(1 + Double(frame) * 0.04),
                                                  framesShown: frame + 1, framesPerSecond: 25) {
             fitter.apply(to: painter)
         }
@@ -38,7 +38,7 @@ struct LinkFitterTests {
         #expect(painter.rasterizer.perceptualThreshold == 32 && painter.foldsToHalfBlocks)
         #expect(fitter.figures(framesPerSecond: 25) == "link 500 KB/s 17 KB/f ±32 half")
         // A paint without a new frame (a key's echo) is not weighed.
-        let changed = fitter.painted(bytes: 10, blocked: .zero, at: Self.time(9), framesShown: 60, framesPerSecond: 25)
+        let changed = fitter.painted(bytes: 10, blocked: .zero, drained: nil, at: Self.time(9), framesShown: 60, framesPerSecond: 25)
         #expect(!changed)
     }
 }

@@ -29,7 +29,11 @@ struct LinkFitTests {
             let drainedBy = max(busyUntil, clock) + Double(bytes) / rate
             let returns = max(clock, drainedBy - 65_536 / rate)
             let blocked = Duration.nanoseconds(Int64((returns - clock) * 1e9))
-            budget.wrote(bytes: bytes, blocked: blocked, at: time(clock))
+            // The writer's pieces after the first that waited were read during their waits.
+            let held = max(0, (busyUntil - clock) * rate)
+            let drained = max(0, Double(bytes) - (65_536 - held) - 4_096)
+            budget.wrote(bytes: bytes, blocked: blocked, at: time(clock), drainedBytes: Int(drained),
+                         drainTime: .nanoseconds(Int64(drained / rate * 1e9)))
             run.framesSent.append(clock)
             run.rungs.append(ladder.rung)
             _ = ladder.frame(bytes: bytes, budget: budget.bytesPerFrame(framesPerSecond: 25), at: time(clock))

@@ -64,6 +64,47 @@ import Testing
         #expect(writer.statistics.longestBlockedTime == blocked)
     }
 
+    /// A reader that takes 4 KB every 8 ms (a link of about 0.5 MB/s behind a 64 KB pipe):
+    /// a frame of 200 KB waits for it, and the writer's drain is the reader's rate, not the
+    /// frame over its wait (which counts the pipe's room as link: about half as much again).
+    /// A frame that fits the pipe does not wait: no drain.
+    @Test func drainIsTheReadersRate() throws {
+        final class Reads: @unchecked Sendable { var times: [Double] = []; var bytes = 0 }
+        let fds = Self.makePipe(nonBlockingWrite: false)
+        let readEnd = fds.read
+        let reads = Reads()
+        let done = DispatchSemaphore(value: 0)
+        let writer = TerminalWriter(descriptor: fds.write)
+        try writer.write([UInt8](repeating: 0x41, count: 1_000))
+        #expect(writer.statistics.lastDrain == nil)
+        var skipped = [UInt8](repeating: 0, count: 1_000)
+        #expect(read(readEnd, &skipped, 1_000) == 1_000)
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                reads.bytes += count
+                reads.times.append(Date().timeIntervalSinceReferenceDate)
+                usleep(8_000)
+            }
+            done.signal()
+        }.start()
+        let frame = [UInt8](repeating: 0x41, count: 200_000)
+        let blocked = try writer.write(frame)
+        close(fds.write)
+        done.wait()
+        close(fds.read)
+        let drain = try #require(writer.statistics.lastDrain)
+        let measured = Double(drain.bytes) / (Double(drain.duration.components.attoseconds) / 1e18
+            + Double(drain.duration.components.seconds))
+        let readerRate = Double(reads.bytes - 4_096) / (reads.times.last! - reads.times.first!)
+        let wholeOverWait = Double(frame.count) / (Double(blocked.components.attoseconds) / 1e18
+            + Double(blocked.components.seconds))
+        #expect(abs(measured / readerRate - 1) < 0.2, "drain \(measured), reader \(readerRate)")
+        #expect(wholeOverWait / readerRate > 1.25, "the frame over its wait: \(wholeOverWait)")
+    }
+
     @Test func reportsErrors() {
         let writer = TerminalWriter(descriptor: -1)
         #expect(throws: TerminalError.systemCall("write", errno: EBADF)) { try writer.write("x") }
