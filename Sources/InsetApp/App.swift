@@ -204,12 +204,15 @@ public final class App {
         director.compose(into: &planes, at: now)
         // Embedded, the rectangle may have moved with the terminal's size (a redraw if so).
         painter.rasterizer.origin = terminal.origin
-        painter.paint(planes, screenSize: terminal.size)
+        let rate = director.frontFrameRate
+        let bytesAtRung = painter.paint(planes, screenSize: terminal.size,
+                                        byteLimit: linkFitter.frameByteLimit(framesPerSecond: rate),
+                                        coarser: linkFitter.coarserRungs)
         planes.removeAll(keepingCapacity: true)
         let start = HostTime.now()
         let blocked = painter.output.withUnsafeBytes { bytes in (try? terminal.write(bytes)) ?? .zero }
         director.painted(bytes: painter.lastStats.bytes, blocked: blocked, at: now)
-        fitToLink(bytes: painter.lastStats.bytes, blocked: blocked, at: start)
+        fitToLink(bytes: painter.lastStats.bytes, bytesAtRung: bytesAtRung, blocked: blocked, at: start)
         if !embedded, let title = windowTitle.update(to: director.windowTitleSubject) { _ = try? terminal.write(title) }
         presentPicture()
     }

@@ -36,6 +36,18 @@ public struct CellGrid: Sendable {
         self.fill(fill)
     }
 
+    /// Becomes a copy of `other`, in the storage it has (no allocation once it is as large).
+    public mutating func copy(from other: CellGrid) {
+        if size != other.size { resize(to: other.size) }
+        let count = size.count
+        guard count > 0 else { return }
+        other.storage.withUnsafeBufferPointer { source in
+            storage.withUnsafeMutableBufferPointer { target in
+                target.baseAddress!.update(from: source.baseAddress!, count: count)
+            }
+        }
+    }
+
     /// Sets every cell to `cell`.
     public mutating func fill(_ cell: Cell) {
         let n = size.count

@@ -54,6 +54,10 @@ public final class Rasterizer {
     private(set) var baseline = CellGrid()
     private var baselineValid = false
     private var state = TerminalState()
+    /// What the terminal showed before the last frame (`keepForRedo`), to draw it again.
+    private var keptBaseline = CellGrid()
+    private var keptBaselineValid = false
+    private var keptState = TerminalState()
 
     /// Where the frame's top-left cell is on the terminal; changing it redraws in full.
     public var origin: CellPoint = .zero {
@@ -85,6 +89,23 @@ public final class Rasterizer {
     public func invalidate() {
         baselineValid = false
         state.forget()
+    }
+
+    /// Keeps what the terminal shows, so that the next frame, once rasterized, can be taken
+    /// back (`takeBackLast`) and drawn again another way: a frame too large for the link,
+    /// drawn coarser. A copy of the cells, no allocation once the size is steady.
+    public func keepForRedo() {
+        keptBaseline.copy(from: baseline)
+        keptBaselineValid = baselineValid
+        keptState = state
+    }
+
+    /// Forgets the frame rasterized since `keepForRedo` (it was not written): the next
+    /// `rasterize` starts from what the terminal showed before it.
+    public func takeBackLast() {
+        baseline.copy(from: keptBaseline)
+        baselineValid = keptBaselineValid
+        state = keptState
     }
 
     /// Synchronized update (mode 2026): the terminal shows what comes between at once.

@@ -27,10 +27,43 @@ final class FramePainter {
 
     @discardableResult
     func paint(_ planes: [Plane], screenSize: CellSize) -> RasterStats {
+        paint(planes, screenSize: screenSize, byteLimit: nil, coarser: [])
+        return rasterizer.lastStats
+    }
+
+    /// Paints as above; a frame over `byteLimit` bytes (a scene cut on a slow link: every
+    /// cell changed) is taken back and drawn again at each of the `coarser` qualities in
+    /// turn, until one fits (the last is kept whatever it costs). The ladder's rung stays
+    /// where it is: the frames after draw at it again, bringing the cells it left coarse
+    /// back a rung at a time as the link allows. Returns the bytes the frame took at the
+    /// painter's own quality when it drew it coarser (what the rung costs: the ladder's
+    /// measure), nil when it did not.
+    @discardableResult
+    func paint(_ planes: [Plane], screenSize: CellSize, byteLimit: Int?, coarser: ArraySlice<CellQuality>) -> Int? {
         if screen.size != screenSize { screen.resize(to: screenSize) }
         compositor.compose(planes, into: &screen)
-        if foldsToHalfBlocks { HalfBlockFolding.fold(&screen, in: screen.bounds) }
-        return rasterizer.rasterize(screen)
+        var folded = foldsToHalfBlocks
+        if folded { HalfBlockFolding.fold(&screen, in: screen.bounds) }
+        guard let byteLimit, !coarser.isEmpty else {
+            rasterizer.rasterize(screen)
+            return nil
+        }
+        rasterizer.keepForRedo()
+        var bytes = rasterizer.rasterize(screen).bytes
+        guard bytes > byteLimit else { return nil }
+        let atQuality = bytes
+        let tolerance = rasterizer.perceptualThreshold
+        for quality in coarser where bytes > byteLimit {
+            rasterizer.takeBackLast()
+            rasterizer.perceptualThreshold = quality.tolerance
+            if quality.halfBlocks && !folded {
+                HalfBlockFolding.fold(&screen, in: screen.bounds)
+                folded = true
+            }
+            bytes = rasterizer.rasterize(screen).bytes
+        }
+        rasterizer.perceptualThreshold = tolerance
+        return atQuality
     }
 
     /// The composed frame of the last `paint`, for tests and thumbnails.

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetRender
+import InsetTerminal
 
 /// Fits the cells' quality to the link (`--link-rate`): the writes' measure of the drain
 /// (`LinkBudget`) becomes a byte budget a frame, and the cells' ladder (`CellQuality`,
@@ -18,6 +19,13 @@ struct LinkFitter {
     private var framesShown = 0
     /// Times the rung changed, for the closing line.
     private var changes = 0
+    /// Frames drawn coarser than the rung, being too large for the link (`frameByteLimit`).
+    private(set) var framesDrawnCoarser = 0
+    /// A frame may take this many budgets before it is drawn coarser: one a little over
+    /// goes (the terminal's buffer and the smaller frames around it take it up), one of
+    /// several (a scene cut: every cell changed) would hold the link for several frames'
+    /// time, and those frames would be dropped.
+    static let frameAllowance = 1.5
 
     /// `blitter` nil: pictures in pixels, no cells to fit.
     init(setting: LinkRate, blitter: Blitter?, colorMode: ColorMode) {
@@ -34,22 +42,45 @@ struct LinkFitter {
         budget.bytesPerFrame(framesPerSecond: framesPerSecond)
     }
 
-    /// A paint's write: `bytes` at `start`, waiting `blocked`; `framesShown` by the front
-    /// video so far. Returns whether the rung changed (the painter is to be set again).
-    mutating func painted(bytes: Int, blocked: Duration, at start: HostTime, framesShown: Int,
-                          framesPerSecond: Double) -> Bool {
-        budget.wrote(bytes: bytes, blocked: blocked, at: start)
+    /// What the first frame may take while the link is not known (`--link-rate auto`):
+    /// about what a pty's buffer takes at once. A whole screen at full quality is several
+    /// times that (190 KB of half blocks at 160x45): on a slow link it would hold the first
+    /// half second. Drawn coarser it goes at once on a fast terminal and the next frame
+    /// brings it to full quality; on a slow one its write measures the link.
+    static let unmeasuredFirstFrame = 16 * 1024
+
+    /// The most bytes a frame may take before it is drawn coarser; nil when nothing limits.
+    func frameByteLimit(framesPerSecond: Double) -> Int? {
+        if case .auto = budget.setting, budget.measured == nil, framesShown == 0 { return Self.unmeasuredFirstFrame }
+        return bytesPerFrame(framesPerSecond: framesPerSecond).map { Int(Double($0) * Self.frameAllowance) }
+    }
+
+    /// The rungs below the current one, the next coarser first: what a frame too large is
+    /// drawn at instead.
+    var coarserRungs: ArraySlice<CellQuality> { rungs[(ladder.rung + 1)...] }
+
+    /// A paint's write: `bytes` at `start`, waiting `blocked`, the terminal reading
+    /// `drained` meanwhile; `framesShown` by the front video so far. `bytesAtRung`: the
+    /// frame was too large and drawn coarser, and took this many at the rung (what the
+    /// ladder weighs: the rung's cost). Returns whether the rung changed (the painter is
+    /// to be set again).
+    mutating func painted(bytes: Int, bytesAtRung: Int? = nil, blocked: Duration, drained: TerminalWriter.Drain?,
+                          at start: HostTime, framesShown: Int, framesPerSecond: Double) -> Bool {
+        if bytesAtRung != nil { framesDrawnCoarser += 1 }
+        budget.wrote(bytes: bytes, blocked: blocked, at: start, drainedBytes: drained?.bytes ?? 0,
+                     drainTime: drained?.duration ?? .zero)
         guard framesShown != self.framesShown else { return false }
         self.framesShown = framesShown
         guard rungs.count > 1 else { return false }
-        let changed = ladder.frame(bytes: bytes, budget: bytesPerFrame(framesPerSecond: framesPerSecond), at: start)
+        let changed = ladder.frame(bytes: bytesAtRung ?? bytes, budget: bytesPerFrame(framesPerSecond: framesPerSecond), at: start)
         if changed { changes += 1 }
         return changed
     }
 
     /// A picture's write (pixels): only the drain is measured here.
-    mutating func wrotePicture(bytes: Int, blocked: Duration, at start: HostTime) {
-        budget.wrote(bytes: bytes, blocked: blocked, at: start)
+    mutating func wrotePicture(bytes: Int, blocked: Duration, drained: TerminalWriter.Drain?, at start: HostTime) {
+        budget.wrote(bytes: bytes, blocked: blocked, at: start, drainedBytes: drained?.bytes ?? 0,
+                     drainTime: drained?.duration ?? .zero)
     }
 
     /// Sets the painter to draw at the current rung.
@@ -68,7 +99,8 @@ struct LinkFitter {
         case .auto: rate = budget.measured.map { String(format: "%.2f MB/s measured", $0 / 1e6) } ?? "not limiting"
         }
         guard rungs.count > 1, budget.setting != .off else { return "link: \(rate)" }
-        return "link: \(rate), cells \(quality) (rung \(rung) of \(rungs.count - 1), \(changes) changes)"
+        let coarser = framesDrawnCoarser > 0 ? ", \(framesDrawnCoarser) frames drawn coarser" : ""
+        return "link: \(rate), cells \(quality) (rung \(rung) of \(rungs.count - 1), \(changes) changes\(coarser))"
     }
 
     /// The stats corner's figures: the rate (measured or assumed), the budget a frame, and
