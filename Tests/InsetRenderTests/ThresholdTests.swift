@@ -65,4 +65,46 @@ struct ThresholdTests {
         #expect(rasterizer.output.text == "\u{1B}[?2026h\u{1B}[Hbbb\u{1B}[?2026l")
         #expect(rasterizer.baseline[0, 0].background == RGB(50, 50, 50).packed)
     }
+
+    /// The link's cap on one frame (`FramePainter`): a frame too large is taken back and
+    /// drawn again coarser. Over a sequence of drifting frames, every third taken back and
+    /// drawn at ±32: what reaches the terminal is byte for byte what a rasterizer that drew
+    /// only the frames written, at their thresholds, sends, and the screen stays within the
+    /// threshold of each frame as written. Nothing of a frame taken back is left behind.
+    @Test("a frame taken back and drawn again coarser")
+    func takenBackAndDrawnCoarser() throws {
+        let size = CellSize(columns: 30, rows: 8)
+        let painter = Rasterizer(colorMode: .truecolor, perceptualThreshold: 3)
+        let twin = Rasterizer(colorMode: .truecolor, perceptualThreshold: 3)
+        var model = TerminalModel(size: size)
+        var rng = SplitMix64(seed: 7)
+        let image = RGBImage(size: CellRaster.halfBlocks.pixels(for: size))
+        var frame = CellGrid(size: size)
+        for index in 0..<60 {
+            // A scene cut every tenth frame, drift between.
+            let cut = index % 10 == 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let old = image.pixel(x: x, y: y)
+                    image.setPixel(x: x, y: y, cut ? rng.nextRGB() : RGB(old.r &+ UInt8(rng.next() % 9), old.g, old.b &- UInt8(rng.next() % 9)))
+                }
+            }
+            frame.blit(image, as: .half)
+            let coarser = index % 3 == 1
+            painter.keepForRedo()
+            painter.rasterize(frame)
+            if coarser {
+                painter.takeBackLast()
+                painter.perceptualThreshold = 32
+                painter.rasterize(frame)
+                painter.perceptualThreshold = 3
+            }
+            twin.perceptualThreshold = coarser ? 32 : 3
+            twin.rasterize(frame)
+            try #require(painter.output.array == twin.output.array, "frame \(index)")
+            try model.applyFrame(painter.output.array)
+            let problem = thresholdViolation(model, frame, shown: painter.baseline, threshold: coarser ? 32 : 3)
+            try #require(problem == nil, "frame \(index): \(problem ?? "")")
+        }
+    }
 }
