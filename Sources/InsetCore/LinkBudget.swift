@@ -16,9 +16,15 @@ public struct LinkBudget: Sendable {
     public var share = 0.85
     /// A stretch this long is judged at its end for the rule above (nothing waited).
     public var window = Duration.milliseconds(500)
-    /// Drained time gathered before it makes a sample (a piece or two says little: the
-    /// kernel hands the reader its bytes in chunks).
-    public var sampleTime = Duration.milliseconds(15)
+    /// A write's drain shorter than this is not taken: a reader that takes its bytes in
+    /// bursts (every few milliseconds at 0.5 MB/s) or a writer the scheduler paused for a
+    /// moment (which looks like a wait) makes a short one up to several times the rate.
+    public var shortestDrain = Duration.milliseconds(5)
+    /// The measure is the latest drains' bytes over their time, as far back as this much
+    /// time of drain: each write's drain alone scatters (at 1 MB/s from 0.5 to 1.4 MB/s
+    /// over 12-45 ms: the reader's own pauses), their sum does not; a link that changed is
+    /// followed within this much time of waiting.
+    public var pooledTime = Duration.milliseconds(200)
 
     /// The drain in bytes a second (`auto` only): measured while the link was full, raised
     /// to what went through without waiting (over `share`); nil while no write has waited.
@@ -26,8 +32,9 @@ public struct LinkBudget: Sendable {
     private var windowStart: HostTime?
     private var windowBytes = 0
     private var windowDrainTime = Duration.zero
-    private var sampleBytes = 0
-    private var sampleDuration = Duration.zero
+    private var drains: [(bytes: Int, seconds: Double)] = []
+    private var pooledBytes = 0
+    private var pooledSeconds = 0.0
 
     public init(setting: LinkRate) {
         self.setting = setting
@@ -53,16 +60,17 @@ public struct LinkBudget: Sendable {
     public mutating func wrote(bytes: Int, blocked: Duration, at start: HostTime,
                                drainedBytes: Int = 0, drainTime: Duration = .zero) {
         guard case .auto = setting else { return }
-        if drainedBytes > 0, drainTime > .zero {
-            sampleBytes += drainedBytes
-            sampleDuration += drainTime
+        if drainedBytes > 0, drainTime >= shortestDrain {
             windowDrainTime += drainTime
-            if sampleDuration >= sampleTime {
-                let rate = Double(sampleBytes) / sampleDuration.seconds
-                measured = measured.map { 0.7 * $0 + 0.3 * rate } ?? rate
-                sampleBytes = 0
-                sampleDuration = .zero
+            drains.append((drainedBytes, drainTime.seconds))
+            pooledBytes += drainedBytes
+            pooledSeconds += drainTime.seconds
+            while let oldest = drains.first, pooledSeconds - oldest.seconds >= pooledTime.seconds {
+                drains.removeFirst()
+                pooledBytes -= oldest.bytes
+                pooledSeconds -= oldest.seconds
             }
+            measured = Double(pooledBytes) / pooledSeconds
         }
         let begun = windowStart ?? start
         windowStart = begun
@@ -76,6 +84,10 @@ public struct LinkBudget: Sendable {
         // not full: its samples come too slowly to follow a link that got faster.
         if windowDrainTime.seconds < 0.1 * span, let rate = measured, throughput / share / 0.9 > rate {
             measured = throughput / share / 0.9
+            // The drains spoke of a slower link.
+            drains.removeAll()
+            pooledBytes = 0
+            pooledSeconds = 0
         }
         windowStart = end
         windowBytes = 0
