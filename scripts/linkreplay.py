@@ -15,10 +15,11 @@ import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptyterm import xterm_palette  # noqa: E402
+from ptyterm import sgr_settings  # noqa: E402
 
 COLUMNS, ROWS, CELL_W, CELL_H = 160, 45, 8, 16
 WIDTH, HEIGHT = 2 * COLUMNS, 4 * ROWS  # the comparison's pixels: 2x4 a cell
+DEFAULT_FG, DEFAULT_BG = (229, 229, 229), (0, 0, 0)  # xterm's
 
 
 # ---- glyph coverage at 2x4 sub-pixels a cell -------------------------------------------
@@ -82,8 +83,8 @@ class Terminal:
         self.fg = np.zeros((ROWS, COLUMNS, 3), np.uint8)
         self.bg = np.zeros((ROWS, COLUMNS, 3), np.uint8)
         self.row = self.column = 0
-        self.cur_fg = (229, 229, 229)
-        self.cur_bg = (0, 0, 0)
+        self.cur_fg = DEFAULT_FG
+        self.cur_bg = DEFAULT_BG
         self.last = " "
         self.dirty = False
 
@@ -113,33 +114,13 @@ class Terminal:
 
     def sgr(self, params):
         numbers = [int(p) if p.isdigit() else 0 for p in params.replace(":", ";").split(";")] if params else [0]
-        i = 0
-        while i < len(numbers):
-            n = numbers[i]
-            if n == 0:
-                self.cur_fg, self.cur_bg = (229, 229, 229), (0, 0, 0)
-            elif n in (38, 48) and i + 1 < len(numbers):
-                if numbers[i + 1] == 2 and i + 4 < len(numbers):
-                    color = tuple(numbers[i + 2:i + 5])
-                    i += 4
-                elif numbers[i + 1] == 5 and i + 2 < len(numbers):
-                    color = xterm_palette(numbers[i + 2])
-                    i += 2
-                else:
-                    color = (0, 0, 0)
-                if n == 38:
-                    self.cur_fg = color
-                else:
-                    self.cur_bg = color
-            elif 30 <= n <= 37 or 90 <= n <= 97:
-                self.cur_fg = xterm_palette(n - 30 if n < 90 else n - 82)
-            elif 40 <= n <= 47 or 100 <= n <= 107:
-                self.cur_bg = xterm_palette(n - 40 if n < 100 else n - 92)
-            elif n == 39:
-                self.cur_fg = (229, 229, 229)
-            elif n == 49:
-                self.cur_bg = (0, 0, 0)
-            i += 1
+        for code, colour in sgr_settings(numbers):
+            if code == "reset":
+                self.cur_fg, self.cur_bg = DEFAULT_FG, DEFAULT_BG
+            elif code == "fg":
+                self.cur_fg = colour or DEFAULT_FG
+            elif code == "bg":
+                self.cur_bg = colour or DEFAULT_BG
 
     def csi(self, params, final):
         """Returns True at a synchronized update's end."""

@@ -264,42 +264,45 @@ class Screen:
         return 0
 
     def sgr(self, numbers):
-        i = 0
-        while i < len(numbers):
-            n = numbers[i]
-            if n == 0:
+        for code, colour in sgr_settings(numbers):
+            if code == "reset":
                 self.fg = self.bg = None
                 self.reverse = False
-            elif n == 7:
-                self.reverse = True
-            elif n == 27:
-                self.reverse = False
-            elif n in (38, 48) and i + 1 < len(numbers):
-                if numbers[i + 1] == 2 and i + 4 < len(numbers):
-                    color = tuple(numbers[i + 2:i + 5])
-                    i += 4
-                elif numbers[i + 1] == 5 and i + 2 < len(numbers):
-                    color = xterm_palette(numbers[i + 2])
-                    i += 2
-                else:
-                    color = None
-                if n == 38:
-                    self.fg = color
-                else:
-                    self.bg = color
-            elif 30 <= n <= 37:
-                self.fg = xterm_palette(n - 30)
-            elif 90 <= n <= 97:
-                self.fg = xterm_palette(n - 90 + 8)
-            elif 40 <= n <= 47:
-                self.bg = xterm_palette(n - 40)
-            elif 100 <= n <= 107:
-                self.bg = xterm_palette(n - 100 + 8)
-            elif n == 39:
-                self.fg = None
-            elif n == 49:
-                self.bg = None
-            i += 1
+            elif code == "fg":
+                self.fg = colour
+            elif code == "bg":
+                self.bg = colour
+            elif code in (7, 27):
+                self.reverse = code == 7
+
+
+def sgr_settings(numbers):
+    """What SGR's parameters set, in order: ("fg" or "bg", an RGB tuple, or None for the
+    default), ("reset", None), or (code, None) for any other code. Colours in RGB (38;2),
+    the 256 palette (38;5) and the 16 (30-37, 90-97 and the backgrounds')."""
+    i = 0
+    while i < len(numbers):
+        n = numbers[i]
+        if n in (38, 48) and i + 1 < len(numbers):
+            colour = None
+            if numbers[i + 1] == 2 and i + 4 < len(numbers):
+                colour = tuple(numbers[i + 2:i + 5])
+                i += 4
+            elif numbers[i + 1] == 5 and i + 2 < len(numbers):
+                colour = xterm_palette(numbers[i + 2])
+                i += 2
+            yield ("fg" if n == 38 else "bg"), colour
+        elif 30 <= n <= 37 or 90 <= n <= 97:
+            yield "fg", xterm_palette(n - 30 if n < 90 else n - 82)
+        elif 40 <= n <= 47 or 100 <= n <= 107:
+            yield "bg", xterm_palette(n - 40 if n < 100 else n - 92)
+        elif n in (39, 49):
+            yield ("fg" if n == 39 else "bg"), None
+        elif n == 0:
+            yield "reset", None
+        else:
+            yield n, None
+        i += 1
 
 
 class PtyProgram:
