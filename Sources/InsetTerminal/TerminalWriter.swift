@@ -93,12 +93,11 @@ public final class TerminalWriter {
         let start = clock.now
         var sent = 0
         var failure: TerminalError?
-        // Since the end of the first piece that waited (the buffer full): bytes written, and
-        // those up to the end of the last piece that waited.
+        // From the end of the first piece that waited (the buffer full): the bytes written
+        // after its burst, over the time to the end of the last piece that waited.
         var firstFull: ContinuousClock.Instant?
         var inFirstBurst = false
         var drain = Drain(bytes: 0, duration: .zero)
-        var sinceFull = 0
         do {
             while sent < bytes.count {
                 let pieceStart = clock.now
@@ -114,16 +113,13 @@ public final class TerminalWriter {
                 }
                 let ended = clock.now
                 guard ended - pieceStart >= Self.pieceWaited else {
-                    if firstFull != nil && !inFirstBurst {
-                        sinceFull += sent - pieceBegin
-                        drain.bytes = sinceFull
-                    }
+                    if firstFull != nil && !inFirstBurst { drain.bytes += sent - pieceBegin }
                     continue
                 }
                 if let firstFull {
                     inFirstBurst = false
-                    sinceFull += sent - pieceBegin
-                    drain = Drain(bytes: sinceFull, duration: ended - firstFull)
+                    drain.bytes += sent - pieceBegin
+                    drain.duration = ended - firstFull
                 } else {
                     firstFull = ended
                     inFirstBurst = true
