@@ -47,12 +47,12 @@ public enum HalfBlockFolding {
                             _ toSRGB: UnsafePointer<UInt8>) -> UInt32 {
         if share == 24 { return ink }
         if share == 0 { return paper }
-        var packed: UInt32 = 0
-        for shift in [16, 8, 0] as [UInt32] {
+        // One channel at a time, unrolled: an array of the shifts would be built per cell.
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let a = Int(toLinear[Int((ink >> shift) & 0xFF)]), b = Int(toLinear[Int((paper >> shift) & 0xFF)])
-            packed |= UInt32(toSRGB[(a * share + b * (24 - share)) / 24]) << shift
+            return UInt32(toSRGB[(a * share + b * (24 - share)) / 24]) << shift
         }
-        return packed
+        return channel(16) | channel(8) | channel(0)
     }
 
     /// Per glyph of the pattern ranges, top share << 8 | bottom share (24ths), 0xFFFF for
