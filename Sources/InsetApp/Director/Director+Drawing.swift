@@ -33,7 +33,7 @@ extension Director {
     /// the link's budget a frame; 25 when the stream does not say.
     var frontFrameRate: Double {
         guard let video = shownVideo else { return 25 }
-        return (video.info.video?.frameRate.value ?? 25) * video.machine.snapshot.speed.factor
+        return (video.info.video?.frameRate.value ?? 25) * video.snapshot.speed.factor
     }
 
     /// A paint went out: its bytes and how long the write blocked count in the figures.
