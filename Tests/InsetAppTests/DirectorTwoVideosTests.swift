@@ -44,19 +44,32 @@ struct DirectorTwoVideosTests {
         #expect(app.fullScreenVideo == "long_gop.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
     }
 
-    @Test("the video heard: the one opened beside the window; A hears the other; a swap keeps it with its video; the one left alone is heard")
-    func heardVideo() throws {
+    /// Issue 42 item 17: the place heard is full screen unless `A` chose the window, and a
+    /// swap exchanges the videos, not the place heard. The old code kept the sound with the
+    /// video (`hear(video)`), so after the first `w` the window's video was still heard.
+    @Test("issue 42 item 17: the place heard: full screen by default, so after w the video come from the window; A hears the window's place, which a swap keeps")
+    func heardPlace() throws {
         let app = try Self.twoVideos()
-        #expect(app.director.videos.heard?.name == "long_gop.mp4")
-        app.key("A")
-        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
+        func heard() -> (name: String?, place: VideoPlaces.Place) {
+            (app.director.videos.heard?.name, app.director.videos.heard === app.director.videos.window ? .window : .fullScreen)
+        }
+        #expect(heard() == ("long_gop.mp4", .fullScreen), "the file opened beside the window, full screen")
         app.key("w")
-        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4" && app.fullScreenVideo == "clock_16x9_aac.mp4")
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4")
+        #expect(heard() == ("clock_16x9_aac.mp4", .fullScreen), "the video come from the window is heard full screen")
+        app.key("w")
+        #expect(heard() == ("long_gop.mp4", .fullScreen))
         app.key("A")
-        #expect(app.director.videos.heard?.name == "long_gop.mp4" && app.windowVideo == "long_gop.mp4")
+        #expect(heard() == ("clock_16x9_aac.mp4", .window), "A: the window's place")
+        app.key("w")
+        #expect(app.windowVideo == "long_gop.mp4")
+        #expect(heard() == ("long_gop.mp4", .window), "the swap keeps the window's place heard")
+        app.key("A")
+        #expect(heard() == ("clock_16x9_aac.mp4", .fullScreen), "A again: full screen")
+        app.key("A")
         app.key("x")
         #expect(app.waitForNoWindow())
-        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4", "the only video is heard")
+        #expect(heard() == ("clock_16x9_aac.mp4", .fullScreen), "the only video is heard, whichever place was")
         #expect(app.director.execute(.audioFocus, at: app.now) == .refused("one video: it is the one heard"))
     }
 
