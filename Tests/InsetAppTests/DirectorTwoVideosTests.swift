@@ -73,6 +73,26 @@ struct DirectorTwoVideosTests {
         #expect(app.director.execute(.audioFocus, at: app.now) == .refused("one video: it is the one heard"))
     }
 
+    /// Issue 42 item 17: the list's next file taking the window's place is heard when the
+    /// window's place is (it used to be passed on from video to video by hand).
+    @Test("issue 42 item 17: with the window's place heard, the list's next file in the window is heard")
+    func nextInTheWindowHeard() throws {
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.first, sample("clock_4x3.mp4"), Self.second])])
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        app.key("p")
+        #expect(app.waitForWindow())
+        app.keys("Down", "Down", "Enter")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        app.keys("Tab", "A")
+        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4")
+        app.key(">")
+        #expect(app.waitUntil { app.windowVideo != nil && app.windowVideo != "clock_16x9_aac.mp4" })
+        #expect(app.fullScreenVideo == "long_gop.mp4")
+        #expect(app.director.videos.heard === app.director.videos.window, "\(app.director.videos.heard?.name ?? "none") heard")
+    }
+
     @Test("f brings the window's video full screen in place of the other; x closes the window and leaves the full-screen one")
     func restoreAndClose() throws {
         var app = try Self.twoVideos()
