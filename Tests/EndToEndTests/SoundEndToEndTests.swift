@@ -53,8 +53,9 @@ struct SoundEndToEndTests {
     }
 
     /// Two videos into one sound device: the markers full screen while a dark clip with a
-    /// hum plays in the window (heard at the window's volume), then swapped into the window,
-    /// still the video heard (scripts/av-sync --beside).
+    /// hum plays in the window (heard at the window's volume), then swapped into the window
+    /// and heard there by `A` in the same turn, since the place heard is full screen
+    /// (scripts/av-sync --beside).
     @Test("A/V offset of the full-screen video while the window's plays, and of the window's after a swap: within ±45 ms")
     func markersBesideTheWindow() throws {
         let offsets = try AVSyncScript.check(["--beside"], phases: ["beside the window", "swapped, in the window"], minimumPairs: 4)

@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import Testing
 
 /// Sound files and sound devices as a person meets them, through SDL's disk driver or a
@@ -15,6 +16,35 @@ struct SoundFilesEndToEndTests {
         #expect(screen.text.contains("no sound"))
         try tmux.waitFor(timeout: 6, "time moving") { tmux.keysVisible($0) && ($0.shownTime?.position ?? 0) >= 3 }
         try tmux.keys("q")
+    }
+
+    /// Issue 42 item 16: a picture whose sound is a second input (`--audio-file`, a page's
+    /// separate sound stream) plays as a file with its own sound does where no device opens.
+    /// Before, the sound's demuxer, let go of as its track failed, stopped the opening's
+    /// interrupt, which read as the user's cancel: "opening was cancelled" and exit 1.
+    @Test("issue 42 item 16: with no sound device, --audio-file and a two-stream page play their picture silently and the bar says so",
+          arguments: ["--audio-file", "page"])
+    func noDeviceForSeparateSound(_ kind: String) throws {
+        // The page through yt-dlp's generic extractor: a <video> naming a DASH manifest of a
+        // picture and a tone apart (samples/sites/split.html), as a site serves them.
+        let server = kind == "page" ? try TestWebServer() : nil
+        let input = server.map { $0.url("sites/split.html") }
+            ?? "--audio-file \(samplePath("sites/markers_tone.m4a")) \(samplePath("sites/markers_180p.mp4"))"
+        let tmux = try Tmux(environment: ["SDL_AUDIODRIVER": "nonexistent"])
+        try tmux.run("\(try insetBinary()) \(input); echo \"ex\"\"it=$?\"")
+        let screen = try tmux.waitFor(timeout: 15, "notice") {
+            $0.text.contains("playing without sound") || $0.text.contains("exit=")
+        }
+        #expect(screen.text.contains("no sound"), "\(screen.text)")
+        #expect(!screen.text.contains("cancelled"))
+        // The markers' picture is black but for a flash of two frames each odd second: the
+        // time on the bar moving through the 12 s clip is what says it plays.
+        try tmux.waitFor(timeout: 6, "the picture's time moving") {
+            tmux.keysVisible($0) && $0.shownTime?.duration == 12 && ($0.shownTime?.position ?? 0) >= 3
+        }
+        try tmux.keys("q")
+        let end = try tmux.waitFor(timeout: 5, "the way out") { $0.text.contains("exit=") }
+        #expect(end.text.contains("exit=0"), "\(end.text)")
     }
 
     @Test("a file with sound only: its title, the time and the progress line; the keys work; its end quits")

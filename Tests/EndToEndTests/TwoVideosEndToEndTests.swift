@@ -81,11 +81,12 @@ extension TwoVideosEndToEndTests {
         }
     }
 
-    /// A 12 s clip with a moving picture and a steady tone of `frequency` Hz, 48 kHz stereo.
+    /// A 16 s clip with a moving picture and a steady tone of `frequency` Hz, 48 kHz stereo
+    /// (long enough for three turns of the sound on a loaded machine).
     static func toneClip(_ frequency: Int, in dir: URL) throws -> URL {
         let clip = dir.appendingPathComponent("tone\(frequency).mp4")
-        _ = try runCommand(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=12",
-                            "-f", "lavfi", "-i", "sine=f=\(frequency):r=48000:d=12", "-ac", "2", "-c:v", "libx264",
+        _ = try runCommand(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=16",
+                            "-f", "lavfi", "-i", "sine=f=\(frequency):r=48000:d=16", "-ac", "2", "-c:v", "libx264",
                             "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip.path])
         return clip
     }
@@ -118,8 +119,10 @@ extension TwoVideosEndToEndTests {
 
     /// Two videos into one device (SDL's disk driver opens once): the output holds both
     /// tones, the one heard at its volume and the other at the window's (50: 0.5³ of the
-    /// amplitude), and `A` turns the ratio round. A swap keeps each video's level.
-    @Test("one sound device for two videos: both tones at the window volume's ratio, turned round by A and kept through a swap")
+    /// amplitude). The place heard is full screen: after `w` the full-screen video's tone is
+    /// the loud one (issue 42 item 17; the old code kept the sound with the video that went
+    /// to the window), and `A` turns the ratio round to the window's.
+    @Test("issue 42 item 17: one sound device for two videos: the full screen heard, so after w the tone of the video come from the window; A hears the window")
     func soundMix() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-two-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -134,28 +137,32 @@ extension TwoVideosEndToEndTests {
         try tmux.keys("Enter")
         try tmux.waitFor(timeout: 6, "tone440 full screen beside the window") { $0.windowTitle?.contains("tone880") == true }
         Thread.sleep(forTimeInterval: 2.5)
-        try tmux.keys("A")
-        try tmux.waitFor(timeout: 3, "the other heard") { $0.text.contains("hearing tone880.mp4") }
-        Thread.sleep(forTimeInterval: 2)
         try tmux.keys("w")
         try tmux.waitFor(timeout: 3, "swapped") { $0.windowTitle?.contains("tone440") == true }
-        Thread.sleep(forTimeInterval: 1.5)
+        Thread.sleep(forTimeInterval: 2.5)
+        try tmux.keys("A")
+        try tmux.waitFor(timeout: 3, "the window's heard") { $0.text.contains("hearing tone440.mp4") }
+        Thread.sleep(forTimeInterval: 2)
         try tmux.keys("q")
         #expect(Tmux.eventually(timeout: 5) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("terminal session restored") })
         #expect(Self.soundChanges(log) == ["tone880.mp4 at the window's volume 50",
-                                           "tone880.mp4 at full level", "tone440.mp4 at the window's volume 50"])
+                                           "tone440.mp4 at the window's volume 50", "tone880.mp4 at full level",
+                                           "tone440.mp4 at full level", "tone880.mp4 at the window's volume 50"])
 
         let levels = try Self.toneLevels(tmux.soundFile, low: 440, high: 880)
         let expected = 0.125
         func near(_ ratio: Double) -> Bool { abs(ratio / expected - 1) < 0.15 }
-        // Quarter seconds with both tones, in order: 440 heard (880 at 0.125 of it), then
-        // 880 heard; each for at least a second and a half.
-        let lowHeard = Self.longestRun(levels.indices.filter { levels[$0].low > 0.05 && near(levels[$0].high / levels[$0].low) })
+        // Quarter seconds with both tones, in order: 440 heard full screen (880 at 0.125 of
+        // it), then after the swap 880 heard full screen, then after A 440 heard in the window.
+        let lowLoud = levels.indices.filter { levels[$0].low > 0.05 && near(levels[$0].high / levels[$0].low) }
         let highHeard = Self.longestRun(levels.indices.filter { levels[$0].high > 0.05 && near(levels[$0].low / levels[$0].high) })
-        print("mix: \(lowHeard.count) quarter seconds in a row with 440 heard, \(highHeard.count) with 880 heard; "
+        let lowBefore = Self.longestRun(lowLoud.filter { $0 < highHeard.lowerBound })
+        let lowAfter = Self.longestRun(lowLoud.filter { $0 >= highHeard.upperBound })
+        print("mix: quarter seconds in a row with 440 heard \(lowBefore.count), then 880 \(highHeard.count), then 440 \(lowAfter.count); "
               + "levels \(levels.map { String(format: "%.3f/%.3f", $0.low, $0.high) })")
-        #expect(lowHeard.count >= 6 && highHeard.count >= 12, "both tones at the set ratio, each way")
-        #expect(lowHeard.upperBound <= highHeard.lowerBound, "440 heard first, then 880")
+        #expect(lowBefore.count >= 6, "440 heard full screen before the swap")
+        #expect(highHeard.count >= 6, "after the swap, the full-screen video's tone (880) heard")
+        #expect(lowAfter.count >= 5, "after A, the window's video's tone (440) heard")
     }
 }
 

@@ -44,20 +44,53 @@ struct DirectorTwoVideosTests {
         #expect(app.fullScreenVideo == "long_gop.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
     }
 
-    @Test("the video heard: the one opened beside the window; A hears the other; a swap keeps it with its video; the one left alone is heard")
-    func heardVideo() throws {
+    /// Issue 42 item 17: the place heard is full screen unless `A` chose the window, and a
+    /// swap exchanges the videos, not the place heard. The old code kept the sound with the
+    /// video (`hear(video)`), so after the first `w` the window's video was still heard.
+    @Test("issue 42 item 17: the place heard: full screen by default, so after w the video come from the window; A hears the window's place, which a swap keeps")
+    func heardPlace() throws {
         let app = try Self.twoVideos()
-        #expect(app.director.videos.heard?.name == "long_gop.mp4")
-        app.key("A")
-        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4" && app.windowVideo == "clock_16x9_aac.mp4")
+        func heard() -> (name: String?, place: VideoPlaces.Place) {
+            (app.director.videos.heard?.name, app.director.videos.heard === app.director.videos.window ? .window : .fullScreen)
+        }
+        #expect(heard() == ("long_gop.mp4", .fullScreen), "the file opened beside the window, full screen")
         app.key("w")
-        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4" && app.fullScreenVideo == "clock_16x9_aac.mp4")
+        #expect(app.fullScreenVideo == "clock_16x9_aac.mp4")
+        #expect(heard() == ("clock_16x9_aac.mp4", .fullScreen), "the video come from the window is heard full screen")
+        app.key("w")
+        #expect(heard() == ("long_gop.mp4", .fullScreen))
         app.key("A")
-        #expect(app.director.videos.heard?.name == "long_gop.mp4" && app.windowVideo == "long_gop.mp4")
+        #expect(heard() == ("clock_16x9_aac.mp4", .window), "A: the window's place")
+        app.key("w")
+        #expect(app.windowVideo == "long_gop.mp4")
+        #expect(heard() == ("long_gop.mp4", .window), "the swap keeps the window's place heard")
+        app.key("A")
+        #expect(heard() == ("clock_16x9_aac.mp4", .fullScreen), "A again: full screen")
+        app.key("A")
         app.key("x")
         #expect(app.waitForNoWindow())
-        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4", "the only video is heard")
+        #expect(heard() == ("clock_16x9_aac.mp4", .fullScreen), "the only video is heard, whichever place was")
         #expect(app.director.execute(.audioFocus, at: app.now) == .refused("one video: it is the one heard"))
+    }
+
+    /// Issue 42 item 17: the list's next file taking the window's place is heard when the
+    /// window's place is (it used to be passed on from video to video by hand).
+    @Test("issue 42 item 17: with the window's place heard, the list's next file in the window is heard")
+    func nextInTheWindowHeard() throws {
+        let app = try DirectorHarness(paths: [try libraryFolder([Self.first, sample("clock_4x3.mp4"), Self.second])])
+        #expect(app.waitUntil { app.director.catalog.entries.allSatisfy(\.isPlayable) })
+        app.key("Enter")
+        #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
+        app.key("p")
+        #expect(app.waitForWindow())
+        app.keys("Down", "Down", "Enter")
+        #expect(app.waitForPlayer("long_gop.mp4"))
+        app.keys("Tab", "A")
+        #expect(app.director.videos.heard?.name == "clock_16x9_aac.mp4")
+        app.key(">")
+        #expect(app.waitUntil { app.windowVideo != nil && app.windowVideo != "clock_16x9_aac.mp4" })
+        #expect(app.fullScreenVideo == "long_gop.mp4")
+        #expect(app.director.videos.heard === app.director.videos.window, "\(app.director.videos.heard?.name ?? "none") heard")
     }
 
     @Test("f brings the window's video full screen in place of the other; x closes the window and leaves the full-screen one")

@@ -6,9 +6,9 @@ import InsetLog
 /// heard at its volume and the other, beside it, at the window's; each video's volume,
 /// mute and audio delay; and the device going away and coming back.
 extension Director {
-    /// Every video plays into one sound device: the one heard (`VideoPlaces.heard`) at its
-    /// volume, the other, while two play, at the window's volume (`--window-volume`). `m`
-    /// (`--mute`) mutes either.
+    /// Every video plays into one sound device: the one in the place heard
+    /// (`VideoPlaces.heard`) at its volume, the other, while two play, at the window's
+    /// volume (`--window-volume`). `m` (`--mute`) mutes either.
     func setSoundLevels() {
         let two = videos.besideWindow != nil
         videos.forEach { video in
@@ -20,12 +20,13 @@ extension Director {
         }
     }
 
-    /// `audio-focus`: with two videos, the other one is heard and this one lowered.
+    /// `audio-focus`: with two videos, the other place is heard (the window's, or full
+    /// screen again) and this one lowered; it stays heard through a swap.
     func moveAudioFocus(at now: HostTime) -> CommandOutcome {
         guard let heard = videos.heard, let other = videos.other(than: heard) else {
             return .refused("one video: it is the one heard")
         }
-        videos.hear(other)
+        videos.hear(videos.heardPlace == .fullScreen ? .window : .fullScreen)
         setSoundLevels()
         show(message: other.sound == nil ? "hearing \(other.name), which plays without sound" : "hearing \(other.name)", at: now)
         return .done

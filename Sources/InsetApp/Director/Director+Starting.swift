@@ -22,7 +22,6 @@ extension Director {
     func startVideo(_ media: Playback.Media, configuration: PlaybackStateMachine.Configuration, at place: StartPlace,
                     at now: HostTime) {
         var configuration = configuration
-        var replaced: Playback?
         switch place {
         case .fullScreen: break
         case .besideWindow: configuration.startsInPiP = false
@@ -35,7 +34,6 @@ extension Director {
             }
             _ = videos.dropWindow()
             retire(old)
-            replaced = old
             configuration.startsInPiP = true
         }
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
@@ -58,7 +56,8 @@ extension Director {
         case .besideWindow:
             video.send(.windowOccupied(true), at: now)
             videos.showFullScreen(video)
-            videos.hear(video)
+            // The file just chosen is heard: full screen is the place heard again.
+            videos.hear(.fullScreen)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
             deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
@@ -67,7 +66,6 @@ extension Director {
             if front != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
             setSoundLevels()
         case .window:
-            videos.passHearing(from: replaced, to: video)
             // Its machine goes through PiP's start as any does, but the window is already
             // up: `react` keeps it where it is and skips the animation.
             videos.takingOverWindow = video

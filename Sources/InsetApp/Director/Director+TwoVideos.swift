@@ -5,7 +5,8 @@ import InsetMedia
 /// Two videos at once (ARCHITECTURE.md, "Two videos"): while one plays in the window, another
 /// opened from the library plays full screen beside it, and a swap (`w`, the
 /// window's ⇄ button, Enter on the window's file) exchanges them without reopening either.
-/// The video heard stays heard wherever it goes; `audio-focus` hears the other.
+/// The place heard stays heard (full screen unless `audio-focus` chose the window): a swap
+/// brings the window's video full screen, and so heard.
 extension Director {
     /// A file opened now keeps the window's video and plays beside it: the window is up
     /// and settled.

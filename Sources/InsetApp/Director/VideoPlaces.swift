@@ -21,21 +21,25 @@ final class VideoPlaces {
     /// list): while its machine starts PiP, the window stays as it is.
     var takingOverWindow: Playback?
 
-    /// The video heard while two play (the other at the window's volume): the one last
-    /// opened full screen, until `audio-focus` chooses the other; it stays with its video
-    /// through a swap. The only video is always heard.
+    /// Where the videos are: full screen, or in the floating window.
+    enum Place { case fullScreen, window }
+
+    /// The place heard while two videos play (the other at the window's volume): full
+    /// screen unless `audio-focus` chose the window. It is a place, not a video: a swap
+    /// exchanges the videos and the place heard stays, so the video that comes full screen
+    /// is heard, as the main player's sound is on tvOS ("full screen apps are considered
+    /// primary", WWDC15 211). The only video is always heard.
+    private(set) var heardPlace = Place.fullScreen
+
+    /// The video in the place heard, or the only one.
     var heard: Playback? {
-        if let chosenHeard, chosenHeard === fullScreen || chosenHeard === window { return chosenHeard }
-        return fullScreen ?? window
+        switch heardPlace {
+        case .fullScreen: fullScreen ?? window
+        case .window: window ?? fullScreen
+        }
     }
-    private weak var chosenHeard: Playback?
 
-    func hear(_ video: Playback) { chosenHeard = video }
-
-    /// The list's next video takes the window's place: heard if the one it replaces was.
-    func passHearing(from replaced: Playback?, to video: Playback) {
-        if let replaced, chosenHeard === replaced { chosenHeard = video }
-    }
+    func hear(_ place: Place) { heardPlace = place }
 
     /// The video the player's keys act on, other than `video`, while two play.
     func other(than video: Playback) -> Playback? {

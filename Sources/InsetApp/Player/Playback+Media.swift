@@ -55,7 +55,13 @@ extension Playback {
                     if sound.output.driver == "dummy" { media.soundNotice = "no sound device (SDL's dummy audio driver): playing silently" }
                     media.sound = sound
                 } catch {
-                    if audio.isStopped { pipeline?.stop(); throw MediaError.interrupted(path: path) }
+                    // Only the user's cancel stops opening here, and it reaches this as the
+                    // sound's open interrupted. `audio.isStopped` is no sign of it: a separate
+                    // sound's demuxer, let go of when its track cannot play (no device), stops
+                    // its source's interrupt, `audio`, as it goes; asking that sent
+                    // `--audio-file` and two-stream pages to "opening was cancelled" where a
+                    // file with its own sound plays silently.
+                    if case MediaError.interrupted = error { pipeline?.stop(); throw error }
                     media.soundNotice = "\(error); playing without sound"
                 }
             }

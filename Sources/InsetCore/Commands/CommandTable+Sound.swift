@@ -37,7 +37,7 @@ extension CommandTable {
                 .global(13, ")", .audioDelay(.by(.milliseconds(100)))), .global(13, "(", .audioDelay(.by(.milliseconds(-100)))),
             ]),
 
-        .plain("audio-focus", .audioFocus, help: "two videos: hear the other one (this one at the window's volume)",
+        .plain("audio-focus", .audioFocus, help: "two videos: hear the other place, the window or full screen (a swap keeps it)",
                keys: [.global(14, "A", .audioFocus)]),
     ]
 }
