@@ -72,9 +72,7 @@ final class MpvDesk {
         case .playEntry(let index):
             return finish(request, director.playEntry(index, at: now), director, data: nil)
         case .key(let key):
-            director.handle(.key(key), at: now)
-            server.reply(to: request, result: .null)
-            return director.takeEffects()
+            return finish(request, director.keyFromOutside(key, at: now), director, data: .null)
         }
     }
 
