@@ -41,5 +41,6 @@ struct LongTitleEndToEndTests {
         }
         #expect(longest > 0, "a window title was set")
         #expect(longest < 1200, "an OSC 2 of \(longest) bytes")
+        print("issue 42 item 15: \(written.count) bytes written, the longest OSC 2 \(longest) bytes")
     }
 }
