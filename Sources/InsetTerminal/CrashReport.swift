@@ -21,12 +21,17 @@ enum CrashReport {
     static func prepare() {
         let context = signalContext
         let logged = environment("INSET_LOG").flatMap(absolutePath)
+        // A `SWIFT_BACKTRACE` still set is the user's own (`inset` takes its own out once
+        // the runtime has read it): the backtrace goes where they said, if anywhere.
+        let usersOwn = environment("SWIFT_BACKTRACE") != nil
         var path = ""
         // Standard error not the terminal (`2>file`): the user chose where it goes, and the
         // backtrace goes there with nothing said on the terminal.
-        if StandardErrorRedirect.isActive && logged == nil, let fallback = fallbackPath() { path = fallback }
+        if StandardErrorRedirect.isActive && logged == nil && !usersOwn, let fallback = fallbackPath() { path = fallback }
         var line = ""
-        if StandardErrorRedirect.isActive {
+        if usersOwn {
+            line = StandardErrorRedirect.isActive ? "inset: crashed (its backtrace goes where SWIFT_BACKTRACE says)\n" : ""
+        } else if StandardErrorRedirect.isActive {
             if let file = logged ?? (path.isEmpty ? nil : path) {
                 line = "inset: crashed; its backtrace is in \(PrintableText.escaped(file))\n"
             } else {
