@@ -215,5 +215,6 @@ public final class App {
         fitToLink(bytes: painter.lastStats.bytes, bytesAtRung: bytesAtRung, blocked: blocked, at: start)
         if !embedded, let title = windowTitle.update(to: director.windowTitleSubject) { _ = try? terminal.write(title) }
         presentPicture()
+        if TestTrap.isArmed, director.videos.fullScreen?.current != nil { TestTrap.fire() }
     }
 }

@@ -96,12 +96,15 @@ public final class ControlServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// The requests read since the last call, in order, at most `limit` of them; when more
-    /// wait, `onRequest` is called again so the loop comes back for them next turn.
+    /// The requests read since the last call, at most `limit` of them, shared out among the
+    /// clients waiting (one of each in turn, each client's in its order), so one client's
+    /// burst does not hold another's request back for turns; when more wait, `onRequest`
+    /// is called again so the loop comes back for them next turn.
     public func takeRequests(limit: Int = ControlServer.mostPerTurn) -> [ControlRequest] {
         lock.lock()
-        let taken = Array(requests.prefix(limit))
-        requests.removeFirst(taken.count)
+        let chosen = ControlServer.fairShare(of: requests.map(\.client), limit: limit)
+        let taken = chosen.map { requests[$0] }
+        for index in chosen.reversed() { requests.remove(at: index) }
         let more = !requests.isEmpty
         for request in taken where pending[request.client] != nil { pending[request.client]! -= 1 }
         lock.unlock()
@@ -109,6 +112,32 @@ public final class ControlServer: @unchecked Sendable {
         // A client held back for its pending requests may be read again.
         if !taken.isEmpty { wake() }
         return taken
+    }
+
+    /// Which of the waiting requests (by their clients, in arrival order) a turn takes: the
+    /// first of each client, then the second of each, until `limit`; their indices, in
+    /// arrival order. Taken first come first served, 12,000 of one client's requests kept
+    /// another's waiting for seconds.
+    static func fairShare(of clients: [Int], limit: Int) -> [Int] {
+        guard clients.count > limit else { return Array(clients.indices) }
+        var queues: [Int: [Int]] = [:]
+        var order: [Int] = []
+        for (index, client) in clients.enumerated() {
+            if queues[client] == nil { order.append(client) }
+            queues[client, default: []].append(index)
+        }
+        var chosen: [Int] = []
+        var round = 0
+        while chosen.count < limit {
+            var any = false
+            for client in order where round < queues[client]!.count && chosen.count < limit {
+                chosen.append(queues[client]![round])
+                any = true
+            }
+            if !any { break }
+            round += 1
+        }
+        return chosen.sorted()
     }
 
     /// Answers a request in its own protocol's shape: its result, or why it was refused.

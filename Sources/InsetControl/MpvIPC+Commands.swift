@@ -78,7 +78,9 @@ extension MpvIPC {
 
     private static func add(_ property: String, _ step: Double, in state: MpvState) -> MpvAction {
         switch property {
-        case "volume": return .run([.volume(.by(Int(step.rounded())))], data: .null)
+        // Held to a whole turn of the dial before it becomes an Int: `add volume 1e300`
+        // trapped in the conversion.
+        case "volume": return .run([.volume(.by(Int(min(100, max(-100, step)).rounded())))], data: .null)
         // mpv's own Ctrl++ / Ctrl+- are `add audio-delay 0.100` / `-0.100`.
         case "audio-delay": return .run([.audioDelay(.by(MediaTime(seconds: step)))], data: .null)
         case "time-pos", "playback-time": return seek(step, flags: "relative", in: state)
@@ -89,7 +91,13 @@ extension MpvIPC {
             guard step != 0 else { return .run([], data: .null) }
             let forward = step > 0
             let command: Command = property == "chapter" ? .chapter(forward ? .next : .previous) : .playlist(forward ? .next : .previous)
-            return .run(Array(repeating: command, count: Int(abs(step).rounded())), data: .null)
+            // One step a command, so no more steps than there are places to go (a chapter
+            // more: the first `previous` goes back to the start of this one). Uncapped,
+            // `add playlist-pos 1e9` built a billion commands (2.5 GB) and `add chapter
+            // 1e300` trapped in the conversion to Int.
+            let places = property == "chapter" ? state.chapters.count + 1 : state.playlistCount
+            let steps = min(abs(step).rounded(), Double(max(1, places)))
+            return .run(Array(repeating: command, count: Int(steps)), data: .null)
         default:
             return .fail(properties.contains(property) ? .propertyError : .propertyNotFound)
         }

@@ -171,13 +171,17 @@ extension MpvIPC {
         return list
     }
 
+    /// A number as mpv's clients send it (a JSON number, or text); nil for NaN and the
+    /// infinities (`"nan"`, `"inf"`), which name no time, volume, speed or entry, so every
+    /// request that takes a number refuses them in one place.
     static func number(_ value: JSONValue) -> Double? {
-        switch value {
+        let number: Double? = switch value {
         case .int(let number): Double(number)
         case .double(let number): number
         case .string(let text): Double(text)
         default: nil
         }
+        return number.flatMap { $0.isFinite ? $0 : nil }
     }
 
     static func flag(_ value: JSONValue) -> Bool? {

@@ -16,10 +16,11 @@ public struct MediaTags: Sendable, Equatable, Codable {
     }
 
     /// Nil when none of the fields is set: a file without music tags has no `MediaTags`.
+    /// Each field is cut to a title's length (`TitleCut`): a file may tag a 4 MB title.
     public init?(tag: (String) -> String?) {
         func text(_ keys: String...) -> String? {
             for key in keys {
-                if let value = tag(key)?.trimmingWhitespace, !value.isEmpty { return value }
+                if let value = tag(key).map(TitleCut.bounded)?.trimmingWhitespace, !value.isEmpty { return value }
             }
             return nil
         }

@@ -13,6 +13,15 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
         self.microseconds = micro.isNaN ? 0 : Int64(min(max(micro, -limit), limit).rounded())
     }
 
+    /// From a count of microseconds that came from outside (MPRIS's `Seek` and
+    /// `SetPosition`, a socket's number): held within ±`longest`, inside which the sums the
+    /// player makes of times cannot overflow. `init(microseconds:)` is for times the player
+    /// made itself; `Seek(Int64.max)` through it trapped in the next addition.
+    public init(clampingMicroseconds micro: Int64) {
+        let limit = MediaTime.longest.microseconds
+        self.microseconds = min(max(micro, -limit), limit)
+    }
+
     /// A span of wall time (a `Duration`) to the microsecond, truncated.
     public init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components

@@ -63,8 +63,10 @@ extension SignalTrap {
         dieByDefaultAction(termination)
     }
 
-    /// A crash. Restore, put back the previous handler (SIG_DFL, or the Swift runtime's
-    /// backtracer), and let the signal take its course: a fault the kernel raised comes
+    /// A crash. Restore, say where the backtrace goes (standard error stays pointed away
+    /// from the terminal, at the log: the backtracer writes there, `CrashReport`), put back
+    /// the previous handler (SIG_DFL, or the Swift runtime's backtracer), and let the
+    /// signal take its course: a fault the kernel raised comes
     /// back by itself when the faulting instruction runs again, with the true context for
     /// the backtracer; a signal sent with kill or raise (abort) is raised again.
     /// SIGTRAP is raised again too: int3 leaves the instruction pointer after itself.
@@ -72,7 +74,7 @@ extension SignalTrap {
                         _ ucontext: UnsafeMutableRawPointer?) {
         defer { finished() }
         let context = published()
-        leaveTerminal()
+        if leaveTerminal(givingBackStandardError: false) { CrashReport.report() }
         _ = sigaction(signal, context.pointee.previousActions + Int(signal), nil)
         let sentByProcess = (info?.pointee.si_code ?? 0) <= 0
         if sentByProcess || signal == SIGTRAP {
@@ -95,9 +97,12 @@ extension SignalTrap {
 
     /// The emergency restore: the precomputed `leave` string to the terminal, and the tty
     /// modes from before set-up. Once: whoever swaps `active` from 1 to 0 restores, so a
-    /// second crashing thread or a later signal does not write it again.
-    static func leaveTerminal() {
-        guard SignalFlags.active.compareExchange(expected: 1, desired: 0, ordering: .acquiring).exchanged else { return }
+    /// second crashing thread or a later signal does not write it again. Standard error
+    /// comes back to the terminal unless `givingBackStandardError` is false (a crash,
+    /// whose backtrace goes to the log). True when this call restored.
+    @discardableResult
+    static func leaveTerminal(givingBackStandardError: Bool = true) -> Bool {
+        guard SignalFlags.active.compareExchange(expected: 1, desired: 0, ordering: .acquiring).exchanged else { return false }
         let context = signalContext
         let fd = context.pointee.outputFD
         var sent = 0
@@ -112,8 +117,9 @@ extension SignalTrap {
             }
         }
         if context.pointee.setsModes { _ = tcsetattr(fd, TCSANOW, &context.pointee.shellModes) }
-        // The crash report (the Swift backtracer) and a stopped shell's job need the real stderr.
-        if context.pointee.savedStderrFD >= 0 { _ = dup2(context.pointee.savedStderrFD, STDERR_FILENO) }
+        // A stopped shell's job needs the real stderr.
+        if givingBackStandardError && context.pointee.savedStderrFD >= 0 { _ = dup2(context.pointee.savedStderrFD, STDERR_FILENO) }
+        return true
     }
 
     /// The context, after an acquiring load of `active` that pairs with the releasing store

@@ -30,8 +30,15 @@ struct SignalContext {
     /// and chained to on a crash (the Swift runtime's backtracer installs some).
     var previousActions: UnsafeMutablePointer<sigaction>
     /// A copy of the standard error from before set-up while fd 2 points away from the
-    /// terminal (`StandardErrorRedirect`), -1 otherwise; put back before a crash report.
+    /// terminal (`StandardErrorRedirect`), -1 otherwise; put back on a stop (Ctrl-Z).
     var savedStderrFD: Int32
+    /// What a crash says on the terminal, once it is given back ("inset: crashed; its
+    /// backtrace is in …"), and its length (`CrashReport`).
+    var crashLine: UnsafeMutablePointer<UInt8>
+    var crashLineCount: Int
+    /// The file the backtrace is appended to when no `INSET_LOG` is set, NUL-terminated;
+    /// empty when standard error is the log already, or is not the terminal.
+    var crashLogPath: UnsafeMutablePointer<CChar>
 }
 
 /// The one `SignalContext` of the process. See `SignalContext` for why it is shaped so.
@@ -41,10 +48,14 @@ nonisolated(unsafe) let signalContext: UnsafeMutablePointer<SignalContext> = {
     actions.initialize(repeating: sigaction(), count: Int(SignalTrap.signalLimit))
     let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: SignalTrap.leaveCapacity)
     leave.initialize(repeating: 0, count: SignalTrap.leaveCapacity)
+    let crashLine = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashReport.capacity)
+    crashLine.initialize(repeating: 0, count: CrashReport.capacity)
+    let crashLogPath = UnsafeMutablePointer<CChar>.allocate(capacity: CrashReport.capacity)
+    crashLogPath.initialize(repeating: 0, count: CrashReport.capacity)
     context.initialize(to: SignalContext(
         outputFD: -1, graceSeconds: 0,
         leaveBytes: leave, leaveCount: 0, shellModes: termios(), setsModes: false, previousActions: actions,
-        savedStderrFD: -1))
+        savedStderrFD: -1, crashLine: crashLine, crashLineCount: 0, crashLogPath: crashLogPath))
     return context
 }()
 
@@ -81,7 +92,8 @@ enum SignalFlags {
 /// - SIGTSTP: restores from the handler (leave, cooked modes), stops with the default
 ///   action, and on continue tells the loop to re-enter.
 /// - SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGQUIT, SIGSYS: restores from the
-///   handler, puts back the previous handler and lets the signal take its course.
+///   handler, says in one line where the backtrace goes (`CrashReport`), puts back the
+///   previous handler and lets the signal take its course.
 ///
 /// Handlers call only async-signal-safe functions: write, tcsetattr, sigaction,
 /// pthread_sigmask, raise, kill, alarm.
@@ -129,6 +141,7 @@ enum SignalTrap {
         SignalFlags.terminationCount.store(0, ordering: .relaxed)
         context.pointee.graceSeconds = graceSeconds
         storeLeave(leave)
+        CrashReport.prepare()
         context.pointee.shellModes = shellModes ?? termios()
         context.pointee.setsModes = shellModes != nil
         AlternateSignalStack.installIfMissing()

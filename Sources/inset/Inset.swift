@@ -11,6 +11,7 @@ struct Inset: ParsableCommand {
     /// with a usage block and a help hint, but the spec says an error is one line, so only
     /// the first line is printed, after `inset: `. Help and version still print in full.
     static func main() {
+        CrashBacktrace.prepare()
         let status = runReportingErrors()
         if status != 0 { Foundation.exit(status) }
     }

@@ -44,6 +44,13 @@ final class MpvDesk {
             server.reply(to: request, failure: failure)
             return []
         case .observe(let id, let name, let asString):
+            // Bounded per client (an id observed again replaces its observation).
+            let observed = observations[request.client]?.count ?? 0
+            if observations[request.client]?[id] == nil && observed >= MpvIPC.mostObservationsPerClient {
+                server.reply(to: request, failure: .commandFailed,
+                             reason: "at most \(MpvIPC.mostObservationsPerClient) properties observed at once")
+                return []
+            }
             server.reply(to: request)
             observations[request.client, default: [:]][id] = Observation(name: name, asString: asString)
             sendChanges(state, only: request.client)
@@ -72,9 +79,7 @@ final class MpvDesk {
         case .playEntry(let index):
             return finish(request, director.playEntry(index, at: now), director, data: nil)
         case .key(let key):
-            director.handle(.key(key), at: now)
-            server.reply(to: request, result: .null)
-            return director.takeEffects()
+            return finish(request, director.keyFromOutside(key, at: now), director, data: .null)
         }
     }
 
@@ -145,9 +150,17 @@ final class MpvDesk {
     }
 
     private func sendChanges(_ state: MpvState, only client: Int?) {
+        // Each property read once a turn, however many observe it.
+        var values: [String: JSONValue?] = [:]
         for (observer, list) in observations where client == nil || observer == client {
             for (id, observation) in list {
-                let value = try? MpvIPC.value(of: observation.name, in: state).get()
+                let value: JSONValue?
+                if let known = values[observation.name] {
+                    value = known
+                } else {
+                    value = try? MpvIPC.value(of: observation.name, in: state).get()
+                    values[observation.name] = .some(value)
+                }
                 let said = observation.asString ? value.map { JSONValue.string(MpvIPC.text(of: $0)) } : value
                 if let last = observation.last, last == said { continue }
                 observations[observer]?[id]?.last = .some(said)

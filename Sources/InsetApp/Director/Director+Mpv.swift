@@ -70,6 +70,20 @@ extension Director {
         return playEntry(index, at: now)
     }
 
+    /// `keypress`: the key as if typed, unless it would open the shell pane or type into
+    /// it. mpv's `run` and `subprocess` are refused on the socket; a key that reaches a
+    /// shell is the same thing spelled out (`!`, then `r`, `m`, Space…, Enter), so a page
+    /// or a script that finds the socket cannot type commands.
+    func keyFromOutside(_ press: KeyPress, at now: HostTime) -> CommandOutcome {
+        if front == .shell && focus == .pane { return .refused("keys from the socket do not type into the shell pane") }
+        switch options.keyBindings.command(for: .key(press), in: keyContexts) {
+        case .shell?, .sendPrefix?: return .refused("keys from the socket do not open the shell pane")
+        default: break
+        }
+        handle(.key(press), at: now)
+        return .done
+    }
+
     /// `playlist-pos`: entry `index` of the list plays where the focused video plays.
     func playEntry(_ index: Int, at now: HostTime) -> CommandOutcome {
         guard catalog.entries.indices.contains(index) else { return .refused("no entry \(index) in the list") }

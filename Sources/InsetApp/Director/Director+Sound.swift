@@ -55,7 +55,8 @@ extension Director {
         }
         switch command {
         case .mute: target.prefersMuted = !sound.isMuted
-        case .volume(.by(let step)): sound.setVolume(sound.volume + step); target.prefersMuted = false
+        // A step past the whole range changes nothing more, and cannot overflow the sum.
+        case .volume(.by(let step)): sound.setVolume(sound.volume + min(100, max(-100, step))); target.prefersMuted = false
         case .volume(.to(let level)): sound.setVolume(level); target.prefersMuted = false
         default: break
         }

@@ -40,7 +40,7 @@ extension Director {
         video.prefersMuted = options.muted
         video.sound?.delay = audioDelay(for: media)
         catalog.record(media.info, for: media.path)
-        if let title = media.title { catalog.retitle(media.path, as: title) }
+        if let title = video.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)
         switch place {
         case .fullScreen:

@@ -87,9 +87,10 @@ final class Playback {
         sound = media.sound
         soundNotice = media.soundNotice
         subtitles = media.subtitles
-        title = media.title
+        // Cut once here: the window's title, the bar, MPRIS and mpv's `media-title` read these.
+        title = media.title.map(TitleCut.bounded)
         stopAt = media.end
-        name = PrintableText.escaped(media.title ?? Playback.musicTitle(of: media.info) ?? (media.path as NSString).lastPathComponent)
+        name = PrintableText.escaped(TitleCut.bounded(media.title ?? Playback.musicTitle(of: media.info) ?? (media.path as NSString).lastPathComponent))
         site = media.site
         siteFormat = media.siteFormat
         if let site = media.site, let pick = media.siteFormat { statistics.variant = Playback.variant(of: pick, in: site) }

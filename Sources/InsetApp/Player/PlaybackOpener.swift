@@ -80,7 +80,7 @@ final class PlaybackOpener: @unchecked Sendable {
 
     var path: String { request.path }
     var name: String {
-        if let title = request.pages?.title(for: request.path) { return PrintableText.escaped(title) }
+        if let title = request.pages?.title(for: request.path) { return PrintableText.escaped(TitleCut.bounded(title)) }
         return PrintableText.escaped((request.path as NSString).lastPathComponent)
     }
 

@@ -8,10 +8,12 @@ extension CommandTable {
                 guard let seconds = Double(signed?.body ?? text), seconds.isFinite else {
                     throw arguments.refuse("'\(text)' is not a number of seconds")
                 }
-                let delay = MediaTime(microseconds: Int64((seconds * 1_000_000).rounded()) * Int64(signed?.sign ?? 1))
-                guard abs(delay.microseconds) <= AudioDelay.limit.microseconds else {
+                // Bounded before the conversion to Int64, which trapped past it: `audio-delay
+                // +1e300` from the socket (scripts/fuzz --target numbers, issue 42 item 7).
+                guard abs(seconds) <= AudioDelay.limit.seconds else {
                     throw arguments.refuse("'\(text)' is past \(Int(AudioDelay.limit.seconds)) s")
                 }
+                let delay = MediaTime(microseconds: Int64((seconds * 1_000_000).rounded()) * Int64(signed?.sign ?? 1))
                 return .audioDelay(signed == nil ? .to(delay) : .by(delay))
             },
             write: { command in

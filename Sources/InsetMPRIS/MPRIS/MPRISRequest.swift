@@ -61,7 +61,8 @@ public enum MPRISRequest {
                 return .failure(.invalidArguments("Seek takes an offset in microseconds (x)"))
             }
             guard let state, state.canSeek else { return .success(.nothing) }
-            return .success(MPRISAction([.seek(by: MediaTime(microseconds: offset))]))
+            // Any Int64 may come: held within the times the player's sums are safe in.
+            return .success(MPRISAction([.seek(by: MediaTime(clampingMicroseconds: offset))]))
         case "SetPosition":
             guard arguments.count == 2, case .objectPath(let track) = arguments[0], case .int64(let position) = arguments[1] else {
                 return .failure(.invalidArguments("SetPosition takes a track id (o) and a position in microseconds (x)"))
@@ -70,7 +71,7 @@ public enum MPRISRequest {
             // is ignored.
             guard let state, state.canSeek, track == state.trackID, position >= 0,
                   state.length.map({ position <= $0.microseconds }) ?? true else { return .success(.nothing) }
-            return .success(MPRISAction([.seekTo(state.start + MediaTime(microseconds: position))]))
+            return .success(MPRISAction([.seekTo(state.start + MediaTime(clampingMicroseconds: position))]))
         case "OpenUri":
             guard arguments.count == 1, case .string(let uri) = arguments[0] else {
                 return .failure(.invalidArguments("OpenUri takes a URI (s)"))
