@@ -81,6 +81,10 @@ struct DirectorKeysOverListTests {
         #expect(app.waitForWindow())
         let line = Self.hintLine(app)
         #expect(line.contains("Space ←/→ video") && line.contains("Tab the window") && line.contains("q quit"), "\(line)")
+        // The ? overlay lists them first, before the library's own.
+        let help = HelpOverlay.keys(for: .library, bindings: app.director.options.keyBindings, windowPlaying: true)
+        #expect(help.prefix(3).map(\.0) == ["Space", "Left / Right", "p"], "\(help.prefix(3))")
+        #expect(!HelpOverlay.keys(for: .library, bindings: app.director.options.keyBindings).contains { $0.0 == "Space" })
         // At 80 columns every hint still fits.
         #expect(LibraryList.hintsWithWindow.spans(width: 80).count == LibraryList.hintsWithWindow.items.count)
         // A click on "Space ←/→ video" pauses the window's video; on "Tab the window" focuses it.
