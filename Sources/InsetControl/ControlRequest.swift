@@ -19,10 +19,15 @@ public struct ControlRequest: Sendable, Hashable {
     /// An mpv text command (`loadfile 'a.mp4' append`, as `echo … | socat - SOCK` sends):
     /// carried out, answered with nothing, as mpv does.
     public var silent = false
+    /// The shape of the reply, which is the dialect's but for one of mpv's own commands sent
+    /// with Inset's `id` and no `request_id` (`inset ctl get_property pause`): carried out
+    /// as mpv's, answered as Inset's, since the asker waits for its `id`.
+    public var replyShape: Dialect
 
     public init(client: Int, id: JSONValue?, words: [String], dialect: Dialect = .inset, arguments: [JSONValue] = []) {
         self.client = client; self.id = id; self.words = words; self.dialect = dialect
         self.arguments = arguments.isEmpty ? words.map(JSONValue.string) : arguments
+        replyShape = dialect
     }
 
     /// The request a line holds, or why it is not one (for an error reply).
@@ -56,8 +61,10 @@ public struct ControlRequest: Sendable, Hashable {
                 }
             }
             let dialect: Dialect = MpvIPC.speaksMpv(fields: fields, words: words) ? .mpv : .inset
-            return .success(ControlRequest(client: client, id: dialect == .mpv ? fields["request_id"] ?? id : id,
-                                           words: words, dialect: dialect, arguments: items))
+            var request = ControlRequest(client: client, id: dialect == .mpv ? fields["request_id"] ?? id : id,
+                                         words: words, dialect: dialect, arguments: items)
+            if fields["request_id"] == nil, fields["id"] != nil { request.replyShape = .inset }
+            return .success(request)
         case .string(let text)?:
             return .success(ControlRequest(client: client, id: id, words: text.split(separator: " ").map(String.init)))
         default:

@@ -125,7 +125,8 @@ extension ControlServer {
             if line.allSatisfy({ $0 == " " || $0 == "\r" || $0 == "\t" }) { continue }
             switch ControlRequest.parse(Substring(line), client: id) {
             case .success(let request):
-                if request.dialect == .mpv { lock.withLock { _ = mpvClients.insert(id) } }
+                // mpv's events go to mpv's clients; `inset ctl` asking one of mpv's commands is not one.
+                if request.replyShape == .mpv { lock.withLock { _ = mpvClients.insert(id) } }
                 if request.dialect == .inset && request.words == ["observe"] {
                     lock.lock(); observers.insert(id); lock.unlock()
                     send(.reply(id: request.id, result: .null, error: nil), to: id)

@@ -143,7 +143,7 @@ public final class ControlServer: @unchecked Sendable {
     /// Answers a request in its own protocol's shape: its result, or why it was refused.
     public func reply(to request: ControlRequest, result: JSONValue? = nil, error: String? = nil) {
         if request.silent { return }
-        switch request.dialect {
+        switch request.replyShape {
         case .inset: send(.reply(id: request.id, result: result, error: error), to: request.client)
         case .mpv: send(MpvIPC.reply(id: request.id, data: result, error: error), to: request.client)
         }
@@ -152,6 +152,10 @@ public final class ControlServer: @unchecked Sendable {
     /// Answers an mpv request with one of mpv's error words, and Inset's reason beside it.
     public func reply(to request: ControlRequest, failure: MpvIPC.Failure, reason: String? = nil) {
         if request.silent { return }
+        guard request.replyShape == .mpv else {
+            let error = reason.map { "\(failure.rawValue): \($0)" } ?? failure.rawValue
+            return send(.reply(id: request.id, result: nil, error: error), to: request.client)
+        }
         send(MpvIPC.reply(id: request.id, data: nil, error: failure.rawValue, reason: reason), to: request.client)
     }
 

@@ -28,10 +28,14 @@ public enum MpvIPC {
 
     /// The words mpv's clients send that are theirs; a request naming one of them, or
     /// carrying `request_id`, is answered as mpv answers. A command Inset's table reads
-    /// (`seek +15`, `pause`) stays Inset's when it has no `request_id`.
+    /// (`seek +15`, `pause`) stays Inset's when it has no `request_id`, and so does any
+    /// request of a name both tables have (`seek`, `screenshot`, `quit`) that carries
+    /// Inset's `id`, as `inset ctl`'s do: `seek 1:00` is refused in Inset's words, in the
+    /// shape `inset ctl` waits for, instead of being read as mpv's (issue 48).
     static func speaksMpv(fields: [String: JSONValue], words: [String]) -> Bool {
         if fields["request_id"] != nil { return true }
         guard let first = words.first, commands.contains(first) else { return false }
+        if fields["id"] != nil, CommandTable.rows.contains(where: { $0.name == first }) { return false }
         return (try? Command(words: words)) == nil
     }
 

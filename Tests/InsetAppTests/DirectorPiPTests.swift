@@ -25,7 +25,7 @@ struct DirectorPiPTests {
         app.run(for: 0.5)
         #expect(try #require(app.time(of: app.director.videos.window)) > before)
         #expect(app.focus == .pane)
-        #expect(app.director.keyContexts == [.library, .global])
+        #expect(app.director.keyContexts == [.windowVideo, .library, .global])
         // The window's planes are among what is painted.
         #expect(app.planes().contains { $0.zIndex == 100 && $0.isVisible })
     }

@@ -40,6 +40,24 @@ import Testing
         #expect(set?.id == .int(5))
     }
 
+    @Test("issue 48 item 3: a name both tables have, sent with Inset's id, is Inset's; mpv's own command with it is answered in Inset's shape")
+    func insetsIDDecidesTheShape() {
+        for line in [#"{"command": ["seek", "1:00"], "id": 1}"#, #"{"command": ["seek"], "id": 1}"#,
+                     #"{"command": ["seek", "abc"], "id": 1}"#, #"{"command": ["screenshot", "x"], "id": 1}"#,
+                     #"{"command": ["quit", "now"], "id": 1}"#] {
+            #expect(request(line)?.dialect == .inset, "\(line)")
+            #expect(request(line)?.replyShape == .inset, "\(line)")
+        }
+        // The same words as mpv's clients send them stay mpv's, in mpv's shape.
+        for line in [#"{"command": ["seek", "1:00"]}"#, #"{"command": ["seek", "abc"], "request_id": 2}"#,
+                     #"{"command": ["screenshot", "x"]}"#, #"{"command": ["quit", "now"], "request_id": 3}"#] {
+            #expect(request(line)?.dialect == .mpv, "\(line)")
+            #expect(request(line)?.replyShape == .mpv, "\(line)")
+        }
+        let property = request(#"{"command": ["get_property", "pause"], "id": 1}"#)
+        #expect(property?.dialect == .mpv && property?.replyShape == .inset)
+    }
+
     /// ytfzf's thumbnail viewer: `echo "loadfile '$thumb_path'" | socat - "$MPV_SOCKET"`.
     @Test func mpvsTextCommandsAreCarriedOutUnanswered() {
         let text = request("loadfile '/tmp/a b.jpg' append")

@@ -141,7 +141,7 @@ struct KeyBindingsTests {
     func grouping() {
         let groups = KeyBindings.defaults.grouped(in: .window)
         let restore = groups.first { $0.command == .restore }
-        #expect(restore?.triggers.map(\.description) == ["Enter", "f"])
+        #expect(restore?.triggers.map(\.description) == ["Enter", "f", "p"])
     }
 
     @Test("skip-step changes the ±15 s skips everywhere, and only them")

@@ -138,9 +138,10 @@ extension Director {
     }
 
     /// The video the commands that act on one video act on: the window's when it has the
-    /// focus, else the one the player shows.
+    /// focus or plays over the library or details (beside a full-screen one left paused
+    /// behind them, the one seen), else the one the player shows.
     var focusedVideo: Playback? {
-        focus == .window && panes.window.isOpen ? videos.window : videos.front
+        focus == .window && panes.window.isOpen || windowPlaysOverList ? videos.window : videos.front
     }
 
     /// Playback commands act on the focused video: the window's when it has the focus,

@@ -77,7 +77,7 @@ extension LibraryList {
             drawRow(entries[index], watched: watched[entries[index].path], selected: index == selection, focused: focused,
                     row: LibraryList.listTop + row, columns: columns, into: &grid)
         }
-        if grid.rows > 1 { LibraryList.hints.draw(into: &grid, row: grid.rows - 1) }
+        if grid.rows > 1 { hints.draw(into: &grid, row: grid.rows - 1) }
     }
 
     private func drawTitle(_ entries: [LibraryEntry], into grid: inout CellGrid) {

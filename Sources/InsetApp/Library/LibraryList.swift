@@ -15,6 +15,10 @@ enum LibraryAction: Equatable, Sendable {
     case showHelp
     /// The hint line's `q quit` was clicked.
     case quit
+    /// The hint line's `Space ←/→ video` was clicked: the window's video plays or pauses.
+    case pauseWindowVideo
+    /// The hint line's `Tab the window` was clicked.
+    case focusWindow
 }
 
 /// The list of files: which one is selected and which part of the list is in view.
@@ -42,7 +46,7 @@ struct LibraryList {
     var visibleRows: Int { max(0, size.rows - LibraryList.listTop - 1) }
 
     /// The hint line's buttons; play and details act on the selection when clicked.
-    enum Hint: Sendable { case play, details, help, quit }
+    enum Hint: Sendable { case play, details, help, quit, windowVideo, focusWindow }
 
     static let hints = HintLine<Hint>(items: [
         .init(key: "Enter", label: "play", action: .play),
@@ -50,6 +54,22 @@ struct LibraryList {
         .init(key: "?", label: "keys", action: .help),
         .init(key: "q", label: "quit", action: .quit),
     ])
+
+    /// While a video plays in the window: its keys, which act on it from here, and Tab,
+    /// which gives the window the rest of them (issue 48). All six fit in 80 columns.
+    static let hintsWithWindow = HintLine<Hint>(items: [
+        .init(key: "Enter", label: "play", action: .play),
+        .init(key: "i", label: "details", action: .details),
+        .init(key: "Space ←/→", label: "video", action: .windowVideo),
+        .init(key: "Tab", label: "the window", action: .focusWindow),
+        .init(key: "?", label: "keys", action: .help),
+        .init(key: "q", label: "quit", action: .quit),
+    ])
+
+    /// Whether a video plays in the window over the list: the hint line names its keys.
+    var windowPlaying = false
+
+    var hints: HintLine<Hint> { windowPlaying ? LibraryList.hintsWithWindow : LibraryList.hints }
 
     /// Takes a new size, keeping the selected entry in view.
     mutating func resize(to newSize: CellSize, entryCount: Int) {
@@ -162,12 +182,14 @@ struct LibraryList {
     }
 
     private func hintAction(atColumn column: Int, entries: [LibraryEntry]) -> LibraryAction {
-        guard let hint = LibraryList.hints.action(atColumn: column, width: size.columns) else { return .none }
+        guard let hint = hints.action(atColumn: column, width: size.columns) else { return .none }
         switch hint {
         case .play: return activate(selection, entries: entries)
         case .details: return entries.isEmpty ? .none : .showDetails(selection)
         case .help: return .showHelp
         case .quit: return .quit
+        case .windowVideo: return .pauseWindowVideo
+        case .focusWindow: return .focusWindow
         }
     }
 }

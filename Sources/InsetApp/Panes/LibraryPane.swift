@@ -34,6 +34,13 @@ final class LibraryPane: Pane {
 
     var keyContext: KeyBindings.Context { .library }
 
+    /// Whether a video plays in the window over the list, whose keys the hint line then
+    /// names; set by the director before each draw.
+    var windowPlaying: Bool {
+        get { list.windowPlaying }
+        set { if newValue != list.windowPlaying { list.windowPlaying = newValue; invalidate() } }
+    }
+
     /// Something it shows changed (the catalog's news, a failure recorded).
     func invalidate() { drawnFocused = nil }
 
@@ -55,6 +62,8 @@ final class LibraryPane: Pane {
         case .message(let text): [.message(text)]
         case .showHelp: [.execute(.help)]
         case .quit: [.quit]
+        case .pauseWindowVideo: [.execute(.pause(nil))]
+        case .focusWindow: [.focusWindow]
         }
     }
 

@@ -125,6 +125,18 @@ extension Playback {
 }
 
 extension Playback {
+    /// Paused, the decoder sends nothing new: the frame on screen, scaled for the size
+    /// before, would stay centred and cut in the new one (a paused video sent to the window
+    /// showed the middle of its full-screen picture, often nothing but background, until it
+    /// played; issue 48). Its time is decoded again at the new size instead, as a change of
+    /// picture subtitles is. Live input is left alone: going back there is a seek into a
+    /// window that moves on.
+    func rescalePausedFrame(to size: Viewport, at now: HostTime) {
+        guard !machine.snapshot.isPlaying, let shown = current?.viewport, shown != size, !range.isLive,
+              pipeline?.visualizer == nil else { return }
+        decodeCurrentFrameAgain(at: now)
+    }
+
     /// Pauses and seeks to the middle of the frame after (or before) the one on screen, or
     /// the one the last step is on its way to, so the exact seek lands on that frame whatever
     /// jitter its timestamps have and steps pressed faster than the decoder each go one

@@ -189,6 +189,7 @@ final class Playback {
             case .setRenderSize(let size):
                 pipeline?.setViewport(size)
                 if size != renderSize { renderSize = size; renderSizeChangedAt = now }
+                rescalePausedFrame(to: size, at: now)
             case .setSpeed(let speed): clock.setSpeed(speed, at: now); sound?.setSpeed(speed)
             default: break
             }

@@ -6,7 +6,11 @@ enum HelpOverlay {
 
     /// The keys of `screen` (nil: the focused window) from the bindings, with what the
     /// mouse does there. `prefix`: the shell pane's prefix chord, as `--prefix` set it.
-    static func keys(for place: Director.Place?, bindings: KeyBindings, prefix: String = "C-]") -> [(String, String)] {
+    /// `windowPlaying`: the window is up over the library or details, whose list then
+    /// starts with the keys its video takes.
+    static func keys(for place: Director.Place?, bindings: KeyBindings, prefix: String = "C-]",
+                     windowPlaying: Bool = false) -> [(String, String)] {
+        let windowVideo: [KeyBindings.Context] = windowPlaying ? [.windowVideo] : []
         func lines(_ contexts: [KeyBindings.Context], keyPrefix: String = "") -> [(String, String)] {
             bindings.helpLines(for: contexts, keyPrefix: keyPrefix).map { ($0.keys, $0.help) }
         }
@@ -19,9 +23,9 @@ enum HelpOverlay {
                 ("move mouse", "show the controls; over the line, its picture"),
             ]
         case .library?:
-            return lines([.library, .global]) + [("click twice", "play it full screen")]
+            return lines(windowVideo + [.library, .global]) + [("click twice", "play it full screen")]
         case .details?:
-            return lines([.details, .global])
+            return lines(windowVideo + [.details, .global])
         case .shell?:
             return [("any key", "goes to the shell (Ctrl-C too); mouse to programs that ask")]
                 + lines([.shell, .window, .global], keyPrefix: prefix + " ")

@@ -19,7 +19,7 @@ extension CommandTable {
                 guard case .pause(let on) = command else { return nil }
                 return switch on { case nil: "play / pause"; case true?: "pause"; case false?: "play" }
             },
-            keys: [.player(1, "Space", .pause(nil)), .window(1, "Space", .pause(nil))]),
+            keys: [.player(1, "Space", .pause(nil)), .window(1, "Space", .pause(nil)), .windowVideo(1, "Space", .pause(nil))]),
 
         Row("seek", arguments: "+TIME | -TIME",
             parse: { arguments throws(Command.ParseError) in
@@ -42,6 +42,7 @@ extension CommandTable {
                 .player(2, "Left", .seek(by: .seconds(-15))), .player(2, "Right", .seek(by: .seconds(15))),
                 .player(2, "WheelDown", .seek(by: .seconds(-5))), .player(2, "WheelUp", .seek(by: .seconds(5))),
                 .window(2, "Left", .seek(by: .seconds(-15))), .window(2, "Right", .seek(by: .seconds(15))),
+                .windowVideo(2, "Left", .seek(by: .seconds(-15))), .windowVideo(2, "Right", .seek(by: .seconds(15))),
             ]),
 
         Row("seek-to", arguments: "TIME",

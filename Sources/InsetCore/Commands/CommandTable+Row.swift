@@ -78,6 +78,9 @@ extension CommandTable {
         static func window(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
             DefaultKey(context: .window, place: place, key: key, command: command)
         }
+        static func windowVideo(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
+            DefaultKey(context: .windowVideo, place: place, key: key, command: command)
+        }
         static func library(_ place: Int, _ key: String, _ command: Command) -> DefaultKey {
             DefaultKey(context: .library, place: place, key: key, command: command)
         }

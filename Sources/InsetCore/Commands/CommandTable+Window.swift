@@ -5,7 +5,9 @@ extension CommandTable {
         .plain("pip", .pip, help: "picture in picture: the video into the floating window", embedded: .noWindow,
                keys: [.player(10, "p", .pip)]),
         .plain("restore", .restore, help: "the window's video back full screen", embedded: .noWindow,
-               keys: [.window(9, "Enter", .restore), .window(9, "f", .restore), .global(5, "f", .restore)]),
+               // `p` again takes the video out of the window, as the PiP button toggles.
+               keys: [.window(9, "Enter", .restore), .window(9, "f", .restore), .window(9, "p", .restore),
+                      .windowVideo(3, "p", .restore), .global(5, "f", .restore)]),
         .plain("close-window", .closeWindow, help: "close the window (its video pauses)", embedded: .noWindow,
                keys: [.window(10, "x", .closeWindow), .global(6, "x", .closeWindow)]),
         .plain("swap", .swap, help: "swap the window's video and the full-screen one", embedded: .noWindow,

@@ -10,6 +10,9 @@ public struct KeyBindings: Sendable, Equatable {
         case player
         /// The floating window, when it has the focus.
         case window
+        /// The window's video while the library or a file's details have the keys: the
+        /// README's keys that play (Space, ←/→, p) reach it before the pane's own (issue 48).
+        case windowVideo = "window-video"
         case library
         /// A file's details.
         case details
@@ -22,6 +25,7 @@ public struct KeyBindings: Sendable, Equatable {
             switch self {
             case .player: "the full-screen video"
             case .window: "the floating window (when focused)"
+            case .windowVideo: "the window's video, over the library or details (before their keys)"
             case .library: "the library"
             case .details: "a file's details"
             case .shell: "the shell pane, after the prefix chord"
