@@ -18,7 +18,7 @@ struct SiteArguments: ParsableArguments {
     var ytdlFormat: String?
 
     @Option(name: .customLong("ytdl-raw-options"), help: ArgumentHelp("More yt-dlp options, as mpv takes them: key=value pairs joined by "
-                                                                       + "commas (cookies=FILE,no-check-certificates).", valueName: "options"))
+                                                                       + "commas (cookies=FILE,no-check-certificates,proxy=[http://h:3128]).", valueName: "options"))
     var ytdlRawOptions: String?
 
     @Flag(name: .customLong("ytdl-playlist"), help: "A video URL that is also in a list plays the list, not the video alone.")
@@ -26,6 +26,9 @@ struct SiteArguments: ParsableArguments {
 
     func validate() throws {
         if let ytdl, !["yes", "no"].contains(ytdl.lowercased()) { throw invalidValue("--ytdl", ytdl, "expected yes or no") }
+        if let ytdlRawOptions {
+            do { _ = try YtdlpRawOptions.parse(ytdlRawOptions) } catch { throw invalidValue("--ytdl-raw-options", ytdlRawOptions, error.reason) }
+        }
     }
 
     /// The options given, over the config file's, over the defaults.
@@ -36,6 +39,8 @@ struct SiteArguments: ParsableArguments {
         options.ytdlp.executable = ytdlPath ?? config.ytdlPath ?? "yt-dlp"
         options.ytdlp.format = ytdlFormat ?? config.ytdlFormat
         options.ytdlp.rawOptions = ytdlRawOptions ?? config.ytdlRawOptions
+        // Only the command line's may run a program or write files (`YtdlpRawOptions.denied`).
+        options.ytdlp.rawOptionsFromCommandLine = ytdlRawOptions != nil
         options.ytdlp.wantsPlaylist = ytdlPlaylist || config.ytdlPlaylist == true
         options.ytdlp.subtitleLanguages = subtitleLanguage
         return options
