@@ -110,6 +110,7 @@ public struct Ytdlp: Sendable, Equatable {
         do {
             var dropped = SiteJSON.Dropped()
             let resolution = try SiteJSON.read(run.output, dropped: &dropped)
+            Self.giveBackParsedMemory()
             return (resolution, dropped)
         } catch let failure as SiteJSON.Failure {
             throw Failure.unreadable(failure.description)
@@ -141,4 +142,15 @@ public struct Ytdlp: Sendable, Equatable {
         }
         return out
     }
+
+    /// Reading a long answer builds an object for every value in it (a 47 MB list of
+    /// 500,000 entries peaked at 1.6 GB), all freed once read; glibc keeps freed memory
+    /// for the process unless asked, and the player would hold it while it plays.
+    /// glibc's `malloc_trim`, which Swift does not import (malloc.h); looked up once.
+    static func giveBackParsedMemory() { _ = mallocTrim?(0) }
+
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
 }
