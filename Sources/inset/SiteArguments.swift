@@ -18,7 +18,7 @@ struct SiteArguments: ParsableArguments {
     var ytdlFormat: String?
 
     @Option(name: .customLong("ytdl-raw-options"), help: ArgumentHelp("More yt-dlp options, as mpv takes them: key=value pairs joined by "
-                                                                       + "commas (cookies=FILE,no-check-certificates,proxy=[http://h:3128]).", valueName: "options"))
+                                                                       + "commas (cookies=FILE,no-check-certificates).", valueName: "options"))
     var ytdlRawOptions: String?
 
     @Flag(name: .customLong("ytdl-playlist"), help: "A video URL that is also in a list plays the list, not the video alone.")
