@@ -43,6 +43,15 @@ struct SiteJSONHostileTests {
         #expect(FormatChoice.pick(for: Viewport(cells: CellSize(columns: 160, rows: 45)), in: video) != nil)
     }
 
+    @Test("issue 42 item 3: a format made with a size past the bound (not from JSON) is of unknown size to the choice, not an overflow")
+    func hugeSizeFromElsewhere() {
+        let huge = SiteFormat(id: "h", url: "https://c/h.mp4", size: PixelSize(width: Int.max, height: Int.max), hasVideo: true, hasAudio: true)
+        let sane = SiteFormat(id: "s", url: "https://c/s.mp4", size: PixelSize(width: 640, height: 360), hasVideo: true, hasAudio: true)
+        let video = SiteVideo(title: "t", formats: [huge, sane], chosen: [huge])
+        #expect(FormatChoice.ladder(of: video).map(\.id) == ["s"])
+        #expect(FormatChoice.pick(for: Viewport(cells: CellSize(columns: 160, rows: 45)), in: video)?.video.id == "s")
+    }
+
     @Test("issue 42 item 3: a size in range is kept, a height alone stands for 16:9, fractions round")
     func saneSizes() throws {
         #expect(try Self.onlyFormat(#""width": 1280, "height": 720"#).size == PixelSize(width: 1280, height: 720))
