@@ -27,6 +27,8 @@ public enum SiteJSON {
         public var formatsBeyondLimit = 0
         public var subtitlesBeyondLimit = 0
         public var chaptersBeyondLimit = 0
+        /// What the answer has kept so far, over all its videos (a list's too).
+        var formatsKept = 0, subtitlesKept = 0, chaptersKept = 0
 
         public init() {}
 
@@ -37,9 +39,9 @@ public enum SiteJSON {
                 parts.append("\(entriesNotWeb) list entries that are not http(s) or ytdl:// (\(PrintableText.escaped(String((firstNotWeb ?? "").prefix(80)))))")
             }
             if entriesBeyondLimit > 0 { parts.append("\(entriesBeyondLimit) list entries past the first \(SiteJSON.maximumEntries)") }
-            if formatsBeyondLimit > 0 { parts.append("\(formatsBeyondLimit) formats past \(SiteJSON.maximumFormats) a video") }
-            if subtitlesBeyondLimit > 0 { parts.append("\(subtitlesBeyondLimit) subtitles past \(SiteJSON.maximumSubtitles) a video") }
-            if chaptersBeyondLimit > 0 { parts.append("\(chaptersBeyondLimit) chapters past \(SiteJSON.maximumChapters) a video") }
+            if formatsBeyondLimit > 0 { parts.append("\(formatsBeyondLimit) formats past \(SiteJSON.maximumFormats) a video or \(SiteJSON.maximumInAll) in all") }
+            if subtitlesBeyondLimit > 0 { parts.append("\(subtitlesBeyondLimit) subtitles past \(SiteJSON.maximumSubtitles) a video or \(SiteJSON.maximumInAll) in all") }
+            if chaptersBeyondLimit > 0 { parts.append("\(chaptersBeyondLimit) chapters past \(SiteJSON.maximumChapters) a video or \(SiteJSON.maximumInAll) in all") }
             return parts.isEmpty ? nil : "yt-dlp's answer: dropped " + parts.joined(separator: ", ")
         }
     }
@@ -52,6 +54,9 @@ public enum SiteJSON {
     public static let maximumFormats = 1_000
     public static let maximumSubtitles = 1_000
     public static let maximumChapters = 10_000
+    /// Of each (formats, subtitles, chapters) over the whole answer: a list of 300 videos
+    /// of 1,000 formats each would be the 300,000 formats again.
+    public static let maximumInAll = 20_000
 
     public static func read(_ data: Data) throws -> SiteResolution {
         var dropped = Dropped()
@@ -118,8 +123,8 @@ public enum SiteJSON {
         let all = object["formats"] as? [Any] ?? []
         var formats: [SiteFormat] = []
         for case let entry as [String: Any] in all {
-            guard formats.count < maximumFormats else { dropped.formatsBeyondLimit += 1; continue }
-            if let made = format(entry, common) { formats.append(made) }
+            guard formats.count < maximumFormats, dropped.formatsKept < maximumInAll else { dropped.formatsBeyondLimit += 1; continue }
+            if let made = format(entry, common) { formats.append(made); dropped.formatsKept += 1 }
         }
         var chosen = (object["requested_formats"] as? [Any] ?? []).prefix(8).compactMap { $0 as? [String: Any] }.compactMap { format($0, common) }
         if chosen.isEmpty, let one = format(object, common) { chosen = [one] }
@@ -166,7 +171,8 @@ public enum SiteJSON {
         var found: [SiteSubtitle] = []
         func add(_ language: String, _ track: [String: Any]) {
             guard let url = text(track["url"]), SiteAddress.isSafeMediaURL(url) else { return }
-            guard found.count < maximumSubtitles else { dropped.subtitlesBeyondLimit += 1; return }
+            guard found.count < maximumSubtitles, dropped.subtitlesKept < maximumInAll else { dropped.subtitlesBeyondLimit += 1; return }
+            dropped.subtitlesKept += 1
             found.append(SiteSubtitle(language: language, ext: text(track["ext"]) ?? "vtt", url: url, name: text(track["name"])))
         }
         if let requested = object["requested_subtitles"] as? [String: Any] {
@@ -190,7 +196,8 @@ public enum SiteJSON {
         var marks: [(Double, Double?, String?)] = []
         for case let chapter as [String: Any] in value as? [Any] ?? [] {
             guard let start = seconds(chapter["start_time"]) else { continue }
-            guard marks.count < maximumChapters else { dropped.chaptersBeyondLimit += 1; continue }
+            guard marks.count < maximumChapters, dropped.chaptersKept < maximumInAll else { dropped.chaptersBeyondLimit += 1; continue }
+            dropped.chaptersKept += 1
             marks.append((start, seconds(chapter["end_time"]), text(chapter["title"])))
         }
         marks.sort { $0.0 < $1.0 }

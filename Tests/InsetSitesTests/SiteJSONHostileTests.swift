@@ -117,4 +117,15 @@ struct SiteJSONHostileTests {
         #expect(videoDropped.formatsBeyondLimit == 2_000)
         #expect(video.subtitles.count == SiteJSON.maximumSubtitles && videoDropped.subtitlesBeyondLimit == 200)
     }
+
+    @Test("issue 42 item 14: a list of videos keeps at most 20,000 formats in all")
+    func boundsInAll() throws {
+        let formats = (0..<SiteJSON.maximumFormats).map { #"{"url": "https://c/\#($0).mp4", "height": 360}"# }.joined(separator: ",")
+        let videos = (0..<25).map { #"{"title": "v\#($0)", "formats": [\#(formats)]}"# }
+        let (list, dropped) = try Self.read(#"{"_type": "multi_video", "entries": [\#(videos.joined(separator: ","))]}"#)
+        guard case .list(_, let entries) = list else { Issue.record("not a list"); return }
+        let kept = entries.reduce(0) { sum, entry in if case .video(let video) = entry { return sum + video.formats.count }; return sum }
+        #expect(kept == SiteJSON.maximumInAll)
+        #expect(dropped.formatsBeyondLimit == 25 * SiteJSON.maximumFormats - SiteJSON.maximumInAll)
+    }
 }
