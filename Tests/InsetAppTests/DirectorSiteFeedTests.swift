@@ -38,4 +38,21 @@ struct DirectorSiteFeedTests {
         let reads = server.requests.filter { $0.count > 2 && $0[2] == "/feed.xml" }.count
         #expect(reads <= 2, "feed.xml read \(reads) times")
     }
+
+    @Test("issue 42 item 4: a feed's enclosure that is a local path is left out, said on the bar, and the rest plays")
+    func localEnclosureLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inset-feed-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: TestWebServer.repository.appendingPathComponent("samples/clock_4x3.mp4").path,
+                                         toPath: folder + "/clip.mp4")
+        let server = try TestWebServer(root: folder)
+        let feed = try Self.feed(server, in: folder, enclosures: ["/dev/tty", server.url("clip.mp4")])
+        NamedInputs.add([feed])
+        let app = try DirectorHarness(paths: [feed])
+        #expect(app.waitForPlayer(timeout: 20))
+        let text = { DirectorSiteTests.words(app).split(separator: "\n").filter { $0.contains { $0.isLetter } }.joined(separator: "\n") }
+        #expect(app.waitUntil(timeout: 5) { text().contains("not http(s) or ytdl://") }, "\(text())")
+        #expect(app.director.catalog.entries.map(\.path) == [server.url("clip.mp4")])
+    }
 }
