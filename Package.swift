@@ -91,7 +91,7 @@ let package = Package(
         // The fuzz harness (not a product): generators and checks in a library that the
         // tests run too, the command line in its own executable.
         .target(name: "InsetFuzzing", dependencies: ["CVTerm", "InsetCore", "InsetRender", "InsetShell"]),
-        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing", "InsetCore"]),
+        .executableTarget(name: "inset-fuzz", dependencies: ["InsetFuzzing", "InsetCore", "InsetSites"]),
         // The encoders alone, for measuring them (scripts/bench-sixel, scripts/bench-kitty).
         .target(name: "EncoderHarness", dependencies: ["InsetRender", "InsetCore"]),
         .executableTarget(name: "inset-sixel", dependencies: ["EncoderHarness", "InsetRender", "InsetCore"]),

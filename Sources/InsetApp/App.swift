@@ -2,6 +2,7 @@ import Foundation
 import InsetControl
 import InsetLog
 import InsetCore
+import InsetSites
 import InsetMedia
 import InsetRender
 import InsetTerminal
@@ -166,6 +167,8 @@ public final class App {
     private func finish() -> PlaybackSummary {
         // The terminal first: what follows joins threads, and the user is waiting.
         director.cancelOpening()
+        // yt-dlp, in a process group of its own, would outlive the player (`RunningChildren`).
+        RunningChildren.shared.stopAll()
         control?.finish(director)
         mpris?.finish()
         paneWatch?.stop()

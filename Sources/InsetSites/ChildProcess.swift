@@ -4,7 +4,9 @@ import Foundation
 /// stopped at once when the caller gives up: what resolving a page needs of yt-dlp.
 ///
 /// Its own process group, so stopping it stops what it started too; standard input is
-/// /dev/null (it must never read the player's terminal).
+/// /dev/null (it must never read the player's terminal); its working folder is the one
+/// given (yt-dlp reads a `yt-dlp.conf` in the folder it runs in). Until reaped it is one of
+/// `RunningChildren`, which the player's way out stops.
 struct ChildProcess {
     enum Ending: Equatable {
         case exited(Int32)
@@ -22,10 +24,10 @@ struct ChildProcess {
     /// How often `shouldStop` is asked while the program is silent.
     static let pollMilliseconds: Int32 = 20
 
-    /// Runs `arguments` (the program first, looked up on PATH). Throws
+    /// Runs `arguments` (the program first, looked up on PATH) in `directory`. Throws
     /// `Ytdlp.Failure.missing` when the program cannot be started.
-    static func run(_ arguments: [String], deadline: Duration, maximumOutput: Int,
-                    shouldStop: () -> Bool) throws -> ChildProcess {
+    static func run(_ arguments: [String], in directory: String, deadline: Duration, maximumOutput: Int,
+                    children: RunningChildren = .shared, shouldStop: () -> Bool) throws -> ChildProcess {
         var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0 else { throw Ytdlp.Failure.unreadable("cannot make a pipe: \(String(cString: strerror(errno)))") }
         guard pipe(&errPipe) == 0 else {
@@ -40,6 +42,10 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        guard let changeDirectory = addChangeDirectory, changeDirectory(&actions, directory) == 0 else {
+            close(outPipe[0]); close(outPipe[1]); close(errPipe[0]); close(errPipe[1])
+            throw Ytdlp.Failure.unreadable("cannot start \(arguments[0]) in \(directory): this C library cannot change a child's folder")
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -52,6 +58,12 @@ struct ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &empty)
 
         var pid: pid_t = 0
+        var arguments = arguments
+        // The child changes folder before it starts the program: a relative path to it
+        // (`--ytdl-path bin/yt-dlp`) is the player's, so it is made absolute here.
+        if arguments[0].contains("/") && !arguments[0].hasPrefix("/") {
+            arguments[0] = FileManager.default.currentDirectoryPath + "/" + arguments[0]
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let started = arguments[0].contains("/")
@@ -63,6 +75,7 @@ struct ChildProcess {
             if started == ENOENT || started == EACCES || started == ENOTDIR { throw Ytdlp.Failure.missing(arguments[0]) }
             throw Ytdlp.Failure.unreadable("cannot run \(arguments[0]): \(String(cString: strerror(started)))")
         }
+        children.add(pid)
 
         var result = ChildProcess()
         let startTime = ContinuousClock.now
@@ -87,12 +100,12 @@ struct ChildProcess {
                 }
             }
         }
-        if result.ending != .exited(0) {
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
+        if result.ending != .exited(0) { children.kill(pid) }
+        // Reaped already when the player's way out stopped it meanwhile: it was stopped.
+        guard let status = children.reap(pid) else {
+            if result.ending == .exited(0) { result.ending = .stopped }
+            return result
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         if result.ending == .exited(0) {
             // WIFEXITED / WEXITSTATUS, which Swift does not import.
             let signal = status & 0x7f
@@ -100,4 +113,11 @@ struct ChildProcess {
         }
         return result
     }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift does not
+    /// import: looked up once; nil where the C library lacks it.
+    private static let addChangeDirectory: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    }()
 }

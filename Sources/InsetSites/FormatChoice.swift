@@ -15,8 +15,16 @@ public enum FormatChoice {
     /// The pictures of `video`'s formats the player can open, of known sizes, smallest
     /// first: the ladder a pick's place is counted on ("640x360 (2/3)").
     public static func ladder(of video: SiteVideo) -> [SiteFormat] {
-        video.formats.filter { $0.isPlayable && $0.hasVideo != false && $0.size.map { !$0.isEmpty } == true }
+        video.formats.filter { $0.isPlayable && $0.hasVideo != false && $0.size.map(isBelievable) == true }
             .sorted { $0.size!.width * $0.size!.height < $1.size!.width * $1.size!.height }
+    }
+
+    /// A size the choice can count with: each side from 1 to `SiteJSON.maximumDimension`,
+    /// so the areas compared here and the fitting `VariantChoice` does cannot overflow. The
+    /// JSON's reading keeps only such sizes; a format made otherwise with a larger one is
+    /// of unknown size here, as an absurd number is there.
+    static func isBelievable(_ size: PixelSize) -> Bool {
+        (1...SiteJSON.maximumDimension).contains(size.width) && (1...SiteJSON.maximumDimension).contains(size.height)
     }
 
     /// The formats to open for a picture shown in `viewport`. yt-dlp's own choice

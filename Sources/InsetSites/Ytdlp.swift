@@ -10,11 +10,16 @@ public struct Ytdlp: Sendable, Equatable {
     public var executable = "yt-dlp"
     /// yt-dlp's format syntax (`--ytdl-format`): replaces the player's own choice.
     public var format: String?
-    /// mpv's `--ytdl-raw-options`: `key=value` pairs (or bare keys) joined by commas, each
-    /// passed as `--key value`.
+    /// mpv's `--ytdl-raw-options`: `key=value` pairs joined by commas, as mpv reads them
+    /// (`YtdlpRawOptions`), each passed as `--key value`.
     public var rawOptions: String?
+    /// Whether `rawOptions` came from the command line: only then may they run a program or
+    /// write files (`YtdlpRawOptions.denied`).
+    public var rawOptionsFromCommandLine = false
     /// Whether a video URL that is also in a list plays the list (`--ytdl-playlist`).
     public var wantsPlaylist = false
+    /// The folder yt-dlp runs in; nil: Inset's own (`YtdlpFolder`), never the player's.
+    public var workingDirectory: String?
     /// Subtitle languages for yt-dlp to pick (`--sub-lang`), its `--sub-langs` syntax.
     public var subtitleLanguages: String?
 
@@ -32,22 +37,26 @@ public struct Ytdlp: Sendable, Equatable {
         if !wantsPlaylist { arguments.append("--no-playlist") }
         if let format, !format.isEmpty { arguments += ["--format", format] }
         if let subtitleLanguages, !subtitleLanguages.isEmpty { arguments += ["--sub-langs", subtitleLanguages] }
-        arguments += Self.rawArguments(rawOptions)
+        arguments += rawArguments.arguments
         arguments += ["--", address.query]
         return arguments
     }
 
-    /// `a=1,b,c=x y` → `--a 1 --b --c "x y"`, as mpv reads `--ytdl-raw-options`.
-    static func rawArguments(_ raw: String?) -> [String] {
-        guard let raw else { return [] }
-        var arguments: [String] = []
-        for pair in raw.split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let key = parts.first?.trimmingCharacters(in: .whitespaces), !key.isEmpty else { continue }
-            arguments.append(key.hasPrefix("-") ? key : "--" + key)
-            if parts.count == 2 { arguments.append(parts[1]) }
+    /// `a=1,b,c=[x,y]` → `--a 1 --b --c x,y`, as mpv reads `--ytdl-raw-options`; what is
+    /// refused, one line each (a malformed list is refused whole).
+    public var rawArguments: (arguments: [String], refused: [String]) {
+        guard let rawOptions else { return ([], []) }
+        do {
+            return YtdlpRawOptions.arguments(for: try YtdlpRawOptions.parse(rawOptions), trusted: rawOptionsFromCommandLine)
+        } catch {
+            return ([], [error.description])
         }
-        return arguments
+    }
+
+    /// The lines saying which of `--ytdl-raw-options` yt-dlp is not given, and why.
+    public var refusedRawOptions: [String] {
+        rawArguments.refused.map { $0.hasPrefix("--ytdl-raw-options") ? $0
+            : "--ytdl-raw-options from the config file: \($0) refused; give it on the command line" }
     }
 
     /// Why resolving gave nothing to play, in the line a user sees.
@@ -80,7 +89,14 @@ public struct Ytdlp: Sendable, Equatable {
     /// `shouldStop` is asked every few milliseconds; when it says so, yt-dlp is killed and
     /// `.stopped` thrown at once.
     public func resolve(_ address: SiteAddress, shouldStop: @escaping () -> Bool = { false }) throws -> SiteResolution {
-        let run = try ChildProcess.run(arguments(for: address), deadline: Self.deadline,
+        try resolveSayingDropped(address, shouldStop: shouldStop).resolution
+    }
+
+    /// `resolve`, with what reading the answer left out (`SiteJSON.Dropped`).
+    public func resolveSayingDropped(_ address: SiteAddress, shouldStop: @escaping () -> Bool = { false }) throws
+        -> (resolution: SiteResolution, dropped: SiteJSON.Dropped) {
+        let folder = try workingDirectory ?? YtdlpFolder.prepare()
+        let run = try ChildProcess.run(arguments(for: address), in: folder, deadline: Self.deadline,
                                        maximumOutput: Self.maximumOutput, shouldStop: shouldStop)
         switch run.ending {
         case .stopped: throw Failure.stopped
@@ -92,7 +108,10 @@ public struct Ytdlp: Sendable, Equatable {
             }
         }
         do {
-            return try SiteJSON.read(run.output)
+            var dropped = SiteJSON.Dropped()
+            let resolution = try SiteJSON.read(run.output, dropped: &dropped)
+            Self.giveBackParsedMemory()
+            return (resolution, dropped)
         } catch let failure as SiteJSON.Failure {
             throw Failure.unreadable(failure.description)
         }
@@ -123,4 +142,15 @@ public struct Ytdlp: Sendable, Equatable {
         }
         return out
     }
+
+    /// Reading a long answer builds an object for every value in it (a 47 MB list of
+    /// 500,000 entries peaked at 1.6 GB), all freed once read; glibc keeps freed memory
+    /// for the process unless asked, and the player would hold it while it plays.
+    /// glibc's `malloc_trim`, which Swift does not import (malloc.h); looked up once.
+    static func giveBackParsedMemory() { _ = mallocTrim?(0) }
+
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
 }

@@ -234,6 +234,7 @@ struct Play: ParsableCommand {
         link.apply(to: &options, config: config)
         music.apply(to: &options, config: config)
         options.sites = sites.options(config: config, subtitleLanguage: subtitleLanguage ?? config.subtitleLanguage)
+        options.notices += options.sites.ytdlp.refusedRawOptions
         options.subtitleLanguage = subtitleLanguage ?? config.subtitleLanguage
         options.subtitleCharset = subtitleCharset
         options.audioLanguage = audioLanguage ?? config.audioLanguage

@@ -26,6 +26,9 @@ struct SiteArguments: ParsableArguments {
 
     func validate() throws {
         if let ytdl, !["yes", "no"].contains(ytdl.lowercased()) { throw invalidValue("--ytdl", ytdl, "expected yes or no") }
+        if let ytdlRawOptions {
+            do { _ = try YtdlpRawOptions.parse(ytdlRawOptions) } catch { throw invalidValue("--ytdl-raw-options", ytdlRawOptions, error.reason) }
+        }
     }
 
     /// The options given, over the config file's, over the defaults.
@@ -36,6 +39,8 @@ struct SiteArguments: ParsableArguments {
         options.ytdlp.executable = ytdlPath ?? config.ytdlPath ?? "yt-dlp"
         options.ytdlp.format = ytdlFormat ?? config.ytdlFormat
         options.ytdlp.rawOptions = ytdlRawOptions ?? config.ytdlRawOptions
+        // Only the command line's may run a program or write files (`YtdlpRawOptions.denied`).
+        options.ytdlp.rawOptionsFromCommandLine = ytdlRawOptions != nil
         options.ytdlp.wantsPlaylist = ytdlPlaylist || config.ytdlPlaylist == true
         options.ytdlp.subtitleLanguages = subtitleLanguage
         return options

@@ -53,7 +53,9 @@ struct SiteAddressTests {
         ytdlp.wantsPlaylist = true
         ytdlp.format = "bv*[height<=480]+ba"
         ytdlp.subtitleLanguages = "en,fr"
-        ytdlp.rawOptions = "cookies=/tmp/c.txt,no-check-certificates,extractor-args=youtube:player_client=web"
+        // mpv's key-value list: a value holding `:` or `,` is quoted with [ ].
+        ytdlp.rawOptions = "cookies=/tmp/c.txt,no-check-certificates,extractor-args=[youtube:player_client=web]"
+        ytdlp.rawOptionsFromCommandLine = true
         #expect(ytdlp.arguments(for: SiteAddress(query: "u", named: false))
                 == ["/opt/yt-dlp", "--no-warnings", "-J", "--flat-playlist", "--sub-format", "ass/srt/vtt/best",
                     "--format", "bv*[height<=480]+ba", "--sub-langs", "en,fr",

@@ -143,6 +143,7 @@ extension Director {
         playlist = PlaylistCursor(count: count, rules: options.playlistRules)
         Log.info("page \(opener.path) is a list, \(list.title): \(list.entries.count) entries")
         open(entry: index, byPlaylist: true, at: now)
+        if let notice = list.notice { show(message: notice, at: now) }
     }
 
     /// `--start` at or past the end of the file just opened, as one line: nothing of it would

@@ -45,12 +45,16 @@ extension PlaybackOpener {
         }
     }
 
-    private func opened(_ resolution: SiteResolution) throws -> OpenedInput {
-        switch resolution {
+    private func opened(_ resolved: (resolution: SiteResolution, dropped: SiteJSON.Dropped)) throws -> OpenedInput {
+        switch resolved.resolution {
         case .video(let video):
             return .media(try openSite(video))
         case .list(let title, let entries):
+            // The pages resolved on the way here, this one last: an entry naming one of them
+            // is not followed (`SiteListLineage`).
+            let lineage = (request.pages?.lineage(of: request.path) ?? []) + [request.path]
             var listed: [(path: String, title: String)] = []
+            var cycle: String?
             for (index, entry) in entries.enumerated() {
                 switch entry {
                 case .video(let video):
@@ -61,26 +65,37 @@ extension PlaybackOpener {
                     request.pages?.remember(video, as: pick.video.url)
                     listed.append((pick.video.url, video.title))
                 case .page(let url, let entryTitle):
+                    if let why = SiteListLineage.refusal(of: url, within: lineage) {
+                        cycle = cycle ?? why
+                        continue
+                    }
                     let name = entryTitle ?? "\(title) \(index + 1)"
                     request.pages?.remember(title: name, for: url)
+                    request.pages?.remember(lineage: lineage, for: url)
                     listed.append((url, name))
                 }
             }
-            guard !listed.isEmpty else { throw MediaError.resolver(path: request.path, reason: SiteJSON.Failure.nothingToPlay.description) }
-            return .list(SiteList(title: title, entries: listed))
+            let said = [resolved.dropped.line, cycle.map { "yt-dlp's list: not followed: \($0)" }].compactMap { $0 }
+            for line in said { Log.error("page \(request.path): \(line)") }
+            guard !listed.isEmpty else {
+                throw MediaError.resolver(path: request.path, reason: cycle ?? SiteJSON.Failure.nothingToPlay.description)
+            }
+            return .list(SiteList(title: title, entries: listed, notice: said.isEmpty ? nil : said.joined(separator: "; ")))
         }
     }
 
     /// Runs yt-dlp, the player saying "resolving…" meanwhile; `q` (cancel) kills it.
-    func resolve(_ address: SiteAddress) throws -> SiteResolution {
+    func resolve(_ address: SiteAddress) throws -> (resolution: SiteResolution, dropped: SiteJSON.Dropped) {
         noteResolving(true)
         defer { noteResolving(false) }
         let interrupt = videoInterrupt
         let started = ContinuousClock.now
+        for line in request.sites.ytdlp.refusedRawOptions { Log.error(line) }
         do {
-            let resolution = try request.sites.ytdlp.resolve(address) { interrupt.isStopped }
+            let resolved = try request.sites.ytdlp.resolveSayingDropped(address) { interrupt.isStopped }
             Log.info("yt-dlp resolved \(address.query) in \(ContinuousClock.now - started)")
-            return resolution
+            if case .video = resolved.resolution, let line = resolved.dropped.line { Log.error("page \(address.query): \(line)") }
+            return resolved
         } catch let failure as Ytdlp.Failure {
             Log.error("yt-dlp on \(address.query): \(failure)")
             switch failure {

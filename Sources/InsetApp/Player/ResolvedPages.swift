@@ -10,12 +10,18 @@ final class ResolvedPages: @unchecked Sendable {
     private let lock = NSLock()
     private var videos: [String: SiteVideo] = [:]
     private var titles: [String: String] = [:]
+    /// For each page a list named, the pages resolved on the way to that list, its own
+    /// last (`SiteListLineage`).
+    private var lineages: [String: [String]] = [:]
 
     func remember(_ video: SiteVideo, as path: String) {
         lock.withLock { videos[path] = video; titles[path] = video.title }
     }
 
     func remember(title: String, for path: String) { lock.withLock { titles[path] = title } }
+
+    func remember(lineage: [String], for path: String) { lock.withLock { lineages[path] = lineage } }
+    func lineage(of path: String) -> [String] { lock.withLock { lineages[path] ?? [] } }
 
     func video(for path: String) -> SiteVideo? { lock.withLock { videos[path] } }
     func title(for path: String) -> String? { lock.withLock { titles[path] } }
@@ -26,4 +32,7 @@ final class ResolvedPages: @unchecked Sendable {
 struct SiteList: Sendable {
     var title: String
     var entries: [(path: String, title: String)]
+    /// What was left out of the list, one line for the bar (`SiteJSON.Dropped`, entries
+    /// naming a page they came from); nil when nothing was.
+    var notice: String?
 }
