@@ -300,6 +300,16 @@ static inline AVIOContext *cffmpeg_counted_reader_wrap(AVIOContext *inner, cffmp
     return pb;
 }
 
+/// `inner` read through a new counted reader that holds it to `bounds` as a document
+/// whatever its first bytes are: a subtitle file (SubRip starts with a number, and
+/// /dev/zero with nothing a document starts with) is text a demuxer reads whole, so all
+/// of it is bounded, not only what looks like a playlist. NULL when out of memory.
+static inline AVIOContext *cffmpeg_counted_reader_wrap_document(AVIOContext *inner, cffmpeg_document_bounds *bounds) {
+    AVIOContext *pb = cffmpeg_counted_reader_wrap(inner, bounds, 0);
+    if (pb) ((cffmpeg_counted_reader *)pb->opaque)->kind = CFFMPEG_READ_DOCUMENT;
+    return pb;
+}
+
 /// Whether `pb` is a counted reader's: by its class's name, not by the address of its read
 /// function. Each Swift file that calls into these headers gets its own copy of their static
 /// functions (a whole-module build emits an object a file), so a reader made from one file

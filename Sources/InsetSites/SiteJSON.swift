@@ -96,7 +96,8 @@ public enum SiteJSON {
         if let requested = object["requested_subtitles"] as? [String: Any] {
             for (language, value) in requested.sorted(by: { $0.key < $1.key }) {
                 guard let track = value as? [String: Any], let url = text(track["url"]), SiteAddress.isSafeMediaURL(url) else { continue }
-                found.append(SiteSubtitle(language: language, ext: text(track["ext"]) ?? "vtt", url: url, name: text(track["name"])))
+                found.append(SiteSubtitle(language: language, ext: text(track["ext"]) ?? "vtt", url: url, name: text(track["name"]),
+                                          headers: headers(track["http_headers"])))
             }
             if !found.isEmpty { return found }
         }
@@ -106,7 +107,8 @@ public enum SiteJSON {
                 let tracks = (value as? [Any] ?? []).compactMap { $0 as? [String: Any] }
                 let best = readable.lazy.compactMap { ext in tracks.first { text($0["ext"]) == ext } }.first
                 guard let best, let url = text(best["url"]), SiteAddress.isSafeMediaURL(url) else { continue }
-                found.append(SiteSubtitle(language: language, ext: text(best["ext"]) ?? "vtt", url: url, name: text(best["name"])))
+                found.append(SiteSubtitle(language: language, ext: text(best["ext"]) ?? "vtt", url: url, name: text(best["name"]),
+                                          headers: headers(best["http_headers"])))
             }
         }
         return found
