@@ -64,14 +64,29 @@ struct CountedReaderTests {
         return Array(text.utf8)
     }
 
-    @Test("a playlist past the bound ends at its last whole line, and the refusal is counted once")
+    @Test("a playlist past the bound hands on its first whole lines only (what came before the hold), and the refusal is counted once")
     func boundedPlaylist() {
         var bounds = Self.bounds()
-        let (bytes, end) = Self.read(MemoryInput(Self.playlist(segments: 300_000)), bounds: &bounds)
-        #expect(bytes.count < 4 << 20 && bytes.count > (4 << 20) - 100)
+        let text = Self.playlist(segments: 300_000)
+        let (bytes, end) = Self.read(MemoryInput(text), bounds: &bounds)
+        // Issue 42 item 19: what came past the first 256 KiB was held, and dropped with the refusal.
+        let handOn = Int(CFFMPEG_COUNTED_HAND_ON)
+        #expect(bytes.count >= handOn && bytes.count < handOn + Int(CFFMPEG_COUNTED_STAGE), "\(bytes.count)")
+        #expect(bytes == Array(text[..<bytes.count]))
         #expect(bytes.last == UInt8(ascii: "\n"))
         #expect(end == cffmpeg_averror(EFBIG))
         #expect(bounds.refusals == 1 && bounds.why == Int32(CFFMPEG_DOCUMENT_BYTES))
+    }
+
+    @Test("issue 42 item 19: a playlist under the bound but past what is handed on at once is held to its end, then handed on whole")
+    func heldThenWhole() {
+        var bounds = Self.bounds()
+        let text = Self.playlist(segments: 140_000)
+        #expect(text.count > 3 << 20 && text.count < 4 << 20)
+        let (bytes, end) = Self.read(MemoryInput(text), bounds: &bounds)
+        #expect(bytes == text)
+        #expect(end == cffmpeg_averror_eof())
+        #expect(bounds.refusals == 0)
     }
 
     @Test("a playlist cut by the network mid-line is handed on in whole lines only")
