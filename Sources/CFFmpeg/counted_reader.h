@@ -85,6 +85,9 @@ typedef struct {
     /// (0: never held).
     long long handed;
     long long hold_after;
+    /// Whether what was handed on so far ends a line: holding starts only there, since a
+    /// read may take part of the lines that are ready, and a refusal drops what is held.
+    int handed_whole;
     /// The stage's size: CFFMPEG_COUNTED_STAGE, grown while a document is held.
     int stage_capacity;
     /// Bytes read from the inner context and not yet handed on: [stage_start, stage_end).
@@ -110,7 +113,8 @@ enum {
 
 /// Whether the reader holds what it reads until the document's end.
 static inline int cffmpeg_counted_reader_holding(const cffmpeg_counted_reader *reader) {
-    return reader->kind == CFFMPEG_READ_DOCUMENT && reader->hold_after > 0 && reader->handed >= reader->hold_after;
+    return reader->kind == CFFMPEG_READ_DOCUMENT && reader->hold_after > 0 && reader->handed >= reader->hold_after
+        && reader->handed_whole;
 }
 
 /// What the first bytes of an input are: a document, media, or undecided (more bytes are
@@ -268,6 +272,7 @@ static int cffmpeg_counted_read(void *opaque, uint8_t *buffer, int size) {
             memcpy(buffer, reader->stage + reader->stage_start, (size_t)count);
             reader->stage_start += count;
             reader->handed += count;
+            reader->handed_whole = buffer[count - 1] == '\n';
             return count;
         }
         if (reader->refused) return AVERROR(EFBIG);
