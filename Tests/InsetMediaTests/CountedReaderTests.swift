@@ -80,11 +80,12 @@ struct CountedReaderTests {
         #expect(bounds.refusals == 1 && bounds.why == Int32(CFFMPEG_DOCUMENT_BYTES))
     }
 
-    @Test("issue 42 item 19: read in large pieces, a refused playlist still leaves only whole lines (the hold starts at a line's end)")
-    func refusedInLargePieces() {
+    @Test("issue 42 item 19: read in large pieces, a refused playlist still leaves only whole lines (the hold starts at a line's end)",
+          arguments: [1 << 20, 40_000, 50_001, 65_536, 70_003, 100_000])
+    func refusedInLargePieces(chunk: Int) {
         var bounds = Self.bounds()
         let text = Self.playlist(segments: 300_000)
-        let (bytes, end) = Self.read(MemoryInput(text, chunk: 1 << 20), bounds: &bounds)
+        let (bytes, end) = Self.read(MemoryInput(text, chunk: chunk), bounds: &bounds)
         #expect(bytes.count >= Int(CFFMPEG_COUNTED_HAND_ON) && bytes.count < 1 << 20, "\(bytes.count)")
         #expect(bytes == Array(text[..<bytes.count]))
         #expect(bytes.last == UInt8(ascii: "\n"))
