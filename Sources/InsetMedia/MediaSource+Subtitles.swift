@@ -48,7 +48,7 @@ public enum SubtitleFile {
         if let local = location.localCString, stat(local, &status) == 0, status.st_size > maximumBytes {
             throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
         }
-        let bytes = try SubtitleBytes.read(path, location: location, interrupt: interrupt)
+        let bytes = SubtitleBytes.cuttingLongLines(try SubtitleBytes.read(path, location: location, interrupt: interrupt))
         let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: bytes)
         guard let input = bytes.withUnsafeBufferPointer({ cffmpeg_memory_avio_alloc($0.baseAddress, Int64($0.count)) }) else {
             throw MediaError.ffmpeg(path: path, operation: "avio_alloc_context", detail: "out of memory")
