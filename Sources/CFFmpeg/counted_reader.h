@@ -2,6 +2,7 @@
 #define INSET_CFFMPEG_COUNTED_READER_H
 
 // Included by open_guard.h.
+#include <limits.h>
 #include <string.h>
 
 /// What an input's documents may hold, shared by all the counted readers of one input:
@@ -48,6 +49,13 @@ enum {
 /// bound leaves the demuxer whole lines. libavformat's hls demuxer took the part of a line
 /// it was given as a segment's name, refused its extension and ended the stream.
 ///
+/// Past its first `hold_after` bytes (CFFMPEG_COUNTED_HAND_ON) a document is held until its
+/// end: whole, it is handed on then; refused at the bound, what was held is dropped, so a
+/// refused document leaves the demuxer at most its first 256 KiB. Handed on as it came, a
+/// live playlist whose reloads never end left the hls demuxer 4 MiB of segment lines at
+/// every reload, some 170,000 segments, rebuilt every two seconds: 150 MB resident where the
+/// same stream played normally takes 87 MB (issue 42, item 19).
+///
 /// Everything else is the inner context's: seeking, its size, pausing and seeking by time,
 /// and its options: the reader's AVClass names the inner context as its only child, so
 /// `av_opt_get(pb, "location", AV_OPT_SEARCH_CHILDREN)` (how the demuxers learn where a
@@ -73,6 +81,15 @@ typedef struct {
     unsigned char line[20];
     int line_length;
     int tag_matched;
+    /// A document's bytes handed on so far, and from how many on it is held to its end
+    /// (0: never held).
+    long long handed;
+    long long hold_after;
+    /// Whether what was handed on so far ends a line: holding starts only there, since a
+    /// read may take part of the lines that are ready, and a refusal drops what is held.
+    int handed_whole;
+    /// The stage's size: CFFMPEG_COUNTED_STAGE, grown while a document is held.
+    int stage_capacity;
     /// Bytes read from the inner context and not yet handed on: [stage_start, stage_end).
     uint8_t *stage;
     int stage_start;
@@ -84,12 +101,21 @@ typedef struct {
 /// The stage holds a line of a document while its end is awaited: longer lines than this
 /// are handed on as they are (the hls demuxer reads 4 kB of a line at most).
 #define CFFMPEG_COUNTED_STAGE (64 * 1024)
+/// What a document bounded at more than twice this hands on as it comes (see above): a
+/// live playlist of 10,000 segments, five and a half hours of 2 s ones.
+#define CFFMPEG_COUNTED_HAND_ON (256 * 1024)
 
 enum {
     CFFMPEG_READ_UNDECIDED = 0,
     CFFMPEG_READ_DOCUMENT = 1,
     CFFMPEG_READ_MEDIA = 2,
 };
+
+/// Whether the reader holds what it reads until the document's end.
+static inline int cffmpeg_counted_reader_holding(const cffmpeg_counted_reader *reader) {
+    return reader->kind == CFFMPEG_READ_DOCUMENT && reader->hold_after > 0 && reader->handed >= reader->hold_after
+        && reader->handed_whole;
+}
 
 /// What the first bytes of an input are: a document, media, or undecided (more bytes are
 /// needed; `at_end` decides with what there is). A UTF-8 byte order mark and leading blanks
@@ -180,8 +206,22 @@ static inline int cffmpeg_counted_reader_fill(cffmpeg_counted_reader *reader) {
         reader->stage_end -= reader->stage_start;
         reader->stage_start = 0;
     }
+    if (reader->stage_end == reader->stage_capacity && cffmpeg_counted_reader_holding(reader)) {
+        // Held: the stage grows to the document's bound (and a read's worth past it).
+        long long wanted = (long long)reader->stage_capacity * 2;
+        long long most = reader->bounds->max_bytes + CFFMPEG_COUNTED_STAGE;
+        if (wanted > most) wanted = most;
+        if (wanted > INT_MAX / 2) wanted = INT_MAX / 2;
+        uint8_t *grown = wanted > reader->stage_capacity ? av_realloc(reader->stage, (size_t)wanted) : NULL;
+        if (!grown) {
+            reader->ended = AVERROR(ENOMEM);
+            return reader->ended;
+        }
+        reader->stage = grown;
+        reader->stage_capacity = (int)wanted;
+    }
     uint8_t *fresh = reader->stage + reader->stage_end;
-    int got = avio_read_partial(reader->inner, fresh, CFFMPEG_COUNTED_STAGE - reader->stage_end);
+    int got = avio_read_partial(reader->inner, fresh, reader->stage_capacity - reader->stage_end);
     if (got == 0) got = AVERROR_EOF;
     if (got < 0) {
         reader->ended = got;
@@ -212,7 +252,10 @@ static inline int cffmpeg_counted_reader_fill(cffmpeg_counted_reader *reader) {
 /// document its whole lines (all of a line too long for the stage).
 static inline int cffmpeg_counted_reader_ready(const cffmpeg_counted_reader *reader) {
     int held = reader->stage_end - reader->stage_start;
+    // A held document refused at its bound: what was held is dropped.
+    if (reader->refused && cffmpeg_counted_reader_holding(reader)) return 0;
     if (held == 0 || reader->kind == CFFMPEG_READ_MEDIA || reader->refused || reader->ended == AVERROR_EOF) return held;
+    if (cffmpeg_counted_reader_holding(reader)) return 0;
     if (reader->kind == CFFMPEG_READ_UNDECIDED) return 0;
     for (int end = reader->stage_end; end > reader->stage_start; end--) {
         if (reader->stage[end - 1] == '\n') return end - reader->stage_start;
@@ -228,6 +271,8 @@ static int cffmpeg_counted_read(void *opaque, uint8_t *buffer, int size) {
             int count = ready < size ? ready : size;
             memcpy(buffer, reader->stage + reader->stage_start, (size_t)count);
             reader->stage_start += count;
+            reader->handed += count;
+            reader->handed_whole = buffer[count - 1] == '\n';
             return count;
         }
         if (reader->refused) return AVERROR(EFBIG);
@@ -288,6 +333,9 @@ static inline AVIOContext *cffmpeg_counted_reader_wrap(AVIOContext *inner, cffmp
     uint8_t *stage = av_malloc(CFFMPEG_COUNTED_STAGE);
     if (!reader || !buffer || !stage) { av_free(reader); av_free(buffer); av_free(stage); return NULL; }
     reader->stage = stage;
+    reader->stage_capacity = CFFMPEG_COUNTED_STAGE;
+    // Only a bound well past what is handed on as it comes is worth holding to.
+    reader->hold_after = bounds && bounds->max_bytes > 2 * CFFMPEG_COUNTED_HAND_ON ? CFFMPEG_COUNTED_HAND_ON : 0;
     reader->av_class = &cffmpeg_counted_reader_class;
     reader->inner = inner;
     reader->bounds = bounds;
@@ -297,6 +345,20 @@ static inline AVIOContext *cffmpeg_counted_reader_wrap(AVIOContext *inner, cffmp
     pb->seekable = inner->seekable;
     pb->read_pause = cffmpeg_counted_pause;
     pb->read_seek = cffmpeg_counted_seek_time;
+    return pb;
+}
+
+/// `inner` read through a new counted reader that holds it to `bounds` as a document
+/// whatever its first bytes are: a subtitle file (SubRip starts with a number, and
+/// /dev/zero with nothing a document starts with) is text a demuxer reads whole, so all
+/// of it is bounded, not only what looks like a playlist. NULL when out of memory.
+static inline AVIOContext *cffmpeg_counted_reader_wrap_document(AVIOContext *inner, cffmpeg_document_bounds *bounds) {
+    AVIOContext *pb = cffmpeg_counted_reader_wrap(inner, bounds, 0);
+    if (!pb) return NULL;
+    cffmpeg_counted_reader *reader = (cffmpeg_counted_reader *)pb->opaque;
+    reader->kind = CFFMPEG_READ_DOCUMENT;
+    // Read whole into memory by its caller anyway: nothing to hold back from a demuxer.
+    reader->hold_after = 0;
     return pb;
 }
 

@@ -45,10 +45,22 @@ typedef struct {
     long long max_playlist_bytes;
     /// What every document the input reads may hold, for its whole life (counted_reader.h).
     cffmpeg_document_bounds documents;
-    /// HTTP headers ("Name: value\r\n" each) sent with every request of this input, its
-    /// playlists and segments: what a page's resolver (yt-dlp) said the server wants
-    /// (User-Agent, Referer, Cookie). NULL for none; owned by the Swift side.
+    /// HTTP headers ("Name: value\r\n" each) sent with the input's own request and with
+    /// every playlist and segment on the input's host (`page_host`): the user's
+    /// (`--http-header-fields`, `--user-agent`, `--referrer`) and what a page's resolver
+    /// (yt-dlp) said that host wants (User-Agent, Referer, Authorization). NULL for none;
+    /// owned by the Swift side.
     const char *headers;
+    /// What a request to any other host sends instead: the user's headers only. A page's
+    /// headers were given for its host; a segment elsewhere got its Authorization (issue 42,
+    /// item 8). NULL for none.
+    const char *common_headers;
+    /// The host `headers` were given for (the input's); NULL when all of them are the user's.
+    const char *page_host;
+    /// The page's cookies as the http protocol's `cookies` option takes them (a Set-Cookie
+    /// line each, with `domain=` its host): http.c sends a cookie only to a request whose host
+    /// ends with its domain, also after a redirect, which a Cookie header did not. NULL for none.
+    const char *cookies;
     /// The most an input that cannot seek may keep in memory to reach an MP4's index at its
     /// end (spool_reader.h), and how long past each read that brings bytes the open's
     /// deadline is moved on to meanwhile. A limit of 0 keeps nothing.
@@ -193,6 +205,15 @@ static inline int cffmpeg_open_guard_count(cffmpeg_open_guard *guard, AVIOContex
     return 0;
 }
 
+/// Whether `url` is on `host` (its host name, any port, letters in either case); a NULL
+/// host is every URL's.
+static inline int cffmpeg_same_host(const char *url, const char *host) {
+    if (!host) return 1;
+    char name[1024];
+    av_url_split(NULL, 0, NULL, 0, name, sizeof name, NULL, NULL, 0, url);
+    return av_strcasecmp(name, host) == 0;
+}
+
 static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
                                    AVDictionary **options) {
     cffmpeg_open_guard *guard = (cffmpeg_open_guard *)s->opaque;
@@ -200,10 +221,14 @@ static int cffmpeg_guarded_io_open(struct AVFormatContext *s, AVIOContext **pb, 
     int refused = cffmpeg_open_guard_check(guard, url, flags, s->protocol_whitelist);
     if (refused) return refused;
     // The hls and dash demuxers copy headers only from an input of libavformat's own http
-    // context, which a counted reader is not: the guard adds them to every nested open.
+    // context, which a counted reader is not: the guard adds them to every nested open, the
+    // page's only on the page's host.
     AVDictionary *local = NULL;
     AVDictionary **used = options ? options : &local;
-    if (guard->headers) av_dict_set(used, "headers", guard->headers, AV_DICT_DONT_OVERWRITE);
+    int own_host = cffmpeg_same_host(url, guard->page_host);
+    const char *headers = own_host ? guard->headers : guard->common_headers;
+    if (headers) av_dict_set(used, "headers", headers, AV_DICT_DONT_OVERWRITE);
+    if (own_host && guard->cookies) av_dict_set(used, "cookies", guard->cookies, AV_DICT_DONT_OVERWRITE);
     int result = guard->default_open(s, pb, url, flags, used);
     av_dict_free(&local);
     if (result < 0 && guard->counting) cffmpeg_open_guard_note_failure(guard, url, result);
@@ -250,6 +275,7 @@ static inline int cffmpeg_open_guard_open_input(cffmpeg_open_guard *guard, AVFor
     av_dict_set(&options, "protocol_whitelist", whitelist, 0);
     if (extra) av_dict_parse_string(&options, extra, "=", ":", 0);
     if (guard->headers) av_dict_set(&options, "headers", guard->headers, 0);
+    if (guard->cookies) av_dict_set(&options, "cookies", guard->cookies, 0);
     AVIOContext *inner = NULL;
     int result = avio_open2(&inner, url, AVIO_FLAG_READ, &context->interrupt_callback, &options);
     av_dict_free(&options);

@@ -353,6 +353,7 @@ static inline void cffmpeg_use_custom_io(AVFormatContext *context, AVIOContext *
 }
 
 #include "open_guard.h"
+#include "memory_reader.h"
 #include "audio_filter.h"
 #include "visualizer_filter.h"
 

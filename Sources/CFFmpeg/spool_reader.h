@@ -29,6 +29,9 @@
 ///
 /// Threads: used by the thread that owns the format context; freed after it is closed.
 typedef struct {
+    /// First, so that any reader's opaque can be asked whether it is a spool
+    /// (`cffmpeg_is_spool`): CFFMPEG_SPOOL_MAGIC.
+    uint64_t magic;
     AVIOContext *inner;
     /// The kept bytes, [0, kept), in chunks of CFFMPEG_SPOOL_CHUNK: growing copies nothing.
     uint8_t **chunks;
@@ -49,6 +52,8 @@ typedef struct {
 } cffmpeg_spool;
 
 #define CFFMPEG_SPOOL_CHUNK (256 * 1024)
+/// What a spool's opaque starts with: a constant no other reader's first bytes hold.
+#define CFFMPEG_SPOOL_MAGIC 0x70732d74657336e9ULL
 
 enum {
     CFFMPEG_SPOOL_PASSING = 0,
@@ -233,6 +238,7 @@ static inline AVIOContext *cffmpeg_spool_wrap(AVIOContext *inner, int64_t limit,
     cffmpeg_spool *spool = av_mallocz(sizeof(cffmpeg_spool));
     uint8_t *buffer = av_malloc(size);
     if (!spool || !buffer) { av_free(spool); av_free(buffer); return NULL; }
+    spool->magic = CFFMPEG_SPOOL_MAGIC;
     spool->inner = inner;
     spool->limit = limit > 0 ? limit : 1;
     spool->interrupt = interrupt;
@@ -246,8 +252,15 @@ static inline AVIOContext *cffmpeg_spool_wrap(AVIOContext *inner, int64_t limit,
     return pb;
 }
 
-/// Whether `pb` is a spool's.
-static inline int cffmpeg_is_spool(const AVIOContext *pb) { return pb && pb->read_packet == cffmpeg_spool_read; }
+/// Whether `pb` is a spool's: by the mark its opaque starts with, not by the address of its
+/// read function. Each Swift file that calls into these headers gets its own copy of their
+/// static functions (a debug build emits an object a file), so a spool made from one file
+/// (MediaSource.swift) was not one from another (OpenGuard.swift), which then closed it with
+/// avio_close and crashed on every input that cannot seek. Every opaque the guard's readers
+/// meet (a URLContext, a counted reader, a descriptor reader, a spool) is at least 8 bytes.
+static inline int cffmpeg_is_spool(const AVIOContext *pb) {
+    return pb && pb->opaque && *(const uint64_t *)pb->opaque == CFFMPEG_SPOOL_MAGIC;
+}
 
 /// The context a spool reads; NULL when `pb` is no spool.
 static inline AVIOContext *cffmpeg_spool_inner(AVIOContext *pb) {

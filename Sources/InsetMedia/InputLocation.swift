@@ -136,9 +136,13 @@ public enum NamedInputs {
 }
 
 /// The HTTP headers a URL must be fetched with (User-Agent, Referer, Cookie), as a page's
-/// resolver (yt-dlp) said them: every open of that URL, its playlists and its segments
-/// send them (`cffmpeg_open_guard.headers`), whoever opens it (the player, a screenshot).
-/// Set before the URL is opened; any thread may ask.
+/// resolver (yt-dlp) said them, and the user's own for every request. A page's headers go
+/// with the URL they were given for and, through the open guard (`cffmpeg_open_guard`),
+/// with the playlists and segments it names on the same host only; its cookies go as the
+/// http protocol's domain-scoped `cookies`, so a redirect to another host drops them as
+/// yt-dlp's own downloader does (issue 42, item 8). The user's (`--http-header-fields`,
+/// `--user-agent`, `--referrer`) go with every http(s) request, as mpv sends them. Set before
+/// the URL is opened; any thread may ask.
 public enum InputHeaders {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var byURL: [String: [String: String]] = [:]
@@ -152,16 +156,62 @@ public enum InputHeaders {
         lock.withLock { byURL[url] = headers.isEmpty ? nil : headers }
     }
 
-    public static func headers(for url: String) -> [String: String] {
-        let web = url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")
-        return lock.withLock { (web ? common : [:]).merging(byURL[url] ?? [:]) { _, own in own } }
+    /// `headers` given for `owner`, for a request to `url`: all of them on `owner`'s host,
+    /// else without the credentials (Cookie, Authorization), which were the host's.
+    public static func borrowed(_ headers: [String: String], from owner: String, to url: String) -> [String: String] {
+        let host = { (url: String) in URLComponents(string: url)?.host?.lowercased() }
+        guard host(owner) != host(url) || host(url) == nil else { return headers }
+        return headers.filter { !["cookie", "authorization"].contains($0.key.lowercased()) }
     }
 
-    /// The headers as the http protocol's `headers` option takes them: `Name: value\r\n`
-    /// each, in name order; nil for none. A pair with a line break is never sent (it
-    /// would add headers of the page's choosing).
+    /// Every header `url` itself is fetched with: the user's, and over them the page's.
+    public static func headers(for url: String) -> [String: String] {
+        lock.withLock { (isWeb(url) ? common : [:]).merging(byURL[url] ?? [:]) { _, own in own } }
+    }
+
+    /// The headers `url` itself is fetched with, as the http protocol's `headers` option
+    /// takes them: `Name: value\r\n` each, in name order; nil for none. The page's Cookie is
+    /// not among them (`cookieOption`). A pair with a line break is never sent (it would add
+    /// headers of the page's choosing).
     public static func httpOption(for url: String) -> String? {
-        let pairs = headers(for: url).filter { !($0.key + $0.value).contains(where: \.isNewline) && !$0.key.contains(":") }
+        let (page, user) = lock.withLock { (byURL[url] ?? [:], isWeb(url) ? common : [:]) }
+        return option(user.merging(page.filter { !isCookie($0.key) }) { _, own in own })
+    }
+
+    /// The user's headers alone, for what `url` names on another host; nil for none.
+    public static func commonOption(for url: String) -> String? {
+        option(lock.withLock { isWeb(url) ? common : [:] })
+    }
+
+    /// The host a page's headers for `url` were given for, nil when it has none of its own.
+    public static func pageHost(for url: String) -> String? {
+        guard lock.withLock({ byURL[url] != nil }) else { return nil }
+        return URLComponents(string: url)?.host
+    }
+
+    /// The page's Cookie header for `url` as the http protocol's `cookies` option: one
+    /// Set-Cookie line a cookie, with `domain=` the URL's host and `path=/`; nil for none.
+    /// http.c compares the domain with the end of the request's "host[:port]" as the URL
+    /// wrote it, so a URL's own port is part of the domain (else no request matched it).
+    public static func cookieOption(for url: String) -> String? {
+        guard let parts = URLComponents(string: url), let name = parts.host, !name.isEmpty,
+              case let host = parts.port.map { "\(name):\($0)" } ?? name,
+              let cookie = lock.withLock({ byURL[url]?.first { isCookie($0.key) }?.value }),
+              !cookie.contains(where: \.isNewline), !host.contains(where: { $0 == ";" || $0.isNewline }) else { return nil }
+        let lines = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.contains("=") && !$0.hasPrefix("=") }
+            .map { "\($0); domain=\(host); path=/\n" }
+        return lines.isEmpty ? nil : lines.joined()
+    }
+
+    private static func isWeb(_ url: String) -> Bool {
+        url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")
+    }
+
+    private static func isCookie(_ name: String) -> Bool { name.lowercased() == "cookie" }
+
+    private static func option(_ headers: [String: String]) -> String? {
+        let pairs = headers.filter { !($0.key + $0.value).contains(where: \.isNewline) && !$0.key.contains(":") }
         guard !pairs.isEmpty else { return nil }
         return pairs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
     }

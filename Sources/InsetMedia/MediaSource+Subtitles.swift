@@ -25,10 +25,13 @@ extension MediaSource {
     }
 }
 
-/// A subtitle file beside the video (`.srt`, `.vtt`, `.ass`), read whole when the video
-/// opens: libavformat demuxes it as an input of its own, `SubtitleDecoder` decodes it.
+/// A subtitle file beside the video (`.srt`, `.vtt`, `.ass`), `--sub-file`'s, or a page's,
+/// read whole when the video opens: its bytes through the counted reader
+/// (`SubtitleBytes`), then libavformat demuxes them as an input of its own and
+/// `SubtitleDecoder` decodes it.
 public enum SubtitleFile {
-    /// Files bigger than this are not subtitles anyone wrote by hand; they are refused.
+    /// Files bigger than this are not subtitles anyone wrote by hand; they are refused,
+    /// from any source.
     public static let maximumBytes = 16 << 20
 
     /// Reads every cue of `path`'s first subtitle stream, moved by `offset` (the video's
@@ -45,9 +48,17 @@ public enum SubtitleFile {
         if let local = location.localCString, stat(local, &status) == 0, status.st_size > maximumBytes {
             throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
         }
-        let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: location)
+        let bytes = SubtitleBytes.cuttingLongLines(try SubtitleBytes.read(path, location: location, interrupt: interrupt))
+        let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: bytes)
+        guard let input = bytes.withUnsafeBufferPointer({ cffmpeg_memory_avio_alloc($0.baseAddress, Int64($0.count)) }) else {
+            throw MediaError.ffmpeg(path: path, operation: "avio_alloc_context", detail: "out of memory")
+        }
+        defer { cffmpeg_memory_avio_free(input) }
         var context: UnsafeMutablePointer<AVFormatContext>? = cffmpeg_alloc_interruptible_context(interrupt.state)
-        let opened = cffmpeg_open_input_whitelisted(&context, location.cString, location.whitelist, nil)
+        context?.pointee.pb = input
+        // The name still helps the probe (`.srt`); the bytes are all there is to open:
+        // nothing in a subtitle file may open anything else.
+        let opened = cffmpeg_open_input_whitelisted(&context, location.cString, InputLocation.noProtocols, nil)
         guard opened >= 0, let format = context else {
             throw MediaError.notMediaFile(path: path, detail: ffmpegErrorText(opened))
         }
@@ -84,14 +95,9 @@ public enum SubtitleFile {
         return (track, list.cues)
     }
 
-    /// The legacy character set a local file's bytes look like, or nil for UTF-8 (and for a
-    /// URL or standard input, which are not read twice).
-    private static func guessedCharset(of location: InputLocation) -> String? {
-        guard let local = location.localCString else { return nil }
-        let fd = open(local, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        guard let bytes = try? handle.readToEnd(), case .legacy(let name) = SubtitleCharset.guess(bytes) else { return nil }
+    /// The legacy character set the file's bytes look like, or nil for UTF-8.
+    private static func guessedCharset(of bytes: [UInt8]) -> String? {
+        guard case .legacy(let name) = SubtitleCharset.guess(bytes) else { return nil }
         return name
     }
 

@@ -44,7 +44,7 @@ public final class MediaSource: @unchecked Sendable {
         self.interrupt = interrupt
         interrupt.setDeadline(MediaSource.openTimeout)
         defer { interrupt.setDeadline(nil) }
-        let guardState = OpenGuard(interrupt: interrupt, headers: InputHeaders.httpOption(for: path),
+        let guardState = OpenGuard(interrupt: interrupt, url: path,
                                    spoolLimit: spoolLimit, patience: MediaSource.openTimeout)
         guard let allocated = cffmpeg_alloc_interruptible_context(interrupt.state) else {
             throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")

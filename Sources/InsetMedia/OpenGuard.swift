@@ -29,15 +29,22 @@ final class OpenGuard: @unchecked Sendable {
 
     let state: UnsafeMutablePointer<cffmpeg_open_guard>
 
-    /// The headers every request of the input sends (`InputHeaders`), kept for the
-    /// context's life.
+    /// The headers the input and what it names on its host send, the user's alone for other
+    /// hosts, that host, and the page's cookies (`InputHeaders`), kept for the context's life.
     private let headers: UnsafeMutablePointer<CChar>?
+    private let commonHeaders: UnsafeMutablePointer<CChar>?
+    private let pageHost: UnsafeMutablePointer<CChar>?
+    private let cookies: UnsafeMutablePointer<CChar>?
 
     /// `spoolLimit`: the most an input that cannot seek may keep in memory to reach an MP4's
     /// index at its end (`MediaSource.spoolLimit`); while it reads on to it, each read that
     /// brings bytes gives the open `patience` more before its deadline.
-    init(interrupt: MediaInterrupt, headers: String? = nil, spoolLimit: Int64 = 0, patience: Duration = .zero) {
-        self.headers = headers.map { strdup($0) }
+    /// `url`: the input, whose headers and cookies (`InputHeaders`) its requests send.
+    init(interrupt: MediaInterrupt, url: String? = nil, spoolLimit: Int64 = 0, patience: Duration = .zero) {
+        headers = url.flatMap(InputHeaders.httpOption).map { strdup($0) }
+        commonHeaders = url.flatMap(InputHeaders.commonOption).map { strdup($0) }
+        pageHost = url.flatMap(InputHeaders.pageHost).map { strdup($0) }
+        cookies = url.flatMap(InputHeaders.cookieOption).map { strdup($0) }
         state = .allocate(capacity: 1)
         state.initialize(to: cffmpeg_open_guard())
         state.pointee.interrupt = interrupt.state
@@ -46,7 +53,10 @@ final class OpenGuard: @unchecked Sendable {
         state.pointee.max_playlist_bytes = OpenGuard.maxPlaylistBytes
         state.pointee.documents.max_bytes = OpenGuard.maxDocumentBytes
         state.pointee.documents.max_names = OpenGuard.maxVariants
-        state.pointee.headers = UnsafePointer(self.headers)
+        state.pointee.headers = UnsafePointer(headers)
+        state.pointee.common_headers = UnsafePointer(commonHeaders)
+        state.pointee.page_host = UnsafePointer(pageHost)
+        state.pointee.cookies = UnsafePointer(cookies)
         state.pointee.spool_limit = spoolLimit
         state.pointee.spool_patience_ns = patience.components.seconds * 1_000_000_000
             + patience.components.attoseconds / 1_000_000_000
@@ -54,7 +64,7 @@ final class OpenGuard: @unchecked Sendable {
 
     deinit {
         state.deallocate()
-        free(headers)
+        for owned in [headers, commonHeaders, pageHost, cookies] { free(owned) }
     }
 
     /// The first open that failed or was refused, as the input named it; "" when none did.

@@ -173,7 +173,8 @@ public enum SiteJSON {
             guard let url = text(track["url"]), SiteAddress.isSafeMediaURL(url) else { return }
             guard found.count < maximumSubtitles, dropped.subtitlesKept < maximumInAll else { dropped.subtitlesBeyondLimit += 1; return }
             dropped.subtitlesKept += 1
-            found.append(SiteSubtitle(language: language, ext: text(track["ext"]) ?? "vtt", url: url, name: text(track["name"])))
+            found.append(SiteSubtitle(language: language, ext: text(track["ext"]) ?? "vtt", url: url, name: text(track["name"]),
+                                      headers: headers(track["http_headers"])))
         }
         if let requested = object["requested_subtitles"] as? [String: Any] {
             for (language, value) in requested.sorted(by: { $0.key < $1.key }) {

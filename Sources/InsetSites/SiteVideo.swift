@@ -47,6 +47,8 @@ public struct SiteSubtitle: Sendable, Equatable {
     public var ext: String
     public var url: String
     public var name: String?
+    /// The headers yt-dlp gives this subtitle's request (`http_headers`), when its own.
+    public var headers: [String: String] = [:]
 }
 
 /// A video as yt-dlp resolved its page: what the player shows of it and where its streams

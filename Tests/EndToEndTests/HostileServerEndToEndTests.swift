@@ -51,7 +51,7 @@ struct HostileServerEndToEndTests {
         #expect(megabytes < 300, "\(path): \(megabytes) MB")
     }
 
-    @Test("a live playlist whose reloads never end plays on under 300 MB, says so once, and q restores within 300 ms")
+    @Test("a live playlist whose reloads never end plays on under 120 MB (issue 42 item 19), says so once, and q restores within 300 ms")
     func endlessReloads() throws {
         let server = try TestWebServer(["--segments", Self.segments.path], script: "hostile-serve")
         let tmux = try Tmux(columns: 120, rows: 40)
@@ -67,7 +67,11 @@ struct HostileServerEndToEndTests {
             Thread.sleep(forTimeInterval: 0.25)
         }
         print("live playlist with endless reloads: \(Int(Self.liveSeconds)) s, peak RSS \(Int(peak)) MB")
-        #expect(peak > 0 && peak < 300, "peak RSS \(peak) MB")
+        // Issue 42 item 19: each refused reload left the hls demuxer 4 MiB of segment lines, some
+        // 170,000 segments rebuilt every 2 s: 140 MB from the tenth second (150 MB at 60 s) where
+        // normal play of the same stream keeps 87 MB; now a refused reload leaves at most 256 KiB
+        // of them and the player stays near 89 MB.
+        #expect(peak > 0 && peak < 120, "peak RSS \(peak) MB")
         #expect(noticed, "no notice on the bar")
         #expect(try tmux.terminalState().hasPrefix("1"), "the player is still up")
         let reloads = server.requests.filter { $0.count >= 6 && $0[2] == "/live.m3u8" }

@@ -15,8 +15,10 @@ struct CountedReaderTests {
         var position = 0
         let failAt: Int?
         let failure: Int32
-        init(_ bytes: [UInt8], failAt: Int? = nil, failure: Int32 = cffmpeg_averror(EIO)) {
-            self.bytes = bytes; self.failAt = failAt; self.failure = failure
+        /// The most one read gives: nil for a few hundred bytes, as a slow network does.
+        let chunk: Int?
+        init(_ bytes: [UInt8], failAt: Int? = nil, failure: Int32 = cffmpeg_averror(EIO), chunk: Int? = nil) {
+            self.bytes = bytes; self.failAt = failAt; self.failure = failure; self.chunk = chunk
         }
     }
 
@@ -27,7 +29,7 @@ struct CountedReaderTests {
         let readPacket: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = { opaque, buffer, size in
             let input = Unmanaged<MemoryInput>.fromOpaque(opaque!).takeUnretainedValue()
             if let failAt = input.failAt, input.position >= failAt { return input.failure }
-            var count = min(Int(size), input.bytes.count - input.position, 700 + input.position % 300)
+            var count = min(Int(size), input.bytes.count - input.position, input.chunk ?? 700 + input.position % 300)
             if let failAt = input.failAt { count = min(count, failAt - input.position) }
             guard count > 0 else { return cffmpeg_averror_eof() }
             input.bytes.withUnsafeBufferPointer { _ = memcpy(buffer!, $0.baseAddress! + input.position, count) }
@@ -64,14 +66,41 @@ struct CountedReaderTests {
         return Array(text.utf8)
     }
 
-    @Test("a playlist past the bound ends at its last whole line, and the refusal is counted once")
+    @Test("a playlist past the bound hands on its first whole lines only (what came before the hold), and the refusal is counted once")
     func boundedPlaylist() {
         var bounds = Self.bounds()
-        let (bytes, end) = Self.read(MemoryInput(Self.playlist(segments: 300_000)), bounds: &bounds)
-        #expect(bytes.count < 4 << 20 && bytes.count > (4 << 20) - 100)
+        let text = Self.playlist(segments: 300_000)
+        let (bytes, end) = Self.read(MemoryInput(text), bounds: &bounds)
+        // Issue 42 item 19: what came past the first 256 KiB was held, and dropped with the refusal.
+        let handOn = Int(CFFMPEG_COUNTED_HAND_ON)
+        #expect(bytes.count >= handOn && bytes.count < handOn + Int(CFFMPEG_COUNTED_STAGE), "\(bytes.count)")
+        #expect(bytes == Array(text[..<bytes.count]))
         #expect(bytes.last == UInt8(ascii: "\n"))
         #expect(end == cffmpeg_averror(EFBIG))
         #expect(bounds.refusals == 1 && bounds.why == Int32(CFFMPEG_DOCUMENT_BYTES))
+    }
+
+    @Test("issue 42 item 19: read in large pieces, a refused playlist still leaves only whole lines (the hold starts at a line's end)",
+          arguments: [1 << 20, 40_000, 50_001, 65_536, 70_003, 100_000])
+    func refusedInLargePieces(chunk: Int) {
+        var bounds = Self.bounds()
+        let text = Self.playlist(segments: 300_000)
+        let (bytes, end) = Self.read(MemoryInput(text, chunk: chunk), bounds: &bounds)
+        #expect(bytes.count >= Int(CFFMPEG_COUNTED_HAND_ON) && bytes.count < 1 << 20, "\(bytes.count)")
+        #expect(bytes == Array(text[..<bytes.count]))
+        #expect(bytes.last == UInt8(ascii: "\n"))
+        #expect(end == cffmpeg_averror(EFBIG))
+    }
+
+    @Test("issue 42 item 19: a playlist under the bound but past what is handed on at once is held to its end, then handed on whole")
+    func heldThenWhole() {
+        var bounds = Self.bounds()
+        let text = Self.playlist(segments: 140_000)
+        #expect(text.count > 3 << 20 && text.count < 4 << 20)
+        let (bytes, end) = Self.read(MemoryInput(text), bounds: &bounds)
+        #expect(bytes == text)
+        #expect(end == cffmpeg_averror_eof())
+        #expect(bounds.refusals == 0)
     }
 
     @Test("a playlist cut by the network mid-line is handed on in whole lines only")

@@ -120,6 +120,10 @@ extension PlaybackOpener {
         // The page's subtitles are listed with the others; `--sub-lang` picks among them.
         if request.subtitles.file == nil, let wanted = Self.subtitle(of: video, language: request.subtitles.language) {
             request.subtitles.file = wanted.url
+            // As yt-dlp fetches a subtitle: with its own headers, else the page's (Referer,
+            // User-Agent), whose credentials only when it is on the picture's host.
+            InputHeaders.set(wanted.headers.isEmpty ? InputHeaders.borrowed(pick.video.headers, from: pick.video.url, to: wanted.url)
+                                                    : wanted.headers, for: wanted.url)
         }
         var media = try Playback.Media.open(request, picture: pick.video.url, sound: pick.audio?.url ?? request.audioFile,
                                             video: videoInterrupt, audio: audioInterrupt)
