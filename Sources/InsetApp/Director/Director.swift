@@ -123,10 +123,11 @@ final class Director {
             details: DetailsPane(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
             shell: ShellPane(prefix: options.prefix),
             player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
-                               showsControls: options.embed == nil, preview: preview),
+                               showsControls: options.embed == nil, preview: preview, skipStep: options.keyBindings.skipStep),
             window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
                                preview: preview,
-                               corner: options.windowCorner, sizeSteps: options.windowSizeSteps))
+                               corner: options.windowCorner, sizeSteps: options.windowSizeSteps,
+                               skipStep: options.keyBindings.skipStep))
     }
 
     static func isDirectory(_ path: String) -> Bool {
