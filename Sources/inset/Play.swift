@@ -167,10 +167,10 @@ struct Play: ParsableCommand {
                 throw invalidValue("--sub", subtitleFile, error.reason)
             }
         }
-        var isDirectory: ObjCBool = false
-        if let screenshotDirectory, !FileManager.default.fileExists(atPath: screenshotDirectory, isDirectory: &isDirectory)
-            || !isDirectory.boolValue || access(screenshotDirectory, W_OK) != 0 {
-            throw invalidValue("--screenshot-dir", screenshotDirectory, "not a directory this user can write to")
+        // The config's screenshot-dir gets the same check (ConfigReader): a missing folder is
+        // made on the first screenshot.
+        if let screenshotDirectory, let why = ScreenshotFolder.problem(screenshotDirectory) {
+            throw invalidValue("--screenshot-dir", screenshotDirectory, why)
         }
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
