@@ -242,15 +242,7 @@ struct Play: ParsableCommand {
         options.windowSizeSteps = config.windowSize ?? 0
         options.screenshotDirectory = screenshotDirectory ?? config.screenshotDirectory
         options.speed = speed.flatMap(PlaybackSpeed.init(text:)) ?? config.speed ?? .normal
-        if let first = config.problems.first {
-            let more = config.problems.count - 1
-            // The home folder as ~, so the line and what would be valid fit on the bar.
-            var said = first.description
-            if let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, said.hasPrefix(home + "/") {
-                said = "~" + said.dropFirst(home.count)
-            }
-            options.notices.append("config " + said + (more > 0 ? " (and \(more) more: inset keys lists them)" : ""))
-        }
+        options.notices += ConfigProblem.barNotices(config.problems, home: ProcessInfo.processInfo.environment["HOME"])
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         options.resumeStore = ResumeStore.standard()
         options.resumes = !noResume && config.resumes != false
