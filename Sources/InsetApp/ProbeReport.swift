@@ -58,6 +58,15 @@ public enum ProbeReport {
         } else {
             lines.append("audio         none")
         }
+        if !info.subtitleTracks.isEmpty {
+            lines.append("subtitles     \(info.subtitleTracks.count) (c cycles them; --sub-lang chooses)")
+            for (number, track) in info.subtitleTracks.enumerated() {
+                let facts = [track.codec, track.language ?? "no language", track.title.map(PrintableText.escaped)]
+                    .compactMap { $0 }.joined(separator: ", ")
+                lines.append("  \(number + 1)  #\(track.index) \(PrintableText.escaped(track.label)): \(facts)"
+                             + (track.decodable ? "" : " (cannot be decoded)"))
+            }
+        }
         if !info.chapters.isEmpty {
             lines.append("chapters      \(info.chapters.count) (PgUp / PgDn in the player)")
             for (number, chapter) in info.chapters.enumerated() {

@@ -153,7 +153,11 @@ struct ConfigReader {
             guard let path = text() else { return }
             guard !path.isEmpty else { return refuse(path) }
             let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
-            config.screenshotDirectory = path.hasPrefix("~/") && !home.isEmpty ? home + path.dropFirst() : path
+            let folder = path.hasPrefix("~/") && !home.isEmpty ? home + path.dropFirst() : path
+            // The same check as --screenshot-dir's; a folder that can never hold one is left
+            // unused (the current directory then) and said on the bar.
+            if let why = ScreenshotFolder.problem(folder) { return problem(line, "\(key): '\(path)' \(why)") }
+            config.screenshotDirectory = folder
         case "ytdl", "ytdl-playlist":
             guard let on = value.bool else { return problem(line, "\(key): expected true or false") }
             if key == "ytdl" { config.ytdl = on } else { config.ytdlPlaylist = on }

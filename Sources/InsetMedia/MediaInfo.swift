@@ -15,6 +15,8 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var audio: AudioStreamInfo?
     /// Every sound track, `audio` among them (`inset probe` lists them, `a` cycles them).
     public var audioTracks: [AudioTrack] = []
+    /// Every subtitle stream of the container (`inset probe` lists them, `c` cycles them).
+    public var subtitleTracks: [SubtitleStreamInfo] = []
     /// The container's chapters in the order they start (marks on the progress lines,
     /// `chapter next` / `previous`, `inset probe`); empty when it has none.
     public var chapters: [Chapter] = []

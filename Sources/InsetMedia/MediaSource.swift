@@ -129,6 +129,7 @@ public final class MediaSource: @unchecked Sendable {
                                         video: video >= 0 ? video : nil, audio: audio >= 0 ? audio : nil)
         info.audioTracks = MediaSource.audioTracks(of: context, best: audio >= 0 ? audio : nil)
         info.chapters = MediaSource.chapters(of: context)
+        info.subtitleTracks = MediaSource.subtitleStreams(of: context)
         if let fileSize = info.fileSize, video >= 0, !info.isLive {
             info.truncation = MediaSource.truncation(context, stream: video, fileSize: fileSize, start: info.start)
         }

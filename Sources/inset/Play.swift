@@ -167,10 +167,10 @@ struct Play: ParsableCommand {
                 throw invalidValue("--sub", subtitleFile, error.reason)
             }
         }
-        var isDirectory: ObjCBool = false
-        if let screenshotDirectory, !FileManager.default.fileExists(atPath: screenshotDirectory, isDirectory: &isDirectory)
-            || !isDirectory.boolValue || access(screenshotDirectory, W_OK) != 0 {
-            throw invalidValue("--screenshot-dir", screenshotDirectory, "not a directory this user can write to")
+        // The config's screenshot-dir gets the same check (ConfigReader): a missing folder is
+        // made on the first screenshot.
+        if let screenshotDirectory, let why = ScreenshotFolder.problem(screenshotDirectory) {
+            throw invalidValue("--screenshot-dir", screenshotDirectory, why)
         }
         if let prefix, KeyPress.chord(parsing: prefix) == nil {
             throw ValidationError("--prefix: not a chord: \(prefix) (C-x with a letter or one of []\\^_@, or M-x)")
@@ -243,15 +243,7 @@ struct Play: ParsableCommand {
         options.windowSizeSteps = config.windowSize ?? 0
         options.screenshotDirectory = screenshotDirectory ?? config.screenshotDirectory
         options.speed = speed.flatMap(PlaybackSpeed.init(text:)) ?? config.speed ?? .normal
-        if let first = config.problems.first {
-            let more = config.problems.count - 1
-            // The home folder as ~, so the line and what would be valid fit on the bar.
-            var said = first.description
-            if let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, said.hasPrefix(home + "/") {
-                said = "~" + said.dropFirst(home.count)
-            }
-            options.notices.append("config " + said + (more > 0 ? " (and \(more) more: inset keys lists them)" : ""))
-        }
+        options.notices += ConfigProblem.barNotices(config.problems, home: ProcessInfo.processInfo.environment["HOME"])
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         options.resumeStore = ResumeStore.standard()
         options.resumes = !noResume && config.resumes != false

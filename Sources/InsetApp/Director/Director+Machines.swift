@@ -77,6 +77,8 @@ extension Director {
         for effect in effects {
             switch effect {
             case .finished:
+                // Kept at once: a file left on its last frame reads as watched in the library.
+                keepPosition(of: video)
                 if advanceAtEnd(of: video, at: now) { break }
                 // The last of the command line's files quits; with `--no-advance` an earlier
                 // one stays on its last frame, the next a key away.
@@ -109,6 +111,9 @@ extension Director {
                     videos.lastStatistics = closed.statistics
                     retire(closed)
                     afterWindowClosed(at: now)
+                } else if !video.snapshot.isPlaying {
+                    // Closed with `x`: it stays, paused; where it was is kept now, not at quit.
+                    keepPosition(of: video)
                 }
                 if front == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }
                 panes.player.revealControls(at: now)

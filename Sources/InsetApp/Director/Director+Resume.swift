@@ -22,14 +22,22 @@ extension Director {
     func retire(_ video: Playback) {
         // The next file queued behind its sound goes first: the output closes with it.
         if gapless.next?.predecessor === video { cancelGapless() }
+        keepPosition(of: video)
+        seekPreview.forget(video)
+        video.stop()
+    }
+
+    /// Keeps where `video` is for its next play, and the library's Watched column with it,
+    /// while it stays open: the window closed with `x` (the video paused behind it) or the
+    /// file ended on its last frame. Before (issue 48 item 8) only a video let go was kept,
+    /// so both waited for quit.
+    func keepPosition(of video: Playback) {
         if let store = options.resumeStore, !video.range.isLive, !video.info.isStillImage {
             let snapshot = video.snapshot
             let end = video.range.end
             store.record(snapshot.isFinished ? end ?? snapshot.position : snapshot.position, end: end,
                          audioDelay: video.sound?.delay ?? .zero, for: video.path)
         }
-        seekPreview.forget(video)
-        video.stop()
         panes.library.refreshWatched(from: options.resumeStore)
     }
 

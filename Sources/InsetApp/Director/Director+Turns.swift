@@ -57,7 +57,10 @@ extension Director {
             deliver(video.send(.animationFinished(finished), at: now), from: video, at: now)
         }
         if front == .shell, panes.shell.needsPaint(at: now, videoPaints: videoPaintsOverShell) { effects.append(.paint) }
-        if let message = overlays.message, now >= message.until { overlays.message = nil; effects.append(.paint) }
+        if overlays.message.map({ now >= $0.until }) ?? !overlays.waitingMessages.isEmpty {
+            showNextMessage(at: now)
+            effects.append(.paint)
+        }
         if subtitlesNeedPaint(at: now) { effects.append(.paint) }
     }
 

@@ -123,10 +123,11 @@ final class Director {
             details: DetailsPane(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
             shell: ShellPane(prefix: options.prefix),
             player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
-                               showsControls: options.embed == nil, preview: preview),
+                               showsControls: options.embed == nil, preview: preview, skipStep: options.keyBindings.skipStep),
             window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
                                preview: preview,
-                               corner: options.windowCorner, sizeSteps: options.windowSizeSteps))
+                               corner: options.windowCorner, sizeSteps: options.windowSizeSteps,
+                               skipStep: options.keyBindings.skipStep))
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -165,11 +166,9 @@ final class Director {
         }
         var notices = options.notices + overlays.startNotices
         if let notice = subtitleFileUnused { notices.append(notice) }
-        if !notices.isEmpty {
-            // One message, and long enough to read: each would hide the one before.
-            show(message: notices.joined(separator: " · "), at: now)
-            overlays.message?.until = now.advanced(by: .seconds(8))
-        }
+        // One after another, each held long enough to read: what is said meanwhile (the
+        // sound's notice, "resumed at") waits behind them.
+        for notice in notices { show(message: notice, for: Director.startNoticeTime, holds: true, at: now) }
         effects.append(.paint)
         return takeEffects()
     }
@@ -210,13 +209,34 @@ final class Director {
         videos.opening = nil
     }
 
-    func show(message text: String, for duration: Duration = .seconds(3), at now: HostTime) {
+    /// `holds`: nothing replaces it before `duration` is over; a message said meanwhile
+    /// waits its turn (`showNextMessage`).
+    func show(message text: String, for duration: Duration = .seconds(3), holds: Bool = false, at now: HostTime) {
         // Embedded, the rectangle is the video's alone: what the bar would say goes to the log.
         if options.embed != nil { Log.info("embedded, not shown: \(text)"); return }
         // Names in messages are shown as the command line prints them (bytes that are not
         // UTF-8 as \xNN); the cells already keep control characters off the wire.
-        overlays.message = (PrintableText.escaped(text), now.advanced(by: duration))
+        let escaped = PrintableText.escaped(text)
+        if overlays.message != nil, now < overlays.messageHeldUntil {
+            overlays.waitingMessages.append((escaped, duration, holds))
+            return
+        }
+        overlays.message = (escaped, now.advanced(by: duration))
+        overlays.messageHeldUntil = holds ? now.advanced(by: duration) : .zero
         effects.append(.paint)
+    }
+
+    /// How long each notice of the start holds the bar.
+    static let startNoticeTime = Duration.seconds(4)
+
+    /// The message's time is over (or it was taken down): the next waiting one goes up.
+    func showNextMessage(at now: HostTime) {
+        overlays.message = nil
+        overlays.messageHeldUntil = .zero
+        guard !overlays.waitingMessages.isEmpty else { return }
+        let next = overlays.waitingMessages.removeFirst()
+        overlays.message = (next.text, now.advanced(by: next.duration))
+        overlays.messageHeldUntil = next.held ? now.advanced(by: next.duration) : .zero
     }
 
     /// A notice for the bar when the player starts.

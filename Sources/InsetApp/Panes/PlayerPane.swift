@@ -11,9 +11,11 @@ final class PlayerPane: Pane {
     let preview: SeekPreview?
 
     /// `showsControls`: false in embed mode, where the rectangle is the video's alone.
-    init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true, preview: SeekPreview? = nil) {
+    init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true, preview: SeekPreview? = nil,
+         skipStep: MediaTime = PlaybackEvent.skipInterval) {
         self.videos = videos
         self.preview = preview
+        planes.skipStep = skipStep
         planes.video.placeholderImageID = placeholderImageID
         planes.showsControls = showsControls
     }
@@ -38,8 +40,8 @@ final class PlayerPane: Pane {
               let control = planes.control(at: mouse.position, now: now, snapshot: shown.snapshot) else { return [] }
         switch control {
         case .playPause: return [.execute(.pause(nil))]
-        case .skipBackward: return [.execute(.seek(by: -PlaybackEvent.skipInterval))]
-        case .skipForward: return [.execute(.seek(by: PlaybackEvent.skipInterval))]
+        case .skipBackward: return [.execute(.seek(by: -planes.skipStep))]
+        case .skipForward: return [.execute(.seek(by: planes.skipStep))]
         case .pip: return [.execute(.pip)]
         case .help: return [.execute(.help)]
         case .progress: return []

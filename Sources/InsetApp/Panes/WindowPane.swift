@@ -10,6 +10,8 @@ final class WindowPane: Pane {
     /// Where and how big the window opens, from the config file.
     let openingCorner: PiPLayout.Corner
     let openingSizeSteps: Int
+    /// How far the window's skip buttons go (the config's `skip-step`): labels and clicks.
+    let skipStep: MediaTime
     private var lastAnimationStep: HostTime = .zero
     private var finishedAnimation: PiPAnimation?
 
@@ -17,8 +19,9 @@ final class WindowPane: Pane {
     let preview: SeekPreview?
 
     init(videos: VideoPlaces, placeholderImageID: UInt32?, preview: SeekPreview? = nil, corner: PiPLayout.Corner = .bottomRight,
-         sizeSteps: Int = 0) {
+         sizeSteps: Int = 0, skipStep: MediaTime = PlaybackEvent.skipInterval) {
         self.videos = videos
+        self.skipStep = skipStep
         self.preview = preview
         self.placeholderImageID = placeholderImageID
         openingCorner = corner
@@ -31,6 +34,7 @@ final class WindowPane: Pane {
     /// The window appears (its machine's `willStart`), sized for the video's aspect.
     func open(on size: CellSize, videoAspect: Double) {
         var window = PiPWindow(screen: size, videoAspect: videoAspect)
+        window.skipStep = skipStep
         if openingSizeSteps != 0 { window.layout.resize(bySteps: openingSizeSteps) }
         if openingCorner != .bottomRight || openingSizeSteps != 0 { window.layout.place(at: openingCorner) }
         pip = window
@@ -109,7 +113,7 @@ final class WindowPane: Pane {
             let shown = window.controlsShown(focused: true, at: now)
             switch window.layout.hitTest(mouse.position, controlsShown: shown) {
             case .control(let control)?:
-                requests.append(control.event.map(PaneRequest.sendToWindowVideo) ?? .execute(.swap))
+                requests.append(event(of: control).map(PaneRequest.sendToWindowVideo) ?? .execute(.swap))
             case .progress(let fraction)?:
                 if let target = videos.window?.snapshot.time(atProgress: fraction) { requests.append(.sendToWindowVideo(.seek(to: target))) }
             case .titleBar?:
@@ -140,5 +144,14 @@ final class WindowPane: Pane {
         if let target = preview?.barTime(of: video) { snapshot.position = target }
         pip!.planes(snapshot, frame: video.current, title: video.name, focused: focused,
                     chapters: video.chapters.chapters, at: now, into: &planes)
+    }
+
+    /// The event a click on `control` sends: the skips go by this window's step.
+    private func event(of control: PiPControl) -> PlaybackEvent? {
+        switch control {
+        case .skipBackward: .skip(by: -skipStep)
+        case .skipForward: .skip(by: skipStep)
+        default: control.event
+        }
     }
 }

@@ -20,6 +20,8 @@ struct PiPWindow {
     var hoverUntil: HostTime = .zero
     /// A drag in progress: the title (with where in the window it was grabbed) or a corner.
     var drag: Drag?
+    /// How far the skip buttons go, which their labels say (the config's `skip-step`).
+    var skipStep = PlaybackEvent.skipInterval
 
     enum Drag: Equatable {
         case move(grab: CellPoint)
@@ -104,7 +106,8 @@ struct PiPWindow {
             CellRect(column: r.minColumn - origin.column, row: r.minRow - origin.row, columns: r.size.columns, rows: r.size.rows)
         }
         let labels: [PiPControl: String] = [
-            .skipBackward: " «15", .playPause: snapshot.isPlaying ? " ❚❚" : " ▶ ", .skipForward: " 15»",
+            .skipBackward: " «\(SkipLabel.text(skipStep))", .playPause: snapshot.isPlaying ? " ❚❚" : " ▶ ",
+            .skipForward: " \(SkipLabel.text(skipStep))»",
             .restore: " ⧉ ", .close: " ✕ ", .swap: " ⇄ ",
         ]
         for control in PiPControl.allCases {

@@ -42,16 +42,18 @@ struct ControlBar {
     /// `status`: a passing state said after the time, in the accent colour ("buffering…").
     /// `place`: the file's place in its list ("2/3"), after the time; `title`: a page's, after that.
     /// `chapters`: where the file's chapters start, marked on the progress line.
+    /// `step`: how far the skip buttons go, which their labels say (the config's `skip-step`).
     static func draw(_ snapshot: PlaybackSnapshot, status: String? = nil, place: String? = nil, title: String? = nil,
-                     chapters: [Chapter] = [], into grid: inout CellGrid) {
+                     chapters: [Chapter] = [], step: MediaTime = PlaybackEvent.skipInterval, into grid: inout CellGrid) {
         let width = grid.columns
         grid.fill(grid.bounds, color: background)
         func rect(_ control: Control) -> CellRect { ControlBar.rect(of: control, width: width) }
         drawProgress(snapshot, chapters: chapters, in: rect(.progress), into: &grid)
         let canBack = snapshot.canSkipBackward, canForward = snapshot.canSkipForward
         put(snapshot.isPlaying ? " ❚❚ " : " ▶  ", rect(.playPause), normal, &grid)
-        put(" «15 ", rect(.skipBackward), canBack ? normal : disabled, &grid)
-        put(" 15» ", rect(.skipForward), canForward ? normal : disabled, &grid)
+        let steps = SkipLabel.text(step)
+        put(" «\(steps) ", rect(.skipBackward), canBack ? normal : disabled, &grid)
+        put(" \(steps)» ", rect(.skipForward), canForward ? normal : disabled, &grid)
         put(" ⧉ PiP ", rect(.pip), snapshot.pip.isPossible ? normal : disabled, &grid)
         var column = rect(.pip).maxColumn + 2
         let time = snapshot.elapsed.clockString

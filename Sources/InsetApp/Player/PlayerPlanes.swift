@@ -13,6 +13,8 @@ struct PlayerPlanes {
     private(set) var controlsHideAt: HostTime = .zero
     /// False in embed mode: the bar is never drawn (nothing there can be clicked).
     var showsControls = true
+    /// How far the bar's skip buttons go (the config's `skip-step`): their labels and clicks.
+    var skipStep = PlaybackEvent.skipInterval
     static let controlsTimeout = Duration.seconds(3)
 
     mutating func layout(_ size: CellSize, current: VideoFrame?) {
@@ -49,7 +51,7 @@ struct PlayerPlanes {
                          into planes: inout [Plane]) {
         if let title {
             drawTitle(title, album: album, cover: cover)
-            ControlBar.draw(snapshot, place: place, title: pageTitle, chapters: chapters, into: &controls.grid)
+            ControlBar.draw(snapshot, place: place, title: pageTitle, chapters: chapters, step: skipStep, into: &controls.grid)
             controls.isVisible = showsControls
             planes.append(video.plane)
             planes.append(controls)
@@ -62,7 +64,7 @@ struct PlayerPlanes {
         }
         controls.isVisible = controlsVisible(at: now) || (showsControls && (!snapshot.isPlaying || status != nil || keepsControls))
         if controls.isVisible {
-            ControlBar.draw(snapshot, status: status, place: place, title: pageTitle, chapters: chapters, into: &controls.grid)
+            ControlBar.draw(snapshot, status: status, place: place, title: pageTitle, chapters: chapters, step: skipStep, into: &controls.grid)
         }
         planes.append(video.plane)
         planes.append(controls)

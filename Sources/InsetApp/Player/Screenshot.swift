@@ -40,6 +40,11 @@ final class Screenshot: @unchecked Sendable {
     private static func take(path: String, time: MediaTime, name: String, directory: String) -> Outcome {
         do {
             let picture = try FrameGrab.picture(path: path, at: time)
+            // A folder named that is not there yet is made now, with its parents (the rule of
+            // InsetConfig's ScreenshotFolder, which checked at start that it can be).
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                return .failed("cannot create \(directory): \((error as NSError).localizedDescription)")
+            }
             let png = try PNGEncoding.encode(picture.image, rect: PixelRect(x: 0, y: 0, width: picture.image.width,
                                                                             height: picture.image.height))
             return try save(png, video: name, time: picture.time, directory: directory)

@@ -21,6 +21,7 @@ extension KeyBindings {
     /// config file).
     public func withSkipStep(_ step: MediaTime) -> KeyBindings {
         var changed = self
+        changed.skipStep = step
         for (context, table) in tables {
             changed.tables[context] = table.map { binding in
                 guard case .seek(let by) = binding.command, abs(by.microseconds) == 15_000_000 else { return binding }

@@ -64,6 +64,9 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// Each context's bindings in the order the help lists them.
     public internal(set) var tables: [Context: [Binding]]
+    /// How far the skip buttons of the bar and the window go, and what their labels say:
+    /// the config's `skip-step` (`withSkipStep`), the keys' ±15 s otherwise.
+    public internal(set) var skipStep = PlaybackEvent.skipInterval
 
     public init(tables: [Context: [Binding]]) { self.tables = tables }
 
