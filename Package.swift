@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "InsetAppTests",
-            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetTestSupport"],
+            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetMPRIS", "InsetTestSupport"],
             swiftSettings: testSettings
         ),
     ]
