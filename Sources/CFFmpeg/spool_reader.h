@@ -29,6 +29,8 @@
 ///
 /// Threads: used by the thread that owns the format context; freed after it is closed.
 typedef struct {
+    /// First, as in every context the guard looks under (`cffmpeg_is_spool` reads it).
+    const AVClass *av_class;
     AVIOContext *inner;
     /// The kept bytes, [0, kept), in chunks of CFFMPEG_SPOOL_CHUNK: growing copies nothing.
     uint8_t **chunks;
@@ -223,6 +225,14 @@ static int64_t cffmpeg_spool_seek(void *opaque, int64_t offset, int whence) {
     return target;
 }
 
+/// What names a spool's state: `cffmpeg_is_spool` compares its name, not its address (nor
+/// that of `cffmpeg_spool_read`), for the reason `cffmpeg_is_counted_reader` gives.
+static const AVClass cffmpeg_spool_class = {
+    .class_name = "inset spool",
+    .item_name = av_default_item_name,
+    .version = LIBAVUTIL_VERSION_INT,
+};
+
 /// `inner` read through a new spool that keeps at most `limit` bytes, its walk done (it
 /// has read the input's first bytes). `interrupt` (may be NULL) has its deadline moved on
 /// by `patience_ns` for each read that brings bytes. NULL when out of memory (`inner` is
@@ -233,6 +243,7 @@ static inline AVIOContext *cffmpeg_spool_wrap(AVIOContext *inner, int64_t limit,
     cffmpeg_spool *spool = av_mallocz(sizeof(cffmpeg_spool));
     uint8_t *buffer = av_malloc(size);
     if (!spool || !buffer) { av_free(spool); av_free(buffer); return NULL; }
+    spool->av_class = &cffmpeg_spool_class;
     spool->inner = inner;
     spool->limit = limit > 0 ? limit : 1;
     spool->interrupt = interrupt;
@@ -246,8 +257,18 @@ static inline AVIOContext *cffmpeg_spool_wrap(AVIOContext *inner, int64_t limit,
     return pb;
 }
 
-/// Whether `pb` is a spool's.
-static inline int cffmpeg_is_spool(const AVIOContext *pb) { return pb && pb->read_packet == cffmpeg_spool_read; }
+/// Whether `pb` is a spool's: by its class's name. It compared `pb->read_packet` with
+/// `cffmpeg_spool_read`, but each Swift file that calls into these headers has its own copy
+/// of their static functions: a spool made in MediaSource.swift was no spool to
+/// OpenGuard.swift, which then closed it with avio_close as if libavformat had opened it
+/// (a SIGSEGV in a debug build as a second URL opened and the first was let go; issue 42).
+/// Only for contexts whose opaque begins with an AVClass pointer or NULL: a URLContext, a
+/// counted reader, a spool, our descriptor reader (`cffmpeg_fd_reader`).
+static inline int cffmpeg_is_spool(const AVIOContext *pb) {
+    if (!pb || !pb->opaque) return 0;
+    const AVClass *class = *(const AVClass *const *)pb->opaque;
+    return class && class->class_name && strcmp(class->class_name, cffmpeg_spool_class.class_name) == 0;
+}
 
 /// The context a spool reads; NULL when `pb` is no spool.
 static inline AVIOContext *cffmpeg_spool_inner(AVIOContext *pb) {
