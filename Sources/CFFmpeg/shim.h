@@ -261,6 +261,9 @@ static inline int cffmpeg_averror_exit(void) { return AVERROR_EXIT; }
 /// read(2), where no interrupt callback is ever checked: a quit would wait for the writer.
 /// This reader waits with poll(2) in 50 ms steps and checks the interrupt between them.
 typedef struct {
+    /// NULL, and first: the open guard asks of any context under its counted reader whether
+    /// it is a spool by the AVClass its opaque begins with (`cffmpeg_is_spool`).
+    const AVClass *av_class;
     int fd;
     cffmpeg_interrupt *interrupt;
     /// Set for a growing file (cffmpeg_follow_avio_alloc): the reader owns and closes the
@@ -297,6 +300,7 @@ static inline AVIOContext *cffmpeg_fd_avio_alloc(int fd, cffmpeg_interrupt *inte
     cffmpeg_fd_reader *reader = av_malloc(sizeof(cffmpeg_fd_reader));
     uint8_t *buffer = av_malloc(size);
     if (!reader || !buffer) { av_free(reader); av_free(buffer); return NULL; }
+    reader->av_class = NULL;
     reader->fd = fd;
     reader->interrupt = interrupt;
     reader->follow_ms = 0;

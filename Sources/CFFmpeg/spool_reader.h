@@ -29,9 +29,8 @@
 ///
 /// Threads: used by the thread that owns the format context; freed after it is closed.
 typedef struct {
-    /// First, so that any reader's opaque can be asked whether it is a spool
-    /// (`cffmpeg_is_spool`): CFFMPEG_SPOOL_MAGIC.
-    uint64_t magic;
+    /// First, as in every context the guard looks under (`cffmpeg_is_spool` reads it).
+    const AVClass *av_class;
     AVIOContext *inner;
     /// The kept bytes, [0, kept), in chunks of CFFMPEG_SPOOL_CHUNK: growing copies nothing.
     uint8_t **chunks;
@@ -52,8 +51,6 @@ typedef struct {
 } cffmpeg_spool;
 
 #define CFFMPEG_SPOOL_CHUNK (256 * 1024)
-/// What a spool's opaque starts with: a constant no other reader's first bytes hold.
-#define CFFMPEG_SPOOL_MAGIC 0x70732d74657336e9ULL
 
 enum {
     CFFMPEG_SPOOL_PASSING = 0,
@@ -228,6 +225,14 @@ static int64_t cffmpeg_spool_seek(void *opaque, int64_t offset, int whence) {
     return target;
 }
 
+/// What names a spool's state: `cffmpeg_is_spool` compares its name, not its address (nor
+/// that of `cffmpeg_spool_read`), for the reason `cffmpeg_is_counted_reader` gives.
+static const AVClass cffmpeg_spool_class = {
+    .class_name = "inset spool",
+    .item_name = av_default_item_name,
+    .version = LIBAVUTIL_VERSION_INT,
+};
+
 /// `inner` read through a new spool that keeps at most `limit` bytes, its walk done (it
 /// has read the input's first bytes). `interrupt` (may be NULL) has its deadline moved on
 /// by `patience_ns` for each read that brings bytes. NULL when out of memory (`inner` is
@@ -238,7 +243,7 @@ static inline AVIOContext *cffmpeg_spool_wrap(AVIOContext *inner, int64_t limit,
     cffmpeg_spool *spool = av_mallocz(sizeof(cffmpeg_spool));
     uint8_t *buffer = av_malloc(size);
     if (!spool || !buffer) { av_free(spool); av_free(buffer); return NULL; }
-    spool->magic = CFFMPEG_SPOOL_MAGIC;
+    spool->av_class = &cffmpeg_spool_class;
     spool->inner = inner;
     spool->limit = limit > 0 ? limit : 1;
     spool->interrupt = interrupt;
@@ -252,14 +257,17 @@ static inline AVIOContext *cffmpeg_spool_wrap(AVIOContext *inner, int64_t limit,
     return pb;
 }
 
-/// Whether `pb` is a spool's: by the mark its opaque starts with, not by the address of its
-/// read function. Each Swift file that calls into these headers gets its own copy of their
-/// static functions (a debug build emits an object a file), so a spool made from one file
-/// (MediaSource.swift) was not one from another (OpenGuard.swift), which then closed it with
-/// avio_close and crashed on every input that cannot seek. Every opaque the guard's readers
-/// meet (a URLContext, a counted reader, a descriptor reader, a spool) is at least 8 bytes.
+/// Whether `pb` is a spool's: by its class's name. It compared `pb->read_packet` with
+/// `cffmpeg_spool_read`, but each Swift file that calls into these headers has its own copy
+/// of their static functions: a spool made in MediaSource.swift was no spool to
+/// OpenGuard.swift, which then closed it with avio_close as if libavformat had opened it
+/// (a SIGSEGV in a debug build as a second URL opened and the first was let go; issue 42).
+/// Only for contexts whose opaque begins with an AVClass pointer or NULL: a URLContext, a
+/// counted reader, a spool, our descriptor reader (`cffmpeg_fd_reader`).
 static inline int cffmpeg_is_spool(const AVIOContext *pb) {
-    return pb && pb->opaque && *(const uint64_t *)pb->opaque == CFFMPEG_SPOOL_MAGIC;
+    if (!pb || !pb->opaque) return 0;
+    const AVClass *class = *(const AVClass *const *)pb->opaque;
+    return class && class->class_name && strcmp(class->class_name, cffmpeg_spool_class.class_name) == 0;
 }
 
 /// The context a spool reads; NULL when `pb` is no spool.
