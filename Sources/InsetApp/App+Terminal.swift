@@ -28,17 +28,19 @@ extension App {
     /// font). The cell's real shape replaces the assumed 1:2 where the terminal said it.
     /// Kitty graphics inside tmux are always Unicode placeholders (with passthrough): a
     /// placement at the cursor would not follow the pane, nor be covered by tmux's text.
+    /// Kitty and iTerm2 scale a picture to the cells it is given; sixel does not
+    /// (`CellRaster.scalesToCells`, for `PictureBound`).
     static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities, environment: [String: String])
         -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
         let cellPixels = capabilities.cellPixels
         switch options.graphics ?? capabilities.bestGraphics() {
         case .kitty where capabilities.insideTmux:
-            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .kittyPlaceholders(passthrough: true))
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true), .kittyPlaceholders(passthrough: true))
         case .kitty:
             let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
             // Shared memory only where the terminal surely reads it: kitty itself, here.
             let local = !remote && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
-            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels),
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true),
                     .kitty(local ? .sharedMemory : .direct, passthrough: false))
         case .sixel:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
@@ -48,7 +50,8 @@ extension App {
             Log.info("embedded in \(capabilities.programInEnvironment ?? "Konsole"): cells, not iTerm2 images")
             return (CellRaster(blitter: options.blitter ?? .half, cellAspect: cellAspect(cellPixels)), nil)
         case .iterm:
-            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .iterm(passthrough: capabilities.insideTmux))
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true),
+                    .iterm(passthrough: capabilities.insideTmux))
         case .cells:
             let blitter = options.blitter ?? (capabilities.drawsOctantsNatively ? .octant : .half)
             return (CellRaster(blitter: blitter, cellAspect: cellAspect(cellPixels)), nil)

@@ -34,9 +34,14 @@ public struct CellRaster: Hashable, Sendable, CustomStringConvertible {
     /// The blitter that draws these pixels into cells; nil for real pixels, which a
     /// graphics protocol sends instead.
     public var blitter: Blitter?
+    /// Whether the terminal scales a picture to the cells it is placed at (kitty, iTerm2):
+    /// then a picture can have fewer pixels a cell than the terminal's and still fill them
+    /// (`bounded(for:)`). Sixel pixels are the screen's own.
+    public var scalesToCells: Bool
 
-    public init(pixelsPerCell: PixelSize, pixelAspect: Double, blitter: Blitter? = nil) {
+    public init(pixelsPerCell: PixelSize, pixelAspect: Double, blitter: Blitter? = nil, scalesToCells: Bool = false) {
         self.blitter = blitter
+        self.scalesToCells = blitter == nil && scalesToCells
         self.pixelsPerCell = PixelSize(width: max(1, pixelsPerCell.width), height: max(1, pixelsPerCell.height))
         self.pixelAspect = pixelAspect.isFinite && pixelAspect > 0 ? pixelAspect : 1
     }
@@ -52,8 +57,25 @@ public struct CellRaster: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Real pixels: the cell's size in pixels as the terminal reported it.
-    public init(cellPixels: PixelSize) {
-        self.init(pixelsPerCell: cellPixels, pixelAspect: 1)
+    public init(cellPixels: PixelSize, scalesToCells: Bool = false) {
+        self.init(pixelsPerCell: cellPixels, pixelAspect: 1, scalesToCells: scalesToCells)
+    }
+
+    /// This raster for pictures of `cells`: itself, unless the terminal scales pictures to
+    /// their cells and `cells` of it are past `PictureBound`; then fewer pixels a cell, as
+    /// many as keep the picture inside the bound, the pixel's shape set so that the picture
+    /// keeps its aspect when the terminal stretches it over the cells (issue 42 item 5:
+    /// an 8K kitty screen of 10x20 cells gets pictures of 7x14 a cell, filling the screen).
+    public func bounded(for cells: CellSize) -> CellRaster {
+        guard scalesToCells else { return self }
+        let factor = PictureBound.scale(for: pixels(for: cells))
+        guard factor < 1 else { return self }
+        let width = max(1, Int(Double(pixelsPerCell.width) * factor))
+        let height = max(1, Int(Double(pixelsPerCell.height) * factor))
+        guard width != pixelsPerCell.width || height != pixelsPerCell.height else { return self }
+        let shape = Double(pixelsPerCell.width * height) / Double(pixelsPerCell.height * width)
+        return CellRaster(pixelsPerCell: PixelSize(width: width, height: height), pixelAspect: pixelAspect * shape,
+                          scalesToCells: true)
     }
 
     /// Half blocks on 1:2 cells: square pixels, two per cell. What the player drew before
@@ -88,9 +110,11 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     public var cells: CellSize
     public var raster: CellRaster
 
+    /// `raster` is bounded for `cells` (`CellRaster.bounded(for:)`): a viewport's pictures
+    /// are never past `PictureBound` by its pixels a cell.
     public init(cells: CellSize, raster: CellRaster = .halfBlocks) {
         self.cells = cells
-        self.raster = raster
+        self.raster = raster.bounded(for: cells)
     }
 
     public var pixels: PixelSize { raster.pixels(for: cells) }
@@ -98,10 +122,24 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle of `pixels` where a picture of this shape goes: as large as fits,
     /// centred, on whole cells, so every cell it touches is fully covered.
+    /// A picture past `PictureBound` (a huge screen of pixels the terminal shows as they are,
+    /// as sixel does, or more cells than any pixels a cell can bound) is fitted again into
+    /// the bound, on whole cells, and centred where the larger one was.
     public func fit(coded: PixelSize, sampleAspect: Ratio, rotation: VideoRotation) -> PixelRect {
-        Letterbox.fit(coded: coded, sampleAspect: sampleAspect, rotation: rotation, into: pixels,
-                      pixelAspect: raster.pixelAspect, rowAlignment: raster.pixelsPerCell.height,
-                      columnAlignment: raster.pixelsPerCell.width)
+        let alignment = raster.pixelsPerCell
+        let rect = Letterbox.fit(coded: coded, sampleAspect: sampleAspect, rotation: rotation, into: pixels,
+                                 pixelAspect: raster.pixelAspect, rowAlignment: alignment.height,
+                                 columnAlignment: alignment.width)
+        guard !PictureBound.contains(rect.size) else { return rect }
+        let smaller = PictureBound.fitting(rect.size)
+        let room = PixelSize(width: max(alignment.width, smaller.width / alignment.width * alignment.width),
+                             height: max(alignment.height, smaller.height / alignment.height * alignment.height))
+        var bounded = Letterbox.fit(coded: coded, sampleAspect: sampleAspect, rotation: rotation, into: room,
+                                    pixelAspect: raster.pixelAspect, rowAlignment: alignment.height,
+                                    columnAlignment: alignment.width)
+        bounded.x += rect.x + (rect.width - room.width) / 2 / alignment.width * alignment.width
+        bounded.y += rect.y + (rect.height - room.height) / 2 / alignment.height * alignment.height
+        return bounded
     }
 
     public var description: String { "\(cells) cells, \(raster)" }

@@ -41,12 +41,17 @@ public enum Visualizer: String, CaseIterable, Sendable, CustomStringConvertible 
     /// The size the filter draws at for a picture shown at `pixels`: the same shape, a
     /// whole multiple of it at least `minimumHeight` tall (a spectrum as short as a
     /// terminal's rows of half blocks has too few frequency bins to tell one note from the
-    /// next; the scaler then averages the larger picture down), in even numbers.
+    /// next; the scaler then averages the larger picture down), in even numbers, and within
+    /// `PictureBound`: showcqt took 7.7 GB for a picture of a screen of 512x512 cells
+    /// (issue 42 item 5).
     public static func drawingSize(for pixels: PixelSize) -> PixelSize {
         let width = max(2, pixels.width), height = max(2, pixels.height)
         var factor = 1
         while height * factor < minimumHeight && factor < 16 { factor += 1 }
-        return PixelSize(width: (width * factor + 1) & ~1, height: (height * factor + 1) & ~1)
+        let size = PixelSize(width: (width * factor + 1) & ~1, height: (height * factor + 1) & ~1)
+        guard !PictureBound.contains(size) else { return size }
+        let bounded = PictureBound.fitting(size)
+        return PixelSize(width: max(2, bounded.width & ~1), height: max(2, bounded.height & ~1))
     }
 
     static let minimumHeight = 180

@@ -128,6 +128,13 @@ struct EmulatorInputGuard {
         }
     }
 
+    /// Whether libvterm reads the next byte as text: not inside an escape, a CSI or a string
+    /// (the flood skip cuts text only from a read that starts so, `FloodSkip.feed`).
+    var readsText: Bool {
+        if case .text = state { return true }
+        return false
+    }
+
     /// libvterm was fed complete sequences of the pane's own (a resize's, which end with a
     /// CUP) and reads text again, whatever the program's bytes had begun: so does the
     /// guard. Left in a sequence libvterm had left, it passed what came next unfiltered

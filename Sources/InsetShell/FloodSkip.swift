@@ -40,24 +40,36 @@ enum FloodSkip {
         return cut
     }
 
-    /// Feeds `chunk` to `screen`, skipping what only scrolls past when it may; returns the
-    /// bytes skipped.
+    /// Feeds `chunk` to `screen` through `inputGuard`, skipping what only scrolls past when
+    /// it may; returns the bytes skipped.
+    ///
+    /// The guard reads what libvterm gets: the lines that stand for the skipped text, then
+    /// the rest as a read of its own (libvterm gets it in a write of its own). Were it to
+    /// read the skipped text, it would follow a libvterm that never saw it: the text's last
+    /// character a space, libvterm's still a wide one from before, so a REP passed and
+    /// repeated the wide one past the row's end (SIGSEGV, `scripts/fuzz --target terminal
+    /// --seed 4242` input 196878, issue 42 item 6). And only a chunk that libvterm starts
+    /// reading as text is skipped: one that goes on with a sequence of the last read would
+    /// lose with the text the byte that ends the sequence (a CSI of 15 separators at a
+    /// read's end, a read from a byte of 0x80 on, which ends it, lines of text, `;5m`:
+    /// libvterm took `;` as a 17th parameter past its 16 slots; input 38312).
     @discardableResult
-    static func feed(_ chunk: UnsafeRawBufferPointer, into screen: VirtualScreen, watch: inout ScrollRegionWatch) -> Int {
+    static func feed(_ chunk: UnsafeRawBufferPointer, into screen: VirtualScreen, through inputGuard: inout EmulatorInputGuard,
+                     watch: inout ScrollRegionWatch) -> Int {
         watch.scan(chunk)
         let rows = screen.size.rows
-        let cut = screen.isAlternateScreen || watch.regionSet ? 0 : FloodSkip.cut(chunk, rows: rows)
+        var cut = 0
+        if inputGuard.readsText && !screen.isAlternateScreen && !watch.regionSet { cut = FloodSkip.cut(chunk, rows: rows) }
         guard cut > 0 else {
-            screen.feed(chunk)
+            inputGuard.filter(chunk) { (bytes: UnsafeRawBufferPointer) in screen.feed(bytes) }
             return 0
         }
         // What stands for the skipped text: CR, then a screen's height of LFs.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rows + 1) { replacement in
-            replacement.initialize(repeating: 0x0A)
-            replacement[0] = 0x0D
-            screen.feed(UnsafeRawBufferPointer(replacement))
+        let replacement: [UInt8] = [0x0D] + [UInt8](repeating: 0x0A, count: rows)
+        replacement.withUnsafeBytes { lines in
+            inputGuard.filter(lines) { (bytes: UnsafeRawBufferPointer) in screen.feed(bytes) }
         }
-        screen.feed(UnsafeRawBufferPointer(rebasing: chunk[cut...]))
+        inputGuard.filter(UnsafeRawBufferPointer(rebasing: chunk[cut...])) { (bytes: UnsafeRawBufferPointer) in screen.feed(bytes) }
         return cut
     }
 }

@@ -29,7 +29,7 @@ public final class ShellEmulator {
     /// text would only scroll past (`FloodSkip`); returns the bytes skipped.
     @discardableResult
     public func feed(_ chunk: UnsafeRawBufferPointer) -> Int {
-        inputGuard.filter(chunk) { FloodSkip.feed($0, into: emulator, watch: &regionWatch) }
+        FloodSkip.feed(chunk, into: emulator, through: &inputGuard, watch: &regionWatch)
     }
 
     /// Copies the screen into `grid` (see `VirtualScreen.draw`).

@@ -12,7 +12,7 @@ import Foundation
 // input failed, 1 when one did (or crashed the harness), 2 on a usage error. Input i of
 // seed S is the same on every run (its generator is seeded from "S:i"), so `--only i`
 // replays it alone. Targets are registered here by name, each in a file of its own.
-let targets: [FuzzTarget] = [.terminal, .ytdlpJSON]
+let targets: [FuzzTarget] = [.terminal, .ytdlpJSON, .largeTerminal]
 
 func usage(_ targets: [FuzzTarget]) -> String {
     "usage: inset-fuzz TARGET [--seed S] [--count N] [--only I] [--keep DIR] [--verbose]\ntargets:\n"

@@ -26,6 +26,8 @@ struct DrawingChoiceTests {
         let xterm = Self.terminal(name: "XTerm(379)", sixel: true, cell: PixelSize(width: 6, height: 13))
         let sixel = Self.drawing(xterm)
         #expect(sixel.pictures == .sixel && sixel.raster == CellRaster(cellPixels: PixelSize(width: 6, height: 13)))
+        // Issue 42 item 5: sixel pixels are the screen's own; kitty's and iTerm2's pictures are scaled to their cells.
+        #expect(!sixel.raster.scalesToCells && Self.drawing(xterm, graphics: .kitty).raster.scalesToCells)
         let cells = Self.drawing(xterm, graphics: .cells)
         #expect(cells.pictures == nil && cells.raster == CellRaster(blitter: .half, cellAspect: 6.0 / 13))
         let forced = Self.drawing(Self.terminal(), graphics: .sixel)
@@ -44,7 +46,7 @@ struct DrawingChoiceTests {
     @Test("iterm: auto in WezTerm (over its partial kitty), real pixels at the cell's size; passthrough inside tmux")
     func iterm() {
         let wezterm = Self.drawing(Self.terminal(name: "WezTerm 20240203", kitty: true, cell: PixelSize(width: 9, height: 18)))
-        #expect(wezterm.pictures == .iterm(passthrough: false) && wezterm.raster == CellRaster(cellPixels: PixelSize(width: 9, height: 18)))
+        #expect(wezterm.pictures == .iterm(passthrough: false) && wezterm.raster == CellRaster(cellPixels: PixelSize(width: 9, height: 18), scalesToCells: true))
         #expect(Self.drawing(Self.terminal(), graphics: .iterm).pictures == .iterm(passthrough: false))
         var tmux = TerminalCapabilities(environment: ["TMUX": "/tmp/tmux-0/default,1,0", "LC_TERMINAL": "iTerm2"])
         tmux.record(.terminalVersion("tmux 3.4"))

@@ -35,6 +35,7 @@ struct FloodSkipTests {
         let size = CellSize(columns: 20 + Int.random(in: 0..<60, using: &rng), rows: 3 + Int.random(in: 0..<30, using: &rng))
         let skipping = VirtualScreen(size: size), full = VirtualScreen(size: size)
         var watch = ScrollRegionWatch()
+        var inputGuard = EmulatorInputGuard()
         let setUp = "some text\r\n\u{1B}[31;44mcoloured pen\r\nand more"
         skipping.feed(setUp)
         full.feed(setUp)
@@ -45,7 +46,7 @@ struct FloodSkipTests {
         while offset < bytes.count {
             let length = min(bytes.count - offset, 1 + Int.random(in: 0..<6000, using: &rng))
             bytes[offset..<(offset + length)].withUnsafeBytes { chunk in
-                skipped += FloodSkip.feed(chunk, into: skipping, watch: &watch)
+                skipped += FloodSkip.feed(chunk, into: skipping, through: &inputGuard, watch: &watch)
                 full.feed(chunk)
             }
             offset += length
@@ -59,6 +60,7 @@ struct FloodSkipTests {
     func notSkipped() {
         let lines = Array(String(repeating: "text\r\n", count: 100).utf8)
         var watch = ScrollRegionWatch()
+        var inputGuard = EmulatorInputGuard()
         let screen = VirtualScreen(size: CellSize(columns: 20, rows: 5))
         screen.feed("\u{1B}[2;4r")
         lines.withUnsafeBytes { chunk in
@@ -66,13 +68,13 @@ struct FloodSkipTests {
             var region = ScrollRegionWatch()
             "\u{1B}[2;4r".utf8.withContiguousStorageIfAvailable { region.scan(UnsafeRawBufferPointer($0)) }
             #expect(region.regionSet)
-            #expect(FloodSkip.feed(chunk, into: screen, watch: &region) == 0)
+            #expect(FloodSkip.feed(chunk, into: screen, through: &inputGuard, watch: &region) == 0)
             "\u{1B}[r".utf8.withContiguousStorageIfAvailable { region.scan(UnsafeRawBufferPointer($0)) }
             #expect(!region.regionSet)
         }
         let alternate = VirtualScreen(size: CellSize(columns: 20, rows: 5))
         alternate.feed("\u{1B}[?1049h")
-        lines.withUnsafeBytes { #expect(FloodSkip.feed($0, into: alternate, watch: &watch) == 0) }
+        lines.withUnsafeBytes { #expect(FloodSkip.feed($0, into: alternate, through: &inputGuard, watch: &watch) == 0) }
         let withEscape = Array("\u{1B}[1m".utf8) + lines
         withEscape.withUnsafeBytes { #expect(FloodSkip.cut($0, rows: 5) == 0) }
         lines.withUnsafeBytes { #expect(FloodSkip.cut($0, rows: 5) == (100 - 5) * 6) }
