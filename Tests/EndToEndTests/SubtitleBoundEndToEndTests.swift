@@ -34,15 +34,19 @@ struct SubtitleBoundEndToEndTests {
     @Test("issue 42 item 1: --sub-file /dev/zero, a FIFO fed without end and an endless WebVTT URL: the video plays, one notice, memory bounded",
           arguments: ["zero", "fifo", "http"])
     func endlessSubtitle(source: String) throws {
-        let server = try TestWebServer(script: "hostile-serve")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-subend-\(UUID().uuidString.prefix(8))")
+        // The server only where it is read: under the full run's load its start once took
+        // longer than TestWebServer waits, and failed the FIFO's case.
+        let server = source == "http" ? try TestWebServer(script: "hostile-serve") : nil
+        // A short path in /tmp, not under TMPDIR: the notice names the path twice before its
+        // reason, and under scripts/test's TMPDIR the reason fell past the 160 columns.
+        let dir = URL(fileURLWithPath: "/tmp").appendingPathComponent("isub-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let fifo = dir.appendingPathComponent("endless.srt").path
+        let fifo = dir.appendingPathComponent("e.srt").path
         let (subtitle, setup): (String, String) = switch source {
         case "zero": ("/dev/zero", "")
         case "fifo": (fifo, "mkfifo \(fifo); (yes '00:00:01,000 --> 00:00:02,000' > \(fifo) &); ")
-        default: (server.url("endless.vtt"), "")
+        default: (server?.url("endless.vtt") ?? "", "")
         }
         let peak = try playsWithNotice(subtitle, setup: setup)
         print("--sub-file \(source): peak RSS \(Int(peak)) MB")

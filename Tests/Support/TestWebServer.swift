@@ -43,7 +43,9 @@ public final class TestWebServer {
         }
         pid = child
         var found: Int?
-        for _ in 0..<100 where found == nil {
+        // Up to 20 s: a python server starts in 0.2 s alone, but beside the full run's groups
+        // on two cores it once took over 5.
+        for _ in 0..<400 where found == nil {
             found = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap {
                 Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
