@@ -2,10 +2,11 @@ import CFFmpeg
 import InsetCore
 
 /// How a picture is brought within `maxBytes` (issue 42 item 18): its ladder is 4:4:4 at
-/// `quality`, then, when its chroma is soft, 4:2:2 and 4:2:0 at `quality` and at each
-/// coarser quantizer, else 4:4:4 at coarser quantizers; the first step that fits is sent.
-/// Big Buck Bunny at 1200x660, six frames: 131–155 KB with base64 at q 5, now 110–117 KB
-/// at 36.0–38.5 dB (`JPEGEncoderTests`; the busiest, at 0.2 s, 35.97 dB in 4:2:2 at q 6).
+/// `quality`, then, when its chroma is soft, 4:2:2 at `quality` and at each coarser
+/// quantizer, in eighths for three whole steps, else 4:4:4 at coarser quantizers; the first
+/// step that fits is sent. Big Buck Bunny at 1200x660, six frames: 131–155 KB with base64
+/// at q 5, now 115–120 KB at 36.11–38.45 dB (`JPEGEncoderTests`; the busiest, at 0.2 s,
+/// 4:2:2 at q 5.875: 35.97 dB at q 6 before the eighths).
 ///
 /// Measured on frames of Big Buck Bunny at 1200x660 (`ffmpeg -c:v mjpeg`, PSNR of the JPEG
 /// against its own input): going from 4:4:4 to 4:2:0 at q 5 saves a fifth of the bytes for
@@ -18,27 +19,46 @@ extension JPEGEncoder {
         /// The chroma's size: 4:4:4, 4:2:2 (halved across) or 4:2:0 (halved both ways).
         enum Chroma { case full, halfAcross, half }
         var chroma: Chroma
-        var quantizer: Int
+        /// mjpeg's quantizer scale, in eighths up to `fineStepsUpTo` past `quality`.
+        var quantizer: Double
     }
 
     /// The PSNR (over R, G and B) that halving the chroma alone leaves, past which 4:2:0
     /// costs less than a coarser quantizer: Big Buck Bunny's frames measure 43–46 dB,
     /// bench_1080p's about 33.
     static let softChromaDecibels = 40.0
-    /// A step's bytes over the one before it, about: the next picture tries a step finer
-    /// only when its bytes there would fit, so a steady shot costs one encode a picture.
+    /// A step's bytes over the one before it, at most (an eighth step is about 0.98): the
+    /// next picture tries a step finer only when its bytes there would surely fit, so a
+    /// steady shot costs one encode a picture.
     static let stepRatio = 0.85
 
+    /// Past `quality`, quantizers go in eighths up to this many whole steps coarser, where
+    /// pictures land (a whole step is 0.4-0.9 dB and 7-10 % of the bytes; Big Buck Bunny's
+    /// busiest frame went from 4:2:2 at q 6, 35.97 dB, to q 5.875, 36.11), then in whole
+    /// steps, so that the ladder stays short for pictures that need far coarser ones.
+    static let fineStepsUpTo = 3
+
+    /// The quantizers from `quality` on, finest first: in eighths, then whole.
+    func quantizers() -> [Double] {
+        let finest = Double(quality), fineEnd = min(31, quality + Self.fineStepsUpTo)
+        let eighths = (0..<(fineEnd - quality) * 8).map { finest + Double($0) / 8 }
+        return eighths + (fineEnd...31).map(Double.init)
+    }
+
     /// The steps of a picture's ladder, finest first.
-    /// Soft chroma: 4:2:2, then 4:2:0, at each quantizer from `quality` on. Else 4:4:4 at
-    /// coarser quantizers, and last 4:2:0 at the coarsest, so that any picture can fit.
+    /// Soft chroma: 4:2:2 at each quantizer from `quality` on. Else 4:4:4 at coarser
+    /// quantizers. Both end with 4:2:0 at the coarsest, so that any picture can fit.
+    /// 4:2:0 earlier lost to 4:2:2 at a finer quantizer of the same bytes (Big Buck Bunny
+    /// at 0.2 s by `ffmpeg -intra_matrix` and its PSNR: 4:2:0 at q 5, 113 KB at 37.09 dB;
+    /// 4:2:2 at q 5.5, 116 KB at 37.34, at q 6, 109 KB at 36.95). Chroma coarser or finer
+    /// than luma, or a flat luma table, moved it by 0.1 dB at most.
     func ladder(softChroma: Bool) -> [Step] {
-        let finest = Step(chroma: .full, quantizer: quality)
+        let finest = Step(chroma: .full, quantizer: Double(quality))
+        let coarsest = Step(chroma: .half, quantizer: 31)
         if softChroma {
-            return [finest] + (quality...31).flatMap { [Step(chroma: .halfAcross, quantizer: $0), Step(chroma: .half, quantizer: $0)] }
+            return [finest] + quantizers().map { Step(chroma: .halfAcross, quantizer: $0) } + [coarsest]
         }
-        return [finest] + (quality < 31 ? ((quality + 1)...31).map { Step(chroma: .full, quantizer: $0) } : [])
-            + [Step(chroma: .half, quantizer: 31)]
+        return [finest] + quantizers().dropFirst().map { Step(chroma: .full, quantizer: $0) } + [coarsest]
     }
 
     /// Encodes the converted 4:4:4 frame into `packet` at the first step that fits: from
@@ -52,7 +72,7 @@ extension JPEGEncoder {
         if index > 0, Self.finerMayFit(lastBytes, maxBytes) { index -= 1 }
         var bytes = 0
         if index == 0 {
-            bytes = try encode(full, quantizer: quality)
+            bytes = try encode(full, quantizer: Double(quality))
             guard bytes > maxBytes else {
                 lastStep = 0
                 lastBytes = bytes

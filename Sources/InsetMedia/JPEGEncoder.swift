@@ -11,9 +11,9 @@ import InsetCore
 ///
 /// A picture is at most `maxBytes` (120 KB with base64), chosen per picture
 /// (`JPEGEncoder+Fitting`): a detailed frame of Big Buck Bunny at 1200x660 was 155 KB at
-/// q 5 (issue 42 item 18). Past the cap it halves its chroma where that is soft (natural
-/// video: 4:2:0 costs 0.6–1 dB for a fifth of the bytes, better than a coarser quantizer's
-/// 0.9 dB for a tenth), then takes coarser quantizers until it fits.
+/// q 5 (issue 42 item 18). Past the cap it halves its chroma across where that is soft
+/// (natural video: 4:2:0 costs 0.6–1 dB for a fifth of the bytes, better than a coarser
+/// quantizer's 0.9 dB for a tenth), then takes coarser quantizers, in eighths, until it fits.
 ///
 /// Ownership: one owner (the picture thread). The encoders, the converter and the planar
 /// frames are kept while the size stays, so steady state allocates nothing but the packet.
@@ -96,15 +96,37 @@ public final class JPEGEncoder {
     }
 
     /// Encodes `coder`'s frame at `quantizer` into `packet`; returns its bytes.
-    func encode(_ coder: Coder, quantizer: Int) throws(Failure) -> Int {
+    /// A fractional quantizer (5.25) is a quantisation table of its own: mjpeg scales the
+    /// context's `intra_matrix` by the frame's quantizer at each picture, `(m × q) >> 3`, so
+    /// at a quantizer of 8 the table is sent as written, and writing MPEG-1's table × q / 8
+    /// is q itself (the same tables as mjpeg's own at whole quantizers).
+    func encode(_ coder: Coder, quantizer: Double) throws(Failure) -> Int {
         guard let packet else { throw Failure(description: "no packet") }
         av_packet_unref(packet)
+        guard let luma = coder.context.pointee.intra_matrix, let chroma = coder.context.pointee.chroma_intra_matrix else {
+            throw Failure(description: "no quantisation table")
+        }
+        for index in 0..<64 {
+            let scaled = UInt16(max(1, min(255, Int(Double(Self.mpeg1IntraMatrix[index]) * quantizer) / 8)))
+            luma[index] = scaled
+            chroma[index] = scaled
+        }
         // With a fixed quantizer (AV_CODEC_FLAG_QSCALE) mjpeg takes each frame's quality as it.
-        coder.frame.pointee.quality = Int32(quantizer) * Int32(FF_QP2LAMBDA)
+        coder.frame.pointee.quality = Int32(Self.tableQuantizer) * Int32(FF_QP2LAMBDA)
         try check(avcodec_send_frame(coder.context, coder.frame), "avcodec_send_frame")
         try check(avcodec_receive_packet(coder.context, packet), "avcodec_receive_packet")
         return Int(packet.pointee.size)
     }
+
+    /// The frame quantizer at which mjpeg sends `intra_matrix` unscaled.
+    static let tableQuantizer = 8
+    /// FFmpeg's `ff_mpeg1_default_intra_matrix`, in raster order: mjpeg's table at q 8.
+    static let mpeg1IntraMatrix: [UInt16] = [
+        8, 16, 19, 22, 26, 27, 29, 34, 16, 16, 22, 24, 27, 29, 34, 37,
+        19, 22, 26, 27, 29, 34, 34, 38, 22, 22, 26, 27, 29, 34, 37, 40,
+        22, 26, 27, 29, 32, 35, 40, 48, 26, 27, 29, 32, 35, 40, 48, 58,
+        26, 27, 29, 34, 38, 46, 56, 69, 27, 29, 35, 38, 46, 56, 69, 83,
+    ]
 
     /// A new 4:4:4 encoder, converter and frame for pictures of `newSize`.
     private func open(_ newSize: PixelSize) throws(Failure) {
@@ -137,6 +159,9 @@ public final class JPEGEncoder {
         made.pointee.qmin = 2
         made.pointee.qmax = 31
         try check(avcodec_open2(made, codec, nil), "avcodec_open2")
+        // Written at each picture (`encode(_:quantizer:)`); avcodec_free_context frees them.
+        made.pointee.intra_matrix = av_mallocz(64 * 2)?.assumingMemoryBound(to: UInt16.self)
+        made.pointee.chroma_intra_matrix = av_mallocz(64 * 2)?.assumingMemoryBound(to: UInt16.self)
         frame.pointee.format = format.rawValue
         frame.pointee.width = made.pointee.width
         frame.pointee.height = made.pointee.height
