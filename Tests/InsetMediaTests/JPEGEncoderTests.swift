@@ -26,9 +26,14 @@ struct JPEGEncoderTests {
         #expect(psnr >= 36)
     }
 
-    /// Big Buck Bunny from the shared bench (`make_clips.sh`), where it was made.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Big Buck Bunny from the shared bench (`make_clips.sh`), looked for where
+    /// scripts/benchclips.py looks: BENCH_CLIPS, the checkout's sibling shared/, the cache.
     static let bigBuckBunny: String? = [ProcessInfo.processInfo.environment["BENCH_CLIPS"],
-                                        "/work/shared/bench/clips", NSHomeDirectory() + "/.cache/inset-bench/clips"]
+                                        repositoryRoot + "/../shared/bench/clips",
+                                        NSHomeDirectory() + "/.cache/inset-bench/clips"]
         .compactMap { $0.map { $0 + "/bigbuckbunny.mp4" } }.first { FileManager.default.fileExists(atPath: $0) }
 
     /// `path`'s frame at `seconds`, area-scaled to 1200x660 as the player's pictures are.
