@@ -8,7 +8,8 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from .. import ROOT
+
 NAMES = ["x.m3u8", "master.m3u8", "manifest.mpd", "seg.ts", "clip.mp4", "page.html", "list"]
 
 

@@ -13,11 +13,9 @@ import time
 
 import numpy as np
 
-import terminals
-import xscreen
-from xscreen import say
+from . import ROOT, terminals, xscreen
+from .xscreen import say
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INSET = os.environ.get("INSET_BIN") or os.path.join(ROOT, ".build", "release", "inset")
 SAMPLE = os.path.join(ROOT, "samples", "bench_1080p.mp4")
 SAMPLE_FRAMES = 150  # 5 s at 30 fps

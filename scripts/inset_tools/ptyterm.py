@@ -20,6 +20,8 @@ import termios
 import threading
 import time
 
+from .whitecount import WhiteCount
+
 FRAME_END = "?2026l"
 STRING_END = re.compile("[\x1b\x07]")
 
@@ -41,22 +43,6 @@ def xterm_palette(index):
 
 def bright(color):
     return color is not None and min(color) >= 200
-
-
-class WhiteCount:
-    """White cells at a moment: the cells' own count, corrected where pictures cover them
-    (`parts`: per picture, whether it is white, possibly still being decoded, the cells it
-    covers and how many of those the cells alone count white)."""
-
-    def __init__(self, cells_white, parts):
-        self.cells_white, self.parts = cells_white, parts
-
-    def value(self):
-        total = self.cells_white
-        for white, covered, under in self.parts:
-            is_white = white.result() if hasattr(white, "result") else white
-            total += (covered if is_white else 0) - under
-        return total
 
 
 class Screen:
@@ -81,12 +67,12 @@ class Screen:
         self.alternate = False
         self.pictures = None
         if cell:
-            from ptypictures import Pictures
+            from .ptypictures import Pictures  # numpy and Pillow only where pictures are read
             self.pictures = Pictures(columns, rows, cell)
         self.string = None  # a DCS or APC string being read for the pictures: (introducer, row, column, parts)
 
     def white_count(self):
-        """White cells now, as a `ptypictures.WhiteCount` whose `value()` waits for the
+        """White cells now, as a `WhiteCount` whose `value()` waits for the
         pictures it counts to be decoded: a reader keeps it and reads the number later."""
         if not self.pictures or not self.pictures.covered:
             return WhiteCount(self.cells_white, [])

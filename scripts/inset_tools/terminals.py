@@ -11,7 +11,7 @@ import os
 import subprocess
 import time
 
-import konsole
+from . import konsole
 
 COLS, ROWS = 160, 45
 

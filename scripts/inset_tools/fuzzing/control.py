@@ -16,7 +16,6 @@ import subprocess
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REPLY_WITHIN = 3.0
 COMMANDS = ["pause", "play", "seek +15", "seek -15", "seek-to 2", "get time", "get duration", "get paused", "get pip",
             "get file", "get speed", "observe", "mute", "volume 50", "speed 2", "speed 1", "pip", "window-move top-left",

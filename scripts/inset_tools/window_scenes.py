@@ -12,9 +12,9 @@ import time
 
 import numpy as np
 
-import xscreen
-from scenes import INSET, PIP_PSNR, PREFIX, SAMPLE, SOURCE_COLOURS, describe, paused_full_screen
-from xscreen import say
+from . import xscreen
+from .scenes import INSET, PIP_PSNR, PREFIX, SAMPLE, SOURCE_COLOURS, describe, paused_full_screen
+from .xscreen import say
 
 def window_scene(s, what, focus, unfocus, quit_keys, shot_name, then_redraw=False):
     """The window over a pane: paused, looked at, moved left, then quit. `focus` and

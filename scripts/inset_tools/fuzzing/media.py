@@ -8,7 +8,8 @@ import random
 import shutil
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from .. import ROOT
+
 SAMPLES = os.path.join(ROOT, "samples")
 # Small clips only: a mutation of a 1.5 MB file costs time and finds nothing a 40 KB one does not.
 SEEDS = ["clock_4x3.mp4", "anamorphic_rot90.mp4", "scope_239.mp4", "av_sync_markers.mp4"]

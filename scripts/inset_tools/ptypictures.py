@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np  # imported here, not at the first picture: that took 150 ms of the reader's time
 from PIL import Image
 
-from ptyterm import WhiteCount
+from .whitecount import WhiteCount
 
 
 SIXEL_HEAD = re.compile(r"[\d;]*q")

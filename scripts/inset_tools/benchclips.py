@@ -3,7 +3,8 @@
 1080p sample, so the scripts that measure on it run on a fresh clone too."""
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from . import ROOT
+
 
 
 def default_clip():

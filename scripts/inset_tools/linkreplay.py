@@ -14,8 +14,7 @@ import zlib
 import numpy as np
 from PIL import Image
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptyterm import sgr_settings  # noqa: E402
+from .ptyterm import sgr_settings
 
 COLUMNS, ROWS, CELL_W, CELL_H = 160, 45, 8, 16
 WIDTH, HEIGHT = 2 * COLUMNS, 4 * ROWS  # the comparison's pixels: 2x4 a cell

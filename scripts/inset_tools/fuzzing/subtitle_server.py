@@ -10,7 +10,7 @@ import itertools
 import random
 import zlib
 
-import subtitle
+from . import subtitle
 
 NAMES = ["x.srt", "x.vtt", "x.ass", "page.vtt", "captions.srt", "styled.ssa"]
 FAULTS = ["whole", "whole", "truncated", "endless", "gzip", "bomb", "huge-line", "invalid-utf8", "redirect",

@@ -11,7 +11,7 @@ import os
 import random
 import subprocess
 
-import control
+from . import control
 
 NUMBERS = [1e300, -1e300, 1e9, -1e9, 9223372036854775807, -9223372036854775808, 18446744073709551616,
            2 ** 53 + 1, 1e-320, -0.0, 0, 1, -1, 0.5, 3.4e38, 1.7976931348623157e308]
