@@ -99,7 +99,7 @@ let package = Package(
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"], swiftSettings: testSettings),
-        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"], swiftSettings: testSettings),
@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"], swiftSettings: testSettings),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"], swiftSettings: testSettings),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"], swiftSettings: testSettings),
-        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"], swiftSettings: testSettings),
+        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "InsetShellTests",
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"],
