@@ -55,15 +55,29 @@ let package = Package(
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
         .systemLibrary(
-            name: "CVTerm",
+            name: "CVTermLibraries",
             pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"]), .brew(["libvterm"])]
         ),
+        // The shell pane's C side (libvterm's screen and its callbacks, the pty spawn), a C
+        // target as CFFmpeg is.
+        .target(
+            name: "CVTerm",
+            dependencies: ["CVTermLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
+        ),
         // The session bus, for MPRIS (InsetMPRIS); libdbus's low-level API.
         .systemLibrary(
-            name: "CDBus",
+            name: "CDBusLibraries",
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
+        .target(
+            name: "CDBus",
+            dependencies: ["CDBusLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
         .systemLibrary(
             name: "CZlib",

@@ -13,9 +13,6 @@ struct HeaderBodyTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The most lines a body in a header may have between its braces.
     static let limit = 2
-    /// Headers still holding logic, to be moved as CFFmpeg's was (the shims of system
-    /// libraries whose targets are not C targets yet); the list only shrinks.
-    static let notYetMoved: Set = ["Sources/CVTerm/shim.h", "Sources/CDBus/shim.h"]
 
     /// A function definition found in C text: its first line and how many lines its body
     /// spans between the line of its `{` and the line of its `}`.
@@ -90,21 +87,13 @@ struct HeaderBodyTests {
         let headers = try Self.headers()
         #expect(headers.contains("Sources/CFFmpeg/open_guard.h"), "the headers were not found under \(Self.root.path)")
         var long: [String] = []
-        for header in headers where !Self.notYetMoved.contains(header) {
+        for header in headers {
             let text = try String(contentsOf: Self.root.appendingPathComponent(header), encoding: .utf8)
             for body in Self.bodies(in: text) where body.lines > Self.limit {
                 long.append("\(header):\(body.line) (\(body.lines) lines)")
             }
         }
         #expect(long.isEmpty, "move these bodies to a .c file, declare them in the header: \(long.joined(separator: ", "))")
-    }
-
-    @Test("the headers not yet moved still hold logic (else they leave the list)")
-    func listOnlyShrinks() throws {
-        for header in Self.notYetMoved.sorted() {
-            let text = try String(contentsOf: Self.root.appendingPathComponent(header), encoding: .utf8)
-            #expect(Self.bodies(in: text).contains { $0.lines > Self.limit }, "\(header) holds no long body: remove it from notYetMoved")
-        }
     }
 
     @Test("bodies are found past comments, strings and initialisers, and counted between their braces")
