@@ -5,6 +5,7 @@
 // few things Swift cannot take from its headers. Its type codes are macros with casts,
 // which Swift does not import, and appending a basic value takes a pointer to the value,
 // which for a string is a pointer to a `const char *`.
+// Reading values back is in iterator_values.c, compiled once.
 #include <dbus/dbus.h>
 #include <stdint.h>
 

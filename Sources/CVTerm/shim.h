@@ -4,6 +4,7 @@
 // The shell pane's C side: libvterm (the terminal emulator the pane's screen is) behind a
 // small struct that keeps what its callbacks report, and the pty spawn, which must happen
 // in C: after fork() only async-signal-safe calls are allowed, and Swift's runtime is not.
+// The bodies longer than a line are in emulator.c and pty_process.c, compiled once.
 #include <vterm.h>
 #include <errno.h>
 #include <fcntl.h>
