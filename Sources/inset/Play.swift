@@ -279,7 +279,7 @@ struct Play: ParsableCommand {
 enum Samples {
     static func directory() -> URL? {
         if let dir = ProcessInfo.processInfo.environment["INSET_SAMPLES"] { return URL(fileURLWithPath: dir) }
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var url = ExecutableLocation.url().resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = url.appendingPathComponent("samples")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("clock_16x9_aac.mp4").path) {
