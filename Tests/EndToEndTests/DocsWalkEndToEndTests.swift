@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Issue 48's last part: the README's quick start and its ten keys, and docs/using.md's
 /// commands, walked as a new user would, as written. The command lines, the keys, the figures
@@ -9,7 +10,7 @@ import Testing
 /// sees in tmux, and a line or a key row no check matches fails the walk, so a claim added to
 /// the docs needs a check here. The home is a new user's: `inset` on the PATH, the docs'
 /// `movie.mp4` (a 40 s clip with sound, made here) in the docs' `~/Videos`, no config.
-@Suite("Docs walk end to end", .serialized)
+@Suite("Docs walk end to end", .serialized, .tags(.waits))
 struct DocsWalkEndToEndTests {
     /// A scratch home laid out as the README's commands expect it.
     struct Home {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// How the docs walk reads the README and docs/using.md (`DocsWalk`): what it types and
 /// presses is only as good as this reading.
-@Suite("Docs walk: reading the docs")
+@Suite("Docs walk: reading the docs", .tags(.pure))
 struct DocsWalkTests {
     @Test("a code block's inset lines, each apart from its comment; a URL's # is no comment")
     func commandLines() {
