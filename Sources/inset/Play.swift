@@ -132,6 +132,7 @@ struct Play: ParsableCommand {
 
     @OptionGroup var sites: SiteArguments
     @OptionGroup var mpvSpelled: MpvSpelledArguments
+    @OptionGroup var mpvMapped: MpvMappedArguments
     @OptionGroup var sound: SoundArguments
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
@@ -197,7 +198,7 @@ struct Play: ParsableCommand {
         "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
+    ]).union(MpvSpelledArguments.optionsWithValue).union(MpvMappedArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -250,6 +251,10 @@ struct Play: ParsableCommand {
         options.advances = !noAdvance && config.advances != false
         options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
         if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }
+        let rectangle = try mpvMapped.apply(to: &options, graphicsGiven: graphics != nil, blitterGiven: blitter != nil)
+        var embedding = self.embedding
+        // mpv's kitty or sixel output given a rectangle (a file manager's preview) is Inset's --embed.
+        if embedding.embed == nil, let rectangle { embedding.embed = rectangle.description }
         try embedding.apply(to: &options, paths: paths, explicitPaths: !self.paths.isEmpty)
         let app: App
         do {

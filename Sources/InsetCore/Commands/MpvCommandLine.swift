@@ -4,7 +4,7 @@
 ///
 /// An option Inset has under mpv's name (`--volume=50`, `--ytdl-format=…`) passes as it is;
 /// one renamed is renamed (`--input-ipc-server` to `--socket`); a `yes|no` flag becomes
-/// the flag or nothing; a short list harmless to ignore (`--vo=`, `--hwdec=`…) is dropped
+/// the flag or nothing; a short list harmless to ignore (`--ao=`, `--hwdec=`…) is dropped
 /// and named in `ignored` for the log. Anything else passes to the parser, which refuses
 /// an option it does not know in one line naming it.
 public enum MpvCommandLine {
@@ -22,11 +22,11 @@ public enum MpvCommandLine {
     /// mpv's options that change nothing a terminal player does, or that only tune what
     /// Inset chooses by itself: dropped, each with one log line.
     public static let ignored: Set<String> = [
-        "vo", "ao", "hwdec", "profile", "gpu-context", "gpu-api", "force-window", "terminal", "input-terminal",
-        "really-quiet", "quiet", "msg-level", "msg-color", "term-osd-bar", "osc", "osd-level", "osd-bar",
+        "ao", "hwdec", "profile", "gpu-context", "gpu-api", "force-window", "terminal", "input-terminal",
+        "really-quiet", "quiet", "msg-color", "term-osd-bar", "osc", "osd-level", "osd-bar",
         "fs", "fullscreen", "geometry", "autofit", "autofit-larger", "ontop", "border", "x11-name", "wayland-app-id",
         "save-position-on-quit", "cache", "cache-secs", "demuxer-max-bytes", "demuxer-readahead-secs",
-        "load-scripts", "script-opts", "input-default-bindings", "input-vo-keyboard", "keep-open", "idle",
+        "load-scripts", "input-default-bindings", "input-vo-keyboard", "keep-open", "idle",
         "sub-auto", "audio-display", "hr-seek", "interpolation", "video-sync", "cursor-autohide",
     ]
 
@@ -66,6 +66,7 @@ public enum MpvCommandLine {
     }
 
     private static func translate(word: String, name: String, value: String?) throws(Refusal) -> [String] {
+        if let mapped = MpvMappedOptions.flagWord(name: name, value: value) { return [mapped] }
         if let renamed = renamed[name], let value { return [renamed, value] }
         if let flag = flags[name] {
             switch try yesNo(name, value) {
