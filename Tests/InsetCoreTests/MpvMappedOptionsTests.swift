@@ -76,7 +76,7 @@ import Testing
     @Test("--stream-lavf-o keeps the keys that cannot widen what may be opened")
     func inputOptions() throws {
         let pairs = try MpvMappedOptions.keyValueList(
-            "request_size=10485760,protocol_whitelist=file\\,http,timeout=5000000,reconnect=0,http_proxy=x,timeout=1",
+            "request_size=10485760,protocol_whitelist=\"file,http\",timeout=5000000,reconnect=0,http_proxy=x,timeout=1",
             option: "stream-lavf-o")
         let (kept, dropped) = MpvMappedOptions.inputOptions(pairs)
         #expect(kept == [.init("request_size", "10485760"), .init("reconnect", "0"), .init("timeout", "1")], "the last of a key wins")
