@@ -15,10 +15,8 @@ public struct MpvMappedSettings: Sendable {
     public var pause: String?
     public var messageLevel: String?
     public var scriptOptions: String?
-    public var scriptOptionsAppended: [String] = []
     public var scripts: [String] = []
     public var streamOptions: String?
-    public var streamOptionsAppended: [String] = []
     public var subtitleFiles: String?
     public var chaptersFile: String?
 
@@ -78,23 +76,13 @@ public struct MpvMappedSettings: Sendable {
         options.scriptOptions = try scriptOptions.map { value throws(MpvMappedOptions.Refusal) in
             try MpvMappedOptions.keyValueList(value, option: "script-opts")
         } ?? []
-        for item in scriptOptionsAppended {
-            let pairs = try MpvMappedOptions.keyValueList(item, option: "script-opts-append")
-            for pair in pairs {
-                options.scriptOptions.removeAll { $0.key == pair.key }
-                options.scriptOptions.append(pair)
-            }
-        }
         options.scripts = scripts
         for script in scripts {
             outcome.logLines.append("--script=\(script) kept, not run: Inset does not run mpv's Lua scripts yet")
         }
-        var streamPairs = try streamOptions.map { value throws(MpvMappedOptions.Refusal) in
+        let streamPairs = try streamOptions.map { value throws(MpvMappedOptions.Refusal) in
             try MpvMappedOptions.keyValueList(value, option: "stream-lavf-o")
         } ?? []
-        for item in streamOptionsAppended {
-            streamPairs += try MpvMappedOptions.keyValueList(item, option: "stream-lavf-o-append")
-        }
         let (kept, dropped) = MpvMappedOptions.inputOptions(streamPairs)
         outcome.inputOptions = kept
         if !dropped.isEmpty {

@@ -5,9 +5,10 @@ import InsetLog
 import InsetMedia
 
 /// mpv's options Inset has a thing of its own for, under mpv's names and in mpv's value
-/// syntax (docs/mpv.md, "Mapped"): the parser only gathers the words; `MpvMappedSettings`
-/// reads them as mpv does and sets the player's options. mpv's bare flags (`--pause`,
-/// `--no-vo-kitty-use-shm`) reach here as `--pause=yes` (`MpvMappedOptions.flagWord`).
+/// syntax (docs/mpv.md, "Mapped"): the settings table's rows (`Setting.Use.mapped`) hand
+/// them on as `--NAME=VALUE`, mpv's list edits applied and its flags spelled out
+/// (`--no-pause` is `--pause=no`); the parser only gathers the words, and
+/// `MpvMappedSettings` reads them as mpv does and sets the player's options.
 struct MpvMappedArguments: ParsableArguments {
     @Option(name: .customLong("vo"), help: .hidden) var vo: String?
     @Option(name: .customLong("vo-kitty-left"), help: .hidden) var kittyLeft: String?
@@ -25,20 +26,10 @@ struct MpvMappedArguments: ParsableArguments {
     var pause: String?
     @Option(name: .customLong("msg-level"), help: .hidden) var messageLevel: String?
     @Option(name: .customLong("script-opts"), help: .hidden) var scriptOptions: String?
-    @Option(name: [.customLong("script-opts-append"), .customLong("script-opts-add")], help: .hidden)
-    var scriptOptionsAppended: [String] = []
-    @Option(name: [.customLong("script"), .customLong("scripts-append")], help: .hidden) var scripts: [String] = []
+    @Option(name: .customLong("script"), help: .hidden) var scripts: [String] = []
     @Option(name: .customLong("stream-lavf-o"), help: .hidden) var streamOptions: String?
-    @Option(name: .customLong("stream-lavf-o-append"), help: .hidden) var streamOptionsAppended: [String] = []
     @Option(name: .customLong("sub-files"), help: .hidden) var subtitleFiles: String?
     @Option(name: .customLong("chapters-file"), help: .hidden) var chaptersFile: String?
-
-    static let optionsWithValue: Set<String> = [
-        "--vo", "--vo-kitty-left", "--vo-kitty-top", "--vo-kitty-cols", "--vo-kitty-rows", "--vo-sixel-left",
-        "--vo-sixel-top", "--vo-sixel-cols", "--vo-sixel-rows", "--vo-kitty-use-shm", "--vo-tct-algo", "--pause",
-        "--msg-level", "--script-opts", "--script-opts-append", "--script-opts-add", "--script", "--scripts-append",
-        "--stream-lavf-o", "--stream-lavf-o-append", "--sub-files", "--chapters-file",
-    ]
 
     var settings: MpvMappedSettings {
         var settings = MpvMappedSettings()
@@ -52,10 +43,8 @@ struct MpvMappedArguments: ParsableArguments {
         settings.pause = pause
         settings.messageLevel = messageLevel
         settings.scriptOptions = scriptOptions
-        settings.scriptOptionsAppended = scriptOptionsAppended
         settings.scripts = scripts
         settings.streamOptions = streamOptions
-        settings.streamOptionsAppended = streamOptionsAppended
         settings.subtitleFiles = subtitleFiles
         settings.chaptersFile = chaptersFile
         return settings

@@ -56,11 +56,9 @@ struct MpvMappedSettingsTests {
         #expect(try !applied { $0.pause = "no" }.0.startsPaused)
         #expect(try applied { $0.messageLevel = "all=warn,ffmpeg=v" }.1.messageLevel == "warn")
         let (options, outcome) = try applied {
-            $0.scriptOptions = "skip-op_start=2,skip-op_end=4"
-            $0.scriptOptionsAppended = ["skip-op_end=5"]
+            $0.scriptOptions = "skip-op_start=2,skip-op_end=%1%5"
             $0.scripts = ["/home/u/.config/mpv/scripts/skip.lua"]
-            $0.streamOptions = "timeout=5000000,protocol_whitelist=file"
-            $0.streamOptionsAppended = ["request_size=10485760"]
+            $0.streamOptions = "timeout=5000000,protocol_whitelist=file,request_size=10485760"
         }
         #expect(options.scriptOptions == [.init("skip-op_start", "2"), .init("skip-op_end", "5")])
         #expect(options.scripts == ["/home/u/.config/mpv/scripts/skip.lua"])

@@ -10,16 +10,6 @@ public enum MpvMappedOptions {
         public init(_ message: String) { self.message = message }
     }
 
-    /// mpv's flags among them, bare or as `--no-NAME`, spelled with their value for the
-    /// parser, which takes them as options (`--pause` is `--pause=yes`, `--no-pause`
-    /// `--pause=no`); nil for any other word.
-    public static func flagWord(name: String, value: String?) -> String? {
-        let flags: Set<String> = ["pause", "vo-kitty-use-shm"]
-        if value == nil, flags.contains(name) { return "--\(name)=yes" }
-        if value == nil, name.hasPrefix("no-"), flags.contains(String(name.dropFirst(3))) { return "--\(name.dropFirst(3))=no" }
-        return nil
-    }
-
     // MARK: Video outputs
 
     /// The graphics mode of mpv's `--vo` list (`kitty`, `tct,kitty`, `sixel`): the first
