@@ -30,7 +30,7 @@ import Testing
             == ["--http-header-fields", "Referer: https://a.example,X-Y: z", "--title", "Episode 1", "--user-agent", "UA",
                 "--referrer", "https://a.example", "--start", "60.000", "--end", "120.000", "u"])
         #expect(try translated(["--title=T", "--sub-file=s.srt", "--audio-file=a.m4a", "--speed=1.5", "--volume=50", "f"])
-            == ["--sub", "s.srt", "--audio-file", "a.m4a", "--title", "T", "--speed", "1.5", "--volume", "50", "f"],
+            == ["--sub-files=s.srt", "--audio-file", "a.m4a", "--title", "T", "--speed", "1.5", "--volume", "50", "f"],
                 "lists first, once each")
     }
 
@@ -121,14 +121,15 @@ import Testing
     func launchersLinesParse() throws {
         let aniCli = try MpvCommandLine.translate(["--chapters-file=/tmp/ch", "--script-opts=skip-op_start=1.5,skip-op_end=90",
                                                    "--script=/x/skip.lua", "--force-media-title=Ep 1", "u"])
-        #expect(aniCli.arguments == ["--title", "Ep 1", "u"])
-        #expect(aniCli.ignored.count == 3)
+        #expect(aniCli.arguments == ["--script-opts=skip-op_start=%3%1.5,skip-op_end=%2%90", "--script=/x/skip.lua",
+                                     "--chapters-file=/tmp/ch", "--title", "Ep 1", "u"], "mapped: MpvMappedArguments takes them")
+        #expect(aniCli.ignored.isEmpty)
         let yazi = try MpvCommandLine.translate(["--profile=sw-fast", "--vo=kitty", "--vo-kitty-use-shm=yes", "--really-quiet",
                                                  "--vo-kitty-left=3", "--vo-kitty-cols=40", "f"])
-        #expect(yazi.arguments == ["f"])
+        #expect(yazi.arguments == ["--vo=kitty", "--vo-kitty-use-shm=yes", "--vo-kitty-left=3", "--vo-kitty-cols=40", "f"])
         let lobster = try MpvCommandLine.translate(["--sub-file=s.vtt", "--force-media-title=T", "u", "--watch-later-directory=/tmp/w",
                                                     "--write-filename-in-watch-later-config", "--save-position-on-quit", "--quiet"])
-        #expect(lobster.arguments == ["--sub", "s.vtt", "--title", "T", "u"])
+        #expect(lobster.arguments == ["--sub-files=s.vtt", "--title", "T", "u"])
     }
 
     @Test func othersPassToTheParserAndWhatFollowsDashDashIsAPath() throws {

@@ -41,8 +41,8 @@ import Testing
             "--chapters-file=c", "--vo-kitty-left=3", "--no-vo-kitty-use-shm", "--vo-sixel-rows=9", "f",
         ])
         #expect(line.arguments == [
-            "--script-opts=a=%1%1,b=%3%x,y", "--stream-lavf-o=request_size=%8%10485760", "--sub-files=a.srt:b.srt", "--script=s.lua",
-            "--pause=no", "--pause=yes", "--vo=kitty", "--msg-level=all=no", "--chapters-file=c", "--vo-kitty-left=3",
+            "--vo=kitty", "--script-opts=a=%1%1,b=%3%x,y", "--stream-lavf-o=request_size=%8%10485760", "--sub-files=a.srt:b.srt",
+            "--script=s.lua", "--pause=no", "--pause=yes", "--msg-level=all=no", "--chapters-file=c", "--vo-kitty-left=3",
             "--vo-kitty-use-shm=no", "--vo-sixel-rows=9", "f",
         ])
         #expect(line.ignored.isEmpty, "\(line.ignored)")
