@@ -40,8 +40,10 @@ extension App {
             let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
             // Shared memory only where the terminal surely reads it: kitty itself, here.
             let local = !remote && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
+            // mpv's --vo-kitty-use-shm says it outright: the user knows where the terminal runs.
+            let sharedMemory = options.kittySharedMemory ?? local
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true),
-                    .kitty(local ? .sharedMemory : .direct, passthrough: false))
+                    .kitty(sharedMemory ? .sharedMemory : .direct, passthrough: false))
         case .sixel:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
         case .iterm where options.embed != nil && capabilities.keepsITermImagesUnderText:

@@ -9,7 +9,9 @@ public struct AppOptions: Sendable {
     public var colorMode: ColorMode?
     public var showStats: Bool
     public var loop: Bool
-    public var start: MediaTime?
+    /// `--start`: where each file starts, mpv's way (`90`, `-10` from the end, `25%`, `#2`);
+    /// resolved against each file when it opens (`Director.finishOpening`).
+    public var start: RelativeTime?
     public var threads: Int?
     public var linear: LinearRanges
     public var pipAllowed: Bool
@@ -109,6 +111,20 @@ public struct AppOptions: Sendable {
     /// The program that erases an embedded player's rectangle if the player is killed
     /// outright (`inset embed-guard`, this executable); nil starts none.
     public var embedGuardExecutable: String? = nil
+    /// mpv's `--pause`: every file starts paused, on its first frame.
+    public var startsPaused: Bool = false
+    /// mpv's `--vo-kitty-use-shm`: kitty pictures through shared memory (yes) or in the
+    /// escapes (no); nil decides by the terminal (shared memory in a local kitty).
+    public var kittySharedMemory: Bool? = nil
+    /// mpv's `--chapters-file`: these chapters in place of each file's own; nil keeps them.
+    public var chapters: [Chapter]? = nil
+    /// mpv's `--sub-files` after the first (which is `subtitleFile`): more subtitle files
+    /// for the one file given, listed after it.
+    public var moreSubtitleFiles: [String] = []
+    /// mpv's `--script-opts`, in order, for the Lua scripts to come (nothing reads them yet).
+    public var scriptOptions: [MpvMappedOptions.Pair] = []
+    /// mpv's `--script` files, kept for the Lua scripts to come: none is run.
+    public var scripts: [String] = []
 
     /// The playlist's rules from the three options above.
     var playlistRules: PlaylistCursor.Rules {
@@ -116,7 +132,7 @@ public struct AppOptions: Sendable {
     }
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
-                start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
+                start: RelativeTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
                 pipSaver: Bool = false, muted: Bool = false, volume: Int = 100, startsInShell: Bool = false,
                 shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control),
@@ -135,7 +151,7 @@ public struct AppOptions: Sendable {
     func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
         var configuration = PlaybackStateMachine.Configuration(
             pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
-            loops: loops, linear: linear, startPosition: start, speed: speed)
+            loops: loops, linear: linear, autoplay: !startsPaused, startPosition: start?.resolved(duration: nil), speed: speed)
         configuration.loopCount = loopCount
         return configuration
     }

@@ -34,8 +34,9 @@ struct Play: ParsableCommand {
     @Flag(help: "Play each file again from its start when it ends, instead of going on to the next or quitting.")
     var loop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5) instead of where the file was left.", valueName: "time"))
-    var start: TimeArgument?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5; -10 from the end, 25%, #2 a chapter) "
+                                                        + "instead of where the file was left.", valueName: "time"))
+    var start: PositionArgument?
 
     @Flag(name: .customLong("no-advance"), help: "At the end of a file, stay on its last frame instead of playing the next of the list.")
     var noAdvance = false
@@ -132,6 +133,7 @@ struct Play: ParsableCommand {
 
     @OptionGroup var sites: SiteArguments
     @OptionGroup var mpvSpelled: MpvSpelledArguments
+    @OptionGroup var mpvMapped: MpvMappedArguments
     @OptionGroup var sound: SoundArguments
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
@@ -221,7 +223,7 @@ struct Play: ParsableCommand {
         config.problems.forEach { Output.error("config \($0)") }
         // The command line's options win over the file's defaults.
         var options = AppOptions(
-            paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
+            paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.position, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute || config.muted == true, volume: volumeArgument?.value ?? config.volume ?? 100,
             startsInShell: startInShell,
@@ -250,6 +252,10 @@ struct Play: ParsableCommand {
         options.advances = !noAdvance && config.advances != false
         options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
         if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }
+        let rectangle = try mpvMapped.apply(to: &options, graphicsGiven: graphics != nil, blitterGiven: blitter != nil)
+        var embedding = self.embedding
+        // mpv's kitty or sixel output given a rectangle (a file manager's preview) is Inset's --embed.
+        if embedding.embed == nil, let rectangle { embedding.embed = rectangle.description }
         try embedding.apply(to: &options, paths: paths, explicitPaths: !self.paths.isEmpty)
         let app: App
         do {

@@ -1,0 +1,23 @@
+/// mpv's options whose handling needs a word more than "ignored": Inset's own spelling
+/// kept, another reader's job, or a script's options Inset passes to no script yet.
+extension SettingsTable {
+    static let mpvOnly: [Setting] = [
+        Setting("config", .text, default: "yes",
+                use: .arguments { value in
+                    // mpv's --config=no reads no config; Inset's --config=FILE names one.
+                    switch value.text {
+                    case "no": ["--no-config"]
+                    case "yes": []
+                    default: ["--config", value.text]
+                    }
+                }, "mpv's --config=no reads no config file; Inset's --config FILE names one."),
+        Setting("script-opts", .pairs, default: "", use: .mapped("script-opts"),
+                "Options for mpv's scripts: kept for the Lua scripts to come."),
+        Setting("scripts", .list(pathSeparated: true), default: "", use: .mapped("script"),
+                "mpv's scripts (--script adds one): kept, not run yet."),
+        Setting("chapters-file", .text, default: "", use: .mapped("chapters-file"),
+                "Chapters from an FFmpeg metadata file, in place of each file's own."),
+        Setting("sub-auto", .choice(["no", "exact", "fuzzy", "all"], integers: nil), default: "exact",
+                use: .ignored("Inset finds the subtitle files beside a video named after it"), "Which subtitle files are found."),
+    ]
+}
