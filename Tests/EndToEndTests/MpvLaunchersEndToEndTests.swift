@@ -8,7 +8,7 @@ import Testing
 /// preview through mpv's kitty output and its rectangle. What a person sees: the title,
 /// the chapters on the bar, the picture in its rectangle; what is heard, through SDL's disk
 /// driver.
-@Suite("mpv's launchers, mapped options", .serialized)
+@Suite("mpv's launchers, mapped options", .serialized, .tags(.waits))
 struct MpvLaunchersEndToEndTests {
     /// The loud stretches' tones heard through the disk driver: none means silence.
     static func heard(_ dir: URL, rate: Int = 48_000) throws -> [Double] {
