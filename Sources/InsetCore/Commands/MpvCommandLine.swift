@@ -25,7 +25,7 @@ public enum MpvCommandLine {
         "vo", "ao", "hwdec", "profile", "gpu-context", "gpu-api", "force-window", "terminal", "input-terminal",
         "really-quiet", "quiet", "msg-level", "msg-color", "term-osd-bar", "osc", "osd-level", "osd-bar",
         "fs", "fullscreen", "geometry", "autofit", "autofit-larger", "ontop", "border", "x11-name", "wayland-app-id",
-        "save-position-on-quit", "cache", "cache-secs", "demuxer-max-bytes", "demuxer-readahead-secs",
+        "cache", "cache-secs", "demuxer-max-bytes", "demuxer-readahead-secs",
         "load-scripts", "script-opts", "input-default-bindings", "input-vo-keyboard", "keep-open", "idle",
         "sub-auto", "audio-display", "hr-seek", "interpolation", "video-sync", "cursor-autohide",
     ]
@@ -39,6 +39,8 @@ public enum MpvCommandLine {
     /// mpv's `yes|no` flags that are Inset flags when yes.
     static let flags: [String: String] = [
         "mute": "--mute", "shuffle": "--shuffle", "no-video": "--no-video",
+        "save-position-on-quit": "--save-position-on-quit",
+        "write-filename-in-watch-later-config": "--write-filename-in-watch-later-config",
     ]
 
     public static func translate(_ arguments: [String]) throws(Refusal) -> Translation {
@@ -84,6 +86,7 @@ public enum MpvCommandLine {
         case "loop-playlist":
             return try loop(name, value, flag: "--loop-playlist")
         case "no-loop-playlist", "no-loop-file", "no-loop": return []
+        case "no-save-position-on-quit", "no-write-filename-in-watch-later-config": return []
         case "playlist":
             guard let value, !value.isEmpty else { throw Refusal(message: "--playlist: expected --playlist=FILE") }
             return [value]
