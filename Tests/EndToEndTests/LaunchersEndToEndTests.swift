@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import Testing
 
 /// The launchers that run `mpv` by name, each with its own command line as its script

@@ -1,4 +1,5 @@
 import Foundation
+import InsetTestSupport
 import InsetCore
 import Testing
 
