@@ -56,6 +56,7 @@ struct WatchLaterEndToEndTests {
         #expect(try #require(Self.mpvSeconds(resumed)) >= Int(insetStart.seconds), "\(resumed.text)")
         try tmux.waitFor(timeout: 10, "mpv gone") { $0.text.contains("EXIT=0") }
         #expect(!FileManager.default.fileExists(atPath: file), "mpv removes what it read")
+        print("watch_later: mpv wrote start=\(mpvStart.seconds), Inset wrote start=\(insetStart.seconds), mpv resumed at \(Self.mpvSeconds(resumed) ?? -1) s")
     }
 
     @Test("lobster's line plays a stream with its title and subtitle; after q, lobster's own pipeline reads the position back")
@@ -83,5 +84,6 @@ struct WatchLaterEndToEndTests {
         let position = try runCommand(["sh", "-c", "watchlater_dir=\"$1\"; video_link=\"$2\"; " + pipeline, "lobster", folder, link])
         let seconds = try #require(Int(position.trimmingCharacters(in: .whitespacesAndNewlines)), "lobster read '\(position)'")
         #expect(seconds >= 4 && seconds < 30, "lobster read \(seconds)")
+        print("lobster's pipeline read \(seconds) s back from \(folder)")
     }
 }
