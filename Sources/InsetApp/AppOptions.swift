@@ -78,6 +78,9 @@ public struct AppOptions: Sendable {
     public var resumeStore: ResumeStore? = nil
     /// Whether a file starts where it was left (`--no-resume` turns it off; `--start` wins).
     public var resumes: Bool = true
+    /// mpv's watch_later folder, read when a file starts and written at quit when asked
+    /// (`WatchLaterStore`); nil reads and writes none, as the tests' directors do.
+    public var watchLater: WatchLaterStore? = nil
     /// `--speed`: how fast each video starts playing (`[`, `]` and Backspace change it).
     public var speed: PlaybackSpeed = .normal
     /// `--screenshot-dir`: where screenshots go; nil for the current directory.

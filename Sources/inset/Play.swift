@@ -138,6 +138,7 @@ struct Play: ParsableCommand {
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
     @OptionGroup var link: LinkArguments
+    @OptionGroup var watchLater: WatchLaterArguments
 
     func validate() throws {
         try start?.validate(as: "--start")
@@ -200,6 +201,7 @@ struct Play: ParsableCommand {
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
+        .union(WatchLaterArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -249,6 +251,7 @@ struct Play: ParsableCommand {
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         options.resumeStore = ResumeStore.standard()
         options.resumes = !noResume && config.resumes != false
+        watchLater.apply(to: &options)
         options.advances = !noAdvance && config.advances != false
         options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
         if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }

@@ -129,7 +129,8 @@ import Testing
         #expect(yazi.arguments == ["--vo=kitty", "--vo-kitty-use-shm=yes", "--vo-kitty-left=3", "--vo-kitty-cols=40", "f"])
         let lobster = try MpvCommandLine.translate(["--sub-file=s.vtt", "--force-media-title=T", "u", "--watch-later-directory=/tmp/w",
                                                     "--write-filename-in-watch-later-config", "--save-position-on-quit", "--quiet"])
-        #expect(lobster.arguments == ["--sub-files=s.vtt", "--title", "T", "u"])
+        #expect(lobster.arguments == ["--sub-files=s.vtt", "--title", "T", "u", "--watch-later-directory", "/tmp/w",
+                                      "--write-filename-in-watch-later-config", "--save-position-on-quit"])
     }
 
     @Test func othersPassToTheParserAndWhatFollowsDashDashIsAPath() throws {

@@ -39,6 +39,7 @@ extension Director {
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
         video.prefersMuted = options.muted
         video.sound?.delay = audioDelay(for: media)
+        forgetWatchLater(of: media)
         catalog.record(media.info, for: media.path)
         if let title = video.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)

@@ -181,7 +181,7 @@ final class Director {
         var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
         summary.error = closingError
         summary.notice = outcome.closingNotice
-        for video in videos.removeAll() { retire(video) }
+        for video in videos.removeAll() { saveWatchLater(of: video); retire(video) }
         catalog.stop()
         panes.details.stop()
         panes.shell.close()
