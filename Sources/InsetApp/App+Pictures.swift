@@ -60,7 +60,7 @@ extension App {
         guard abandonable, let output = picturePresenter?.output, output.isITerm == false, bytes.count > 4 * slice else {
             let blocked = (try? terminal.write(bytes)) ?? .zero
             director.wrotePicture(bytes: bytes.count)
-            linkFitter.wrotePicture(bytes: bytes.count, blocked: blocked, drained: terminal.lastDrain, at: begun)
+            measureLink(bytes: bytes.count, blocked: blocked, drained: terminal.lastDrain, at: begun)
             return .whole
         }
         let sixel = output == .sixel
@@ -69,7 +69,7 @@ extension App {
         var sent = 0
         var blocked = Duration.zero
         var drained = TerminalWriter.Drain(bytes: 0, duration: .zero)
-        defer { linkFitter.wrotePicture(bytes: sent, blocked: blocked, drained: drained.bytes > 0 ? drained : nil, at: begun) }
+        defer { measureLink(bytes: sent, blocked: blocked, drained: drained.bytes > 0 ? drained : nil, at: begun) }
         while sent < bytes.count {
             var end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
             if !sixel, end < bytes.count { end = App.chunkEnd(in: bytes, from: end) }

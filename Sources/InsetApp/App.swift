@@ -35,6 +35,9 @@ public final class App {
     let embedded: Bool
     /// Inside tmux with iTerm2 pictures: where the pane is outside, followed as it moves.
     var paneWatch: TmuxPaneWatch?
+    /// The link's one measure, fed after every write (`measureLink`), read by the fitter and
+    /// the presenter's pacer.
+    let link: LinkMeter
     /// The link's budget and the cells' quality rung (`--link-rate`).
     var linkFitter: LinkFitter
 
@@ -74,11 +77,14 @@ public final class App {
         self.mpris = mpris
         self.painter = painter
         embedded = options.embed != nil
-        linkFitter = LinkFitter(setting: options.linkRate, blitter: raster.blitter, colorMode: painter.rasterizer.colorMode)
+        let link = LinkMeter()
+        self.link = link
+        linkFitter = LinkFitter(setting: options.linkRate, blitter: raster.blitter, colorMode: painter.rasterizer.colorMode,
+                                meter: link)
         director = try Director(options: options, stage: .init(size: terminal.size, videoRaster: raster, pictures: pictures))
         let drawing = (raster: raster, pictures: pictures)
         let waker = director.waker
-        picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
+        picturePresenter = drawing.pictures.map { [link] in PicturePresenter(output: $0, waker: waker, link: link) }
         if case .iterm(passthrough: true)? = drawing.pictures, let presenter = picturePresenter {
             let environment = ProcessInfo.processInfo.environment
             let origin = TmuxPane.origin(environment: environment) ?? .zero

@@ -77,7 +77,7 @@ extension PicturePresenter {
             let outcome = encoded.bytes.withUnsafeBytes(write)
             if case .cutForTime(let sent) = outcome {
                 pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start,
-                            scale: encoded.scale, sent: sent)
+                            scale: encoded.scale, sent: sent, link: link)
                 counts.cutForTime += 1
             }
             guard outcome == .whole else {
@@ -90,7 +90,7 @@ extension PicturePresenter {
                 continue
             }
             let end = HostTime.now()
-            pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale)
+            pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale, link: link)
             // Weighed at the rung it was encoded at, as if whole-size (quality goes before size);
             // a part (sixel's changed cells) says less.
             if encoded.whole, encoded.scale == pacer.scale, encoded.quality == quality.rung {
@@ -149,13 +149,13 @@ extension PicturePresenter {
         return output == .sixel ? "\(PictureQuality.sixelColors(rung: quality.rung)) colours" : "whole"
     }
 
-    /// The closing line's part: what was written and what was not, and why.
+    /// The closing line's part: what was written and what was not, and why. The link's rate
+    /// is the link part's (`LinkFitter.summary`), the one meter's: not said twice.
     var summary: String {
         let each = ProbeReport.byteCount(Int64(counts.written > 0 ? counts.bytes / counts.written : 0))
-        let drain = pacer.bytesPerSecond.map { ProbeReport.byteCount(Int64($0)) + "/s" } ?? "not limiting"
         return "pictures: \(counts.written) written (\(each) each), \(counts.paced) skipped for the terminal, "
             + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, \(counts.cutForTime) for time, "
-            + "drain \(drain), size \(PicturePacer.describe(scale: pacer.scale)), quality \(qualityName)"
+            + "size \(PicturePacer.describe(scale: pacer.scale)), quality \(qualityName)"
     }
 
     /// Slots no longer shown: their work is dropped and, for kitty, their images deleted

@@ -96,7 +96,10 @@ final class PicturePresenter: @unchecked Sendable {
     var slots: [UInt32: Slot] = [:]
     private var generation = 0
     let small = OutputBuffer(capacity: 256)
-    /// How fast the terminal takes pictures, and the size they go at.
+    /// The link's one measure (`LinkMeter`), which the app feeds with every write; the
+    /// pacer reads it.
+    let link: LinkMeter
+    /// Whether the terminal has time for a picture, and the size they go at.
     var pacer = PicturePacer()
     /// The link's bytes a frame (`LinkFitter`, from the app), and the quality rung it buys.
     var frameBudget: Int?
@@ -197,9 +200,11 @@ final class PicturePresenter: @unchecked Sendable {
         var latency = PictureLatency()
     }
 
-    init(output: Output, waker: LoopWaker) {
+    /// `link`: the app's one meter of the link, fed by its writes (a test's own otherwise).
+    init(output: Output, waker: LoopWaker, link: LinkMeter = LinkMeter()) {
         self.output = output
         self.waker = waker
+        self.link = link
         let thread = Thread { [unowned self] in self.runEncoder() }
         thread.name = "inset.picture"
         thread.start()
@@ -255,7 +260,7 @@ final class PicturePresenter: @unchecked Sendable {
             // Once per paint: may the link take a picture now? Else every slot waits for the
             // next frame, or for `retryAt` if none comes (the slots keep what they showed).
             if offered == nil {
-                offered = redrawn || pacer.offer(at: now)
+                offered = redrawn || pacer.offer(at: now, link: link)
                 if offered == false { counts.paced += 1 }
             }
             guard offered == true else { retryAt = pacer.nextAllowed; continue }
