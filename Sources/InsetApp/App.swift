@@ -67,12 +67,12 @@ public final class App {
         let mpris = options.embed == nil ? MPRISDesk.start() : nil
         try self.init(options: options, terminal: session, painter: painter, raster: drawing.raster, pictures: drawing.pictures,
                       mpris: mpris)
-        if drawing.pictures?.isITerm == true { picturePresenter?.textKeepsPixels = capabilities.keepsITermImagesUnderText }
+        picturePresenter?.textKeepsPixels = drawing.pictures?.keepsPixelsUnderText(capabilities) ?? false
     }
 
     /// The loop on `terminal`, already taken and asked what it draws (`raster`, `pictures`).
     init(options: AppOptions, terminal: any LoopTerminal, painter: FramePainter, raster: CellRaster,
-         pictures: PicturePresenter.Output?, mpris: MPRISDesk? = nil) throws {
+         pictures: (any PictureOutput)?, mpris: MPRISDesk? = nil) throws {
         self.terminal = terminal
         self.mpris = mpris
         self.painter = painter
@@ -85,14 +85,13 @@ public final class App {
         let drawing = (raster: raster, pictures: pictures)
         let waker = director.waker
         picturePresenter = drawing.pictures.map { [link] in PicturePresenter(output: $0, waker: waker, link: link) }
-        if case .iterm(passthrough: true)? = drawing.pictures, let presenter = picturePresenter {
+        if drawing.pictures?.followsTmuxPane == true, let presenter = picturePresenter {
             let environment = ProcessInfo.processInfo.environment
             let origin = TmuxPane.origin(environment: environment) ?? .zero
             presenter.condition.withLock { presenter.shared.paneOrigin = origin }
             paneWatch = TmuxPaneWatch(environment: environment, origin: origin) { waker.wake() }
         }
-        // Objects a player that died left in /dev/shm (a crash, SIGKILL) go before ours come.
-        if case .kitty(.sharedMemory, _)? = drawing.pictures { SharedMemoryObjects.removeLeftovers() }
+        drawing.pictures?.prepare()
         control = App.serveControl(at: options.controlSocketPath, waker: waker, director: director)
         planes.reserveCapacity(12)
     }
@@ -145,8 +144,7 @@ public final class App {
         if let mpris { effects += mpris.serve(director, at: now) }
         carryOut(effects, at: now)
         if let presenter = picturePresenter {
-            // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
-            presenter.writeReady { self.writePicture($0, abandonable: !presenter.output.passthrough) }
+            presenter.writeReady { self.writePicture($0, abandonable: true) }
             if presenter.leadsChanged {
                 presenter.leadsChanged = false
                 director.setPictureLeads(presenter.lead)

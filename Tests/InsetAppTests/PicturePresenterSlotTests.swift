@@ -229,8 +229,9 @@ struct PicturePresenterSlotTests {
     /// iTerm2 pixels stayed where no later picture went (24 of an iTerm2 strip's 623 cells in
     /// `scripts/pty-iterm --moves`); kitty's placement sat there until the next picture.
     @Test("a picture encoded for where its slot was, done after the slot moved while the link was owed time: not written there; the new place follows",
-          arguments: [PicturePresenter.Output.iterm(passthrough: false), .sixel, .kitty(.direct, passthrough: false)])
-    func encodedForTheOldPlace(output: PicturePresenter.Output) throws {
+          arguments: [ITermPictures(passthrough: false), SixelPictures(), KittyPictures(transmission: .direct, passthrough: false)]
+            as [any PictureOutput])
+    func encodedForTheOldPlace(output: any PictureOutput) throws {
         let presenter = PicturePresenter(output: output, waker: LoopWaker())
         defer { presenter.stop() }
         let image = Self.image(PixelSize(width: 24, height: 26), shade: 10)

@@ -4,7 +4,7 @@ import InsetLog
 import InsetRender
 
 /// Sends the video as real pixels, kitty graphics, sixel or iTerm2's inline images, beside
-/// the cell frames.
+/// the cell frames: whichever `PictureOutput` it is given, whose kind it never asks.
 ///
 /// The cells under a picture are `VideoLayer.pictureHole`s, drawn by the rasterizer like
 /// any others; this puts the pictures over them. Encoding (a sixel palette, a PNG for kitty)
@@ -31,7 +31,7 @@ import InsetRender
 /// until something is written there, so it is handled as sixel is (`leavesPixels`), each
 /// picture a JPEG sent whole.
 ///
-/// Inside tmux (`.kittyPlaceholders`) the picture is where the screen's placeholder cells
+/// Inside tmux (kitty's `usesPlaceholders`) the picture is where the screen's placeholder cells
 /// are (`Cell.kittyPlaceholder`, written by the rasterizer like text, so tmux keeps and
 /// moves them with the pane): each frame is transmitted again under the same image id with
 /// a virtual placement of the picture's size, and the terminal shows the new pixels in
@@ -81,7 +81,8 @@ final class PicturePresenter: @unchecked Sendable {
         static let thumbnail: UInt32 = preview
     }
 
-    let output: Output
+    /// How pictures reach the terminal (`KittyPictures`, `SixelPictures`, `ITermPictures`).
+    let output: any PictureOutput
     let waker: LoopWaker
     let condition = NSCondition()
     /// What both threads share, guarded by `condition`.
@@ -103,7 +104,7 @@ final class PicturePresenter: @unchecked Sendable {
     var pacer = PicturePacer()
     /// The link's bytes a frame (`LinkFitter`, from the app), and the quality rung it buys.
     var frameBudget: Int?
-    lazy var quality = QualityLadder(rungs: PictureQuality.rungs(jpeg: output.isITerm, sixel: output == .sixel))
+    lazy var quality = QualityLadder(rungs: output.qualityRungs)
     /// What went out and what did not, for `--stats`.
     var counts = PictureCounts()
     /// When a frame was skipped for the link: the time to offer it again, if nothing newer
@@ -201,7 +202,7 @@ final class PicturePresenter: @unchecked Sendable {
     }
 
     /// `link`: the app's one meter of the link, fed by its writes (a test's own otherwise).
-    init(output: Output, waker: LoopWaker, link: LinkMeter = LinkMeter()) {
+    init(output: some PictureOutput, waker: LoopWaker, link: LinkMeter = LinkMeter()) {
         self.output = output
         self.waker = waker
         self.link = link
