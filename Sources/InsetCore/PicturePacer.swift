@@ -33,6 +33,11 @@ public struct PicturePacer: Sendable {
     /// go through the pty's buffer without a word about the link, so a link that got faster
     /// is found only by trying larger ones (`LinkMeter.measured(at:within:)`).
     public var forgetAfter = Duration.seconds(5)
+    /// The meter's rate as the pacer judges by it: smoothed over the pictures' writes, so
+    /// one write held up by a busy machine or a stalled reader (whose drain the meter's
+    /// short pool takes nearly whole) does not shrink the pictures, and a link slow for every
+    /// picture does at once; nil whenever the meter has no recent measure.
+    private var judgedRate: Double?
     /// Index into `scales`.
     public private(set) var scaleIndex = 0
     public var scale: Double { Self.scales[scaleIndex] }
@@ -86,7 +91,7 @@ public struct PicturePacer: Sendable {
         if !allowed { skippedInWindow += 1 }
         if now.elapsed(since: start) >= .seconds(1) {
             judge(at: now, offered: offeredInWindow, skipped: skippedInWindow, seconds: seconds(now.elapsed(since: start)),
-                  rate: link.measured(at: now, within: forgetAfter))
+                  rate: link.measured(at: now, within: forgetAfter) == nil ? nil : judgedRate)
             windowStart = now
             offeredInWindow = 0
             skippedInWindow = 0
@@ -113,7 +118,9 @@ public struct PicturePacer: Sendable {
                                link: LinkMeter) {
         let blockedSeconds = seconds(blocked)
         let through = sent ?? bytes
-        let rate = link.measured(at: start, within: forgetAfter)
+        let reading = link.measured(at: start, within: forgetAfter)
+        judgedRate = reading.map { new in judgedRate.map { 0.7 * $0 + 0.3 * new } ?? new }
+        let rate = judgedRate
         let linkSeconds = max(blockedSeconds, rate.map { Double(through) / $0 } ?? 0)
         accrue(until: start)
         credit -= linkSeconds
