@@ -33,6 +33,14 @@ public struct PicturePacer: Sendable {
     /// go through the pty's buffer without a word about the link, so a link that got faster
     /// is found only by trying larger ones (`LinkMeter.measured(at:within:)`).
     public var forgetAfter = Duration.seconds(5)
+    /// A try of a larger size on no recent measure that the link could not take (shrunk
+    /// back within twice `settle`) doubles how long the measure is trusted, up to this: on
+    /// a link where 1/4 fits and 3/8 does not, no write waits at 1/4, and trying 3/8 every
+    /// 5 s would cost two seconds of skipped frames in seven.
+    public var longestTrust = Duration.seconds(40)
+    private var trust: Duration?
+    private var triedAt: HostTime?
+    private var trusted: Duration { trust ?? forgetAfter }
     /// The meter's rate as the pacer judges by it: smoothed over the pictures' writes, so
     /// one write held up by a busy machine or a stalled reader (whose drain the meter's
     /// short pool takes nearly whole) does not shrink the pictures, and a link slow for every
@@ -91,7 +99,7 @@ public struct PicturePacer: Sendable {
         if !allowed { skippedInWindow += 1 }
         if now.elapsed(since: start) >= .seconds(1) {
             judge(at: now, offered: offeredInWindow, skipped: skippedInWindow, seconds: seconds(now.elapsed(since: start)),
-                  rate: link.measured(at: now, within: forgetAfter) == nil ? nil : judgedRate)
+                  rate: link.measured(at: now, within: trusted) == nil ? nil : judgedRate)
             windowStart = now
             offeredInWindow = 0
             skippedInWindow = 0
@@ -118,7 +126,7 @@ public struct PicturePacer: Sendable {
                                link: LinkMeter) {
         let blockedSeconds = seconds(blocked)
         let through = sent ?? bytes
-        let reading = link.measured(at: start, within: forgetAfter)
+        let reading = link.measured(at: start, within: trusted)
         judgedRate = reading.map { new in judgedRate.map { 0.7 * $0 + 0.3 * new } ?? new }
         let rate = judgedRate
         let linkSeconds = max(blockedSeconds, rate.map { Double(through) / $0 } ?? 0)
@@ -149,6 +157,11 @@ public struct PicturePacer: Sendable {
     }
 
     private mutating func judge(at now: HostTime, offered: Int, skipped: Int, seconds window: Double, rate: Double?) {
+        if let tried = triedAt, now.elapsed(since: tried) > settle * 2 {
+            // The try held: the link is faster than it was.
+            triedAt = nil
+            trust = nil
+        }
         guard now.elapsed(since: lastChange) >= settle else { return }
         let kept = Double(offered - skipped) / Double(max(1, offered))
         if kept < keptShare, scaleIndex < Self.scales.count - 1 {
@@ -156,7 +169,11 @@ public struct PicturePacer: Sendable {
         } else if scaleIndex > 0, Double(skipped) <= Double(offered) * (1 - keptShare) / 2 {
             // Room for the larger size at most frames offered, by what this size cost: its
             // share kept well above the share that shrinks it, so it does not flip back.
-            guard let rate, let bytes = typicalBytes else { change(by: -1, at: now); return }
+            guard let rate, let bytes = typicalBytes else {
+                change(by: -1, at: now)
+                triedAt = now
+                return
+            }
             let growth = Self.scales[scaleIndex - 1] / scale
             let larger = bytes * growth * growth / rate
             let interval = window / Double(max(1, offered))
@@ -166,6 +183,10 @@ public struct PicturePacer: Sendable {
     }
 
     private mutating func change(by step: Int, at now: HostTime) {
+        if step > 0, let tried = triedAt, now.elapsed(since: tried) <= settle * 2 {
+            triedAt = nil
+            trust = min(trusted * 2, longestTrust)
+        }
         scaleIndex += step
         lastChange = now
         if let bytes = typicalBytes {

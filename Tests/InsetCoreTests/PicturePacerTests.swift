@@ -110,6 +110,25 @@ struct PicturePacerTests {
         #expect(pacer.scale == 1)
     }
 
+    @Test("1 MB/s, where 1/4 fits and 3/8 does not: 3/8 is tried when the measure is 5 s old, and after each failed try twice as late")
+    func triesLessOften() {
+        /// Seconds of the last 40 of 50 at 1 MB/s spent above 1/4.
+        func secondsLarger(doubling: Bool) -> Int {
+            var pacer = PicturePacer()
+            if !doubling { pacer.longestTrust = pacer.forgetAfter }
+            let link = LinkMeter()
+            var larger = 0
+            for second in 0..<50 {
+                _ = Self.play(&pacer, link, rate: 1e6, bytes: 600_000, seconds: 1, from: 10 + Double(second))
+                if second >= 10 && pacer.scale > 0.25 { larger += 1 }
+                #expect(pacer.scale <= 0.375)
+            }
+            return larger
+        }
+        let doubled = secondsLarger(doubling: true), every5 = secondsLarger(doubling: false)
+        #expect(doubled <= 5 && doubled < every5, "above 1/4 for \(doubled) of 40 s, \(every5) trying every 5 s")
+    }
+
     @Test("a skipped frame is due again once the credit is back")
     func nextAllowed() {
         var pacer = PicturePacer()

@@ -206,7 +206,9 @@ final class PicturePresenter: @unchecked Sendable {
         self.output = output
         self.waker = waker
         self.link = link
-        let thread = Thread { [unowned self] in self.runEncoder() }
+        // Held by its thread until `stop()` ends it: unowned, one let go right after `stop()`
+        // was read by the thread waking to stop ("read an unowned reference", in tests).
+        let thread = Thread { [self] in self.runEncoder() }
         thread.name = "inset.picture"
         thread.start()
     }
