@@ -52,9 +52,9 @@ final class Director {
     struct Stage {
         var size: CellSize
         let videoRaster: CellRaster
-        let pictures: PicturePresenter.Output?
+        let pictures: (any PictureOutput)?
 
-        init(size: CellSize, videoRaster: CellRaster, pictures: PicturePresenter.Output?) {
+        init(size: CellSize, videoRaster: CellRaster, pictures: (any PictureOutput)?) {
             self.size = size; self.videoRaster = videoRaster; self.pictures = pictures
         }
     }
