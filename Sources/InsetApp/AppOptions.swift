@@ -109,6 +109,8 @@ public struct AppOptions: Sendable {
     /// The program that erases an embedded player's rectangle if the player is killed
     /// outright (`inset embed-guard`, this executable); nil starts none.
     public var embedGuardExecutable: String? = nil
+    /// mpv's `--idle`, `--keep-open`, `--no-terminal`, `--no-input-terminal` (`MpvSession`).
+    public var mpvSession = MpvSession()
 
     /// The playlist's rules from the three options above.
     var playlistRules: PlaylistCursor.Rules {

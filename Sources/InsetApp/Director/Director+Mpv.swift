@@ -18,6 +18,7 @@ extension Director {
         state.muted = options.muted
         state.speed = options.speed.factor
         state.audioDelay = options.audioDelay.seconds
+        state.session = mpvSessionFields(of: focusedVideo, at: now)
         guard let video = focusedVideo else { return state }
         let snapshot = video.snapshot
         state.idle = false
@@ -57,10 +58,12 @@ extension Director {
     }
 
     /// `loadfile`: the file goes at the end of the list; unless `append`, or when nothing
-    /// plays, it plays now (where the focused video plays).
-    func loadFile(_ path: String, append: Bool, at now: HostTime) -> CommandOutcome {
+    /// plays, it plays now (where the focused video plays), with its own options.
+    func loadFile(_ path: String, append: Bool, options fileOptions: MpvFileOptions = MpvFileOptions(),
+                  at now: HostTime) -> CommandOutcome {
         // Named by the user's own socket, as if on the command line (schemes other than http).
         NamedInputs.add([path])
+        mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
         guard let index = catalog.append(path) else { return .refused("nothing to play in \(path)") }
         let current = playlist.current
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)

@@ -8,7 +8,7 @@ extension Director {
     /// with no store (the tests' directors), for live input, a still picture, or a file
     /// never stopped part-way (or changed since).
     func resumePosition(for media: Playback.Media) -> MediaTime? {
-        guard options.resumes, options.start == nil, let store = options.resumeStore,
+        guard options.resumes, options.start == nil, !hasFileStart(media.path), let store = options.resumeStore,
               !media.info.isLive, !media.info.isStillImage, let position = store.remembered(for: media.path).position
         else { return nil }
         // The file is the same (size and time), but a position past what can be played is
@@ -23,6 +23,7 @@ extension Director {
         // The next file queued behind its sound goes first: the output closes with it.
         if gapless.next?.predecessor === video { cancelGapless() }
         keepPosition(of: video)
+        raiseLetGo(video)
         seekPreview.forget(video)
         video.stop()
     }

@@ -22,11 +22,11 @@ public enum MpvCommandLine {
     /// mpv's options that change nothing a terminal player does, or that only tune what
     /// Inset chooses by itself: dropped, each with one log line.
     public static let ignored: Set<String> = [
-        "vo", "ao", "hwdec", "profile", "gpu-context", "gpu-api", "force-window", "terminal", "input-terminal",
+        "vo", "ao", "hwdec", "profile", "gpu-context", "gpu-api", "force-window",
         "really-quiet", "quiet", "msg-level", "msg-color", "term-osd-bar", "osc", "osd-level", "osd-bar",
         "fs", "fullscreen", "geometry", "autofit", "autofit-larger", "ontop", "border", "x11-name", "wayland-app-id",
         "save-position-on-quit", "cache", "cache-secs", "demuxer-max-bytes", "demuxer-readahead-secs",
-        "load-scripts", "script-opts", "input-default-bindings", "input-vo-keyboard", "keep-open", "idle",
+        "load-scripts", "script-opts", "input-default-bindings", "input-vo-keyboard",
         "sub-auto", "audio-display", "hr-seek", "interpolation", "video-sync", "cursor-autohide",
     ]
 
@@ -102,6 +102,8 @@ public enum MpvCommandLine {
         case "resume-playback":
             return try yesNo(name, value) ? [] : ["--no-resume"]
         case "no-resume-playback": return ["--no-resume"]
+        case "idle", "keep-open", "terminal", "input-terminal", "no-idle", "no-keep-open", "no-terminal", "no-input-terminal":
+            return try session(name, value)
         case "config":
             guard let value, ["no", "yes"].contains(value) else { return [word] }
             return value == "no" ? ["--no-config"] : []
@@ -118,6 +120,32 @@ public enum MpvCommandLine {
         case "no"?: return []
         default:
             throw Refusal(message: "--\(name)=\(value ?? ""): Inset loops forever (--\(name)=inf) or not at all, not a number of times")
+        }
+    }
+
+    /// mpv's session options (`MpvSessionArguments`): `--idle[=yes|once|no]`,
+    /// `--keep-open[=yes|always|no]`, `--terminal=no` / `--no-terminal`,
+    /// `--input-terminal=no` / `--no-input-terminal`.
+    private static func session(_ name: String, _ value: String?) throws(Refusal) -> [String] {
+        let bare = name.hasPrefix("no-") ? String(name.dropFirst(3)) : name
+        if name.hasPrefix("no-") {
+            guard value == nil else { throw Refusal(message: "--\(name)=\(value!): --\(name) takes no value") }
+            return bare == "terminal" || bare == "input-terminal" ? ["--no-\(bare)"] : []
+        }
+        switch bare {
+        case "idle":
+            guard value.map({ ["yes", "once", "no"].contains($0) }) ?? true else {
+                throw Refusal(message: "--idle=\(value!): expected yes, once or no")
+            }
+            return value == "no" ? [] : ["--idle"]
+        case "keep-open":
+            guard value.map({ ["yes", "always", "no"].contains($0) }) ?? true else {
+                throw Refusal(message: "--keep-open=\(value!): expected yes, always or no")
+            }
+            return value == "no" ? [] : ["--keep-open"]
+        default:
+            // `--terminal`, `--input-terminal`: yes is what Inset does anyway.
+            return try yesNo(name, value) ? [] : ["--no-\(bare)"]
         }
     }
 
