@@ -13,7 +13,9 @@ extension Director {
     /// `video` has started: its file is loaded; its first frame (after this and after each
     /// seek) is mpv's `playback-restart`. A file of sound alone has no frame to wait for.
     func raiseFileLoaded(_ video: Playback) {
+        // An identifier outlives its video: a new one may have the address of one let go.
         mpvSessionState.loaded.insert(ObjectIdentifier(video))
+        mpvSessionState.ended.remove(ObjectIdentifier(video))
         mpvSessionState.raise(.fileLoaded)
         if video.isSoundOnly {
             mpvSessionState.raise(.playbackRestart)
@@ -42,6 +44,7 @@ extension Director {
     func raiseLetGo(_ video: Playback) {
         sayEnd(of: video, reason: isRunning ? "stop" : "quit")
         mpvSessionState.loaded.remove(ObjectIdentifier(video))
+        mpvSessionState.ended.remove(ObjectIdentifier(video))
     }
 
     /// The player is going: what still plays ends for the quit.
