@@ -9,7 +9,9 @@ public struct AppOptions: Sendable {
     public var colorMode: ColorMode?
     public var showStats: Bool
     public var loop: Bool
-    public var start: MediaTime?
+    /// `--start`: where each file starts, mpv's way (`90`, `-10` from the end, `25%`, `#2`);
+    /// resolved against each file when it opens (`Director.finishOpening`).
+    public var start: RelativeTime?
     public var threads: Int?
     public var linear: LinearRanges
     public var pipAllowed: Bool
@@ -118,7 +120,7 @@ public struct AppOptions: Sendable {
     }
 
     public init(paths: [String], colorMode: ColorMode? = nil, showStats: Bool = false, loop: Bool = false,
-                start: MediaTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
+                start: RelativeTime? = nil, threads: Int? = nil, linear: LinearRanges = .none,
                 pipAllowed: Bool = true, automaticPiP: Bool = true, startsInPiP: Bool = false,
                 pipSaver: Bool = false, muted: Bool = false, volume: Int = 100, startsInShell: Bool = false,
                 shellCommand: [String]? = nil, prefix: KeyPress = KeyPress(.character("]"), .control),
@@ -137,7 +139,7 @@ public struct AppOptions: Sendable {
     func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
         var configuration = PlaybackStateMachine.Configuration(
             pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
-            loops: loops, linear: linear, startPosition: start, speed: speed)
+            loops: loops, linear: linear, startPosition: start?.resolved(duration: nil), speed: speed)
         configuration.loopCount = loopCount
         return configuration
     }

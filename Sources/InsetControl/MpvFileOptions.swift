@@ -12,12 +12,14 @@ public struct MpvFileOptions: Equatable, Sendable {
     /// `length`: a duration the client knows (invidtui reads `options/length` back while
     /// `duration` is unknown); kept, not used to cut the file.
     public var length: String?
+    /// Options mpv has that Inset does not take per file (`volume=50`): accepted, as mpv
+    /// 0.35 accepts a name it does not know, and each said in one log line.
+    public var ignored: [String] = []
 
     public init() {}
 
     /// Reads `text`, mpv's `key=value` list joined by commas; a value may be quoted
-    /// (`"a,b"`, `%N%text` as mpv's own lists do). An option mpv has and Inset does not
-    /// take per file is refused, not dropped: the error names it.
+    /// (`"a,b"`, `%N%text` as mpv's own lists do); a value Inset cannot read is refused.
     public init(parsing text: String) throws(MpvIPC.Failure) {
         self.init()
         for (key, value) in try Self.pairs(text) {
@@ -32,7 +34,7 @@ public struct MpvFileOptions: Equatable, Sendable {
                 end = time
             case "force-media-title", "title": title = value
             case "length": length = value
-            default: throw .invalidParameter
+            default: ignored.append(key + "=" + value)
             }
         }
     }

@@ -70,12 +70,12 @@ struct Inset: ParsableCommand {
         return play
     }
 
-    /// mpv's spellings of the play command's options as Inset's (`MpvCommandLine`); an
-    /// option dropped as harmless is said in the log.
+    /// mpv's spellings of the play command's options as Inset's (`MpvCommandLine`, through
+    /// the settings table); an mpv option ignored is said in the log, one line each.
     static func mpvTranslated(_ arguments: [String]) throws -> [String] {
         do {
-            let translation = try MpvCommandLine.translate(arguments)
-            for option in translation.ignored { Log.info("ignored mpv's \(option): nothing it changes applies to Inset (docs/mpv.md)") }
+            let translation = try MpvCommandLine.translate(arguments, insetOptionsWithValue: Play.optionsWithValue)
+            for (option, why) in zip(translation.ignored, translation.reasons) { Log.info("ignored mpv's \(option): \(why) (docs/mpv.md)") }
             return translation.arguments
         } catch {
             throw ValidationError(error.message)

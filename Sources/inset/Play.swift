@@ -34,8 +34,9 @@ struct Play: ParsableCommand {
     @Flag(help: "Play each file again from its start when it ends, instead of going on to the next or quitting.")
     var loop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5) instead of where the file was left.", valueName: "time"))
-    var start: TimeArgument?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at this time (90, 1:30, 1:02:03.5; -10 from the end, 25%, #2 a chapter) "
+                                                        + "instead of where the file was left.", valueName: "time"))
+    var start: PositionArgument?
 
     @Flag(name: .customLong("no-advance"), help: "At the end of a file, stay on its last frame instead of playing the next of the list.")
     var noAdvance = false
@@ -222,7 +223,7 @@ struct Play: ParsableCommand {
         config.problems.forEach { Output.error("config \($0)") }
         // The command line's options win over the file's defaults.
         var options = AppOptions(
-            paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.time, threads: threads,
+            paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.position, threads: threads,
             linear: linearRanges, pipAllowed: !noPiP, automaticPiP: !noAutoPiP, startsInPiP: startInPiP,
             pipSaver: pipSaver, muted: mute || config.muted == true, volume: volumeArgument?.value ?? config.volume ?? 100,
             startsInShell: startInShell,

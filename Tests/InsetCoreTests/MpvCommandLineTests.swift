@@ -10,9 +10,9 @@ import Testing
 
     @Test func ytfzfsCommandLines() throws {
         #expect(try translated(["--ytdl-format=bv*[height<=720]+ba/b", "https://youtu.be/x"])
-            == ["--ytdl-format=bv*[height<=720]+ba/b", "https://youtu.be/x"], "Inset's own option, as mpv spells it")
+            == ["--ytdl-format", "bv*[height<=720]+ba/b", "https://youtu.be/x"], "Inset's own option, as mpv spells it")
         let audio = try MpvCommandLine.translate(["--force-window", "--no-video", "--ytdl-format=ba", "https://youtu.be/x"])
-        #expect(audio.arguments == ["--no-video", "--ytdl-format=ba", "https://youtu.be/x"])
+        #expect(audio.arguments == ["--no-video", "--ytdl-format", "ba", "https://youtu.be/x"])
         #expect(audio.ignored == ["--force-window"])
         #expect(try translated(["--input-ipc-server=/tmp/s", "--loop-file=inf", "--idle=yes", "a.jpg"])
             == ["--socket", "/tmp/s", "--loop", "--idle", "a.jpg"])
@@ -24,14 +24,18 @@ import Testing
         let line = try MpvCommandLine.translate(["--idle", "--keep-open", "--no-terminal", "--really-quiet", "--no-input-terminal",
                                                  "--user-agent=invidtui", "--input-ipc-server=/tmp/i.sock",
                                                  "--script-opts=ytdl_hook-ytdl_path=/usr/bin/yt-dlp"])
-        #expect(line.arguments == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal", "--user-agent=invidtui",
+        #expect(line.arguments == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal", "--user-agent", "invidtui",
                                    "--socket", "/tmp/i.sock"])
         #expect(line.ignored == ["--really-quiet", "--script-opts=ytdl_hook-ytdl_path=/usr/bin/yt-dlp"])
         #expect(try translated(["--idle=once", "--keep-open=always", "--terminal=no", "--input-terminal=no"])
                 == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal"])
         #expect(try translated(["--idle=no", "--keep-open=no", "--terminal=yes", "--input-terminal=yes", "--no-idle", "f"]) == ["f"])
-        #expect(throws: MpvCommandLine.Refusal(message: "--idle=later: expected yes, once or no")) { try translated(["--idle=later"]) }
-        #expect(throws: MpvCommandLine.Refusal(message: "--terminal=maybe: expected yes or no")) { try translated(["--terminal=maybe"]) }
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option idle (option parameter could not be parsed): invalid value for option idle: later (valid: no, once, yes)")) {
+            try translated(["--idle=later"])
+        }
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option terminal (option parameter could not be parsed): invalid parameter for terminal flag: maybe (yes, no or nothing)")) {
+            try translated(["--terminal=maybe"])
+        }
     }
 
     @Test func ytxsCommandLineHasItsOptionsAfterTheURL() throws {
@@ -43,15 +47,16 @@ import Testing
     @Test func scrapersOptions() throws {
         #expect(try translated(["--force-media-title=Episode 1", "--http-header-fields=Referer: https://a.example,X-Y: z",
                                 "--user-agent=UA", "--referrer=https://a.example", "--start=1:00", "--end=2:00", "u"])
-            == ["--title", "Episode 1", "--http-header-fields=Referer: https://a.example,X-Y: z", "--user-agent=UA",
-                "--referrer=https://a.example", "--start=1:00", "--end=2:00", "u"])
+            == ["--http-header-fields", "Referer: https://a.example,X-Y: z", "--title", "Episode 1", "--user-agent", "UA",
+                "--referrer", "https://a.example", "--start", "60.000", "--end", "120.000", "u"])
         #expect(try translated(["--title=T", "--sub-file=s.srt", "--audio-file=a.m4a", "--speed=1.5", "--volume=50", "f"])
-            == ["--title", "T", "--sub", "s.srt", "--audio-file=a.m4a", "--speed=1.5", "--volume=50", "f"])
+            == ["--sub", "s.srt", "--audio-file", "a.m4a", "--title", "T", "--speed", "1.5", "--volume", "50", "f"],
+                "lists first, once each")
     }
 
     @Test("--gapless-audio passes as mpv spells it; --no-gapless-audio is no")
     func gaplessAudio() throws {
-        #expect(try translated(["--gapless-audio=weak", "a.flac"]) == ["--gapless-audio=weak", "a.flac"])
+        #expect(try translated(["--gapless-audio=weak", "a.flac"]) == ["--gapless-audio", "weak", "a.flac"])
         #expect(try translated(["--no-gapless-audio", "a.flac"]) == ["--gapless-audio", "no", "a.flac"])
         #expect(GaplessAudio.weak.follows(playing: .init(sampleRate: 44_100, channels: 2), next: .init(sampleRate: 44_100, channels: 2)))
         #expect(!GaplessAudio.weak.follows(playing: .init(sampleRate: 44_100, channels: 2), next: .init(sampleRate: 48_000, channels: 2)))
@@ -67,28 +72,87 @@ import Testing
         #expect(try translated(["--loop-playlist", "--loop-playlist=no", "f"]) == ["--loop-playlist", "f"])
         #expect(try translated(["--vid=no", "f"]) == ["--no-video", "f"])
         #expect(try translated(["--ytdl=no", "--no-ytdl", "f"]) == ["--ytdl", "no", "--ytdl", "no", "f"])
-        #expect(try translated(["--ytdl", "yes", "f"]) == ["--ytdl", "yes", "f"], "Inset's own spelling stays")
+        #expect(try MpvCommandLine.translate(["--ytdl", "yes", "f"], insetOptionsWithValue: ["--ytdl"]).arguments
+            == ["--ytdl", "yes", "f"], "Inset's own spelling stays")
         #expect(try translated(["--playlist=list.m3u"]) == ["list.m3u"])
         #expect(try translated(["--no-resume-playback", "f"]) == ["--no-resume", "f"])
         #expect(throws: MpvCommandLine.Refusal.self) { try translated(["--mute=maybe", "f"]) }
         #expect(try translated(["--loop-file=3", "f"]) == ["--loop-file", "3", "f"], "Inset's own --loop-file N")
         #expect(try translated(["--loop-file=0", "f"]) == ["f"])
-        #expect(throws: MpvCommandLine.Refusal(message: "--loop-file=often: expected inf, yes, no or a number of times")) {
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option loop-file (option parameter could not be parsed): "
+                                               + "invalid value for option loop-file: often (valid: no, inf, yes, 0-10000 (integer range))")) {
             try translated(["--loop-file=often", "f"])
         }
-        #expect(throws: MpvCommandLine.Refusal(message: "--loop-playlist=3: Inset loops forever (--loop-playlist=inf) or not at all, not a number of times")) {
-            try translated(["--loop-playlist=3", "f"])
-        }
+        #expect(try translated(["--loop-playlist=3", "f"]) == ["--loop-playlist", "f"], "mpv takes a count: Inset loops it forever")
     }
 
     @Test func harmlessOptionsAreDroppedAndNamed() throws {
         let line = try MpvCommandLine.translate(["--vo=gpu", "--hwdec=auto", "--profile=fast", "--really-quiet", "f"])
         #expect(line.arguments == ["f"])
         #expect(line.ignored == ["--vo=gpu", "--hwdec=auto", "--profile=fast", "--really-quiet"])
+        #expect(line.reasons[1] == "nothing it changes applies to Inset")
+        #expect(line.reasons[0] == "the graphics mode is being mapped from --vo (issue 43)", "a row's own reason")
+    }
+
+    @Test("mpv's defaults as mpv writes them: --volume=100.000, --start=none")
+    func mpvsDefaultsAreTaken() throws {
+        #expect(try translated(["--volume=100.000", "--start=none", "--speed=1.000", "--audio-delay=0.000", "f"])
+            == ["--volume", "100", "--speed", "1.0", "f"])
+        #expect(try translated(["--volume=150", "f"]) == ["--volume", "100", "f"], "Inset does not amplify: held at 100")
+    }
+
+    @Test("--start=+T, -T from the end, N% and #C reach Inset's --start")
+    func startPositions() throws {
+        #expect(try translated(["--start=+90", "f"]) == ["--start", "90.000", "f"])
+        #expect(try translated(["--start=-10", "f"]) == ["--start", "-10.000", "f"])
+        #expect(try translated(["--start=25%", "f"]) == ["--start", "25%", "f"])
+        #expect(try translated(["--start=#2", "f"]) == ["--start", "#2", "f"])
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option start (option parameter could not be parsed): invalid time or position: 'xyz'")) {
+            try translated(["--start=xyz", "f"])
+        }
+    }
+
+    @Test("a list's edits are gathered as mpv applies them, then said once")
+    func listEditsAreGathered() throws {
+        #expect(try translated(["--sub-files=a.srt:b.srt", "--sub-files-remove=a.srt", "--sub-file=c.srt", "f"])
+            == ["--sub", "b.srt", "f"])
+        #expect(try translated(["--audio-file=a.m4a", "--audio-files-clr", "f"]) == ["f"])
+        let pipeViewer = try MpvCommandLine.translate(["--stream-lavf-o-append=request_size=10485760", "--no-ytdl", "v",
+                                                       "--audio-file=a.m4a"])
+        #expect(pipeViewer.arguments == ["--audio-file", "a.m4a", "--ytdl", "no", "v"])
+        #expect(pipeViewer.ignored == ["--stream-lavf-o-append=request_size=10485760"])
+    }
+
+    @Test("mpv's refusals: a removed option, a value missing, a bad key/value list")
+    func mpvsRefusalsAreRefused() throws {
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option zoom (option not found): mpv removed --zoom")) {
+            try translated(["--zoom=1", "f"])
+        }
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option vo (option requires parameter)")) {
+            try translated(["--vo", "kitty", "f"])
+        }
+        #expect(throws: MpvCommandLine.Refusal.self) { try translated(["--script-opts=a", "f"]) }
+        #expect(throws: MpvCommandLine.Refusal.self) { try translated(["--volume=abc", "f"]) }
+    }
+
+    @Test("the launchers' lines parse: ani-cli with ani-skip, yazi's kitty output, lobster")
+    func launchersLinesParse() throws {
+        let aniCli = try MpvCommandLine.translate(["--chapters-file=/tmp/ch", "--script-opts=skip-op_start=1.5,skip-op_end=90",
+                                                   "--script=/x/skip.lua", "--force-media-title=Ep 1", "u"])
+        #expect(aniCli.arguments == ["--title", "Ep 1", "u"])
+        #expect(aniCli.ignored.count == 3)
+        let yazi = try MpvCommandLine.translate(["--profile=sw-fast", "--vo=kitty", "--vo-kitty-use-shm=yes", "--really-quiet",
+                                                 "--vo-kitty-left=3", "--vo-kitty-cols=40", "f"])
+        #expect(yazi.arguments == ["f"])
+        let lobster = try MpvCommandLine.translate(["--sub-file=s.vtt", "--force-media-title=T", "u", "--watch-later-directory=/tmp/w",
+                                                    "--write-filename-in-watch-later-config", "--save-position-on-quit", "--quiet"])
+        #expect(lobster.arguments == ["--sub", "s.vtt", "--title", "T", "u"])
     }
 
     @Test func othersPassToTheParserAndWhatFollowsDashDashIsAPath() throws {
-        #expect(try translated(["--fs-screen=1", "f"]) == ["--fs-screen=1", "f"], "the parser refuses it, naming it")
+        #expect(try translated(["--no-such-option=1", "f"]) == ["--no-such-option=1", "f"], "the parser refuses it, naming it")
+        #expect(try translated(["--pip", "--graphics=kitty", "--sub=s.srt", "f"]) == ["--pip", "--graphics=kitty", "--sub=s.srt", "f"],
+                "Inset's own options, and --sub (mpv's --sid) in Inset's meaning")
         #expect(try translated(["--", "--vo=gpu"]) == ["--", "--vo=gpu"])
     }
 }

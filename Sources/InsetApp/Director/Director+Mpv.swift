@@ -1,6 +1,7 @@
 import Foundation
 import InsetControl
 import InsetCore
+import InsetLog
 import InsetMedia
 
 /// What mpv's IPC (`MpvIPC`, `MpvDesk`) reads of the player and the few things it asks
@@ -64,6 +65,7 @@ extension Director {
         // Named by the user's own socket, as if on the command line (schemes other than http).
         NamedInputs.add([path])
         mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
+        for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
         guard let index = catalog.append(path) else { return .refused("nothing to play in \(path)") }
         let current = playlist.current
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)

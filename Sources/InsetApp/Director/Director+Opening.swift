@@ -107,6 +107,8 @@ extension Director {
             if let title = options.mediaTitle { media.title = title }
             media.end = options.end
             var configuration = options.playbackConfiguration(loops: options.loop)
+            // `-T`, `N%` and `#C` need the file's duration or chapters: known now.
+            if options.start != nil { configuration.startPosition = startPosition(in: media) }
             applyFileOptions(to: &media, &configuration)
             let startPastEnd = startPastEnd(of: media)
             if let startPastEnd {
@@ -153,7 +155,7 @@ extension Director {
     /// play, and the player would end at once with no word. Nil for a time within the file,
     /// for live input (no end) and for a still picture (shown whatever the time).
     func startPastEnd(of media: Playback.Media) -> String? {
-        guard let start = options.start, let end = media.info.playableRange.end, !media.info.isStillImage,
+        guard let start = startPosition(in: media), let end = media.info.playableRange.end, !media.info.isStillImage,
               start >= end else { return nil }
         let asked = start.preciseClockString
         let shownEnd = end.clockString == start.clockString ? end.preciseClockString : end.clockString

@@ -1,17 +1,21 @@
-/// mpv's spelling of the options launchers pass (ytfzf, yt-x, scrapers, file-manager
-/// openers: `mpv --force-media-title=… --input-ipc-server=SOCK URL`), rewritten to
-/// Inset's before the parser reads them (docs/mpv.md lists each, with what Inset does).
+/// mpv's command line, read through the settings table (`SettingsTable`) and mpv's own
+/// option list (`MpvOptionCatalogue`), rewritten to Inset's options before the parser reads
+/// them (docs/mpv.md, "The command line").
 ///
-/// An option Inset has under mpv's name (`--volume=50`, `--ytdl-format=…`) passes as it is;
-/// one renamed is renamed (`--input-ipc-server` to `--socket`); a `yes|no` flag becomes
-/// the flag or nothing; a short list harmless to ignore (`--vo=`, `--hwdec=`…) is dropped
-/// and named in `ignored` for the log. Anything else passes to the parser, which refuses
-/// an option it does not know in one line naming it.
+/// Each `--NAME[=VALUE]` is found as mpv finds it (the name, an alias, a list suffix such as
+/// `-append`, a `no-` prefix), and its value parsed by the option's type, so only what mpv
+/// itself would refuse is refused, in mpv's words. An option with a row becomes what its row
+/// says (Inset's own option, or nothing); a list option's edits are gathered, as mpv applies
+/// them, and said once. Any other mpv option is dropped and named in `ignored` for the log.
+/// A name neither table knows, and Inset's own spelling (`--start 90`, the value the next
+/// word), pass to the parser, which refuses an option it does not know in one line.
 public enum MpvCommandLine {
     public struct Translation: Equatable, Sendable {
         public var arguments: [String]
         /// The options dropped, as given, each for one log line.
         public var ignored: [String]
+        /// Why each of `ignored` was dropped, in the same order.
+        public var reasons: [String]
     }
 
     public struct Refusal: Error, Equatable, Sendable {
@@ -19,30 +23,11 @@ public enum MpvCommandLine {
         public init(message: String) { self.message = message }
     }
 
-    /// mpv's options that change nothing a terminal player does, or that only tune what
-    /// Inset chooses by itself: dropped, each with one log line.
-    public static let ignored: Set<String> = [
-        "vo", "ao", "hwdec", "profile", "gpu-context", "gpu-api", "force-window",
-        "really-quiet", "quiet", "msg-level", "msg-color", "term-osd-bar", "osc", "osd-level", "osd-bar",
-        "fs", "fullscreen", "geometry", "autofit", "autofit-larger", "ontop", "border", "x11-name", "wayland-app-id",
-        "save-position-on-quit", "cache", "cache-secs", "demuxer-max-bytes", "demuxer-readahead-secs",
-        "load-scripts", "script-opts", "input-default-bindings", "input-vo-keyboard",
-        "sub-auto", "audio-display", "hr-seek", "interpolation", "video-sync", "cursor-autohide",
-    ]
-
-    /// Options Inset has under another name: the value goes with the new name.
-    static let renamed: [String: String] = [
-        "input-ipc-server": "--socket", "force-media-title": "--title", "title": "--title",
-        "sub-file": "--sub", "screenshot-directory": "--screenshot-dir", "slang": "--sub-lang", "alang": "--audio-lang",
-    ]
-
-    /// mpv's `yes|no` flags that are Inset flags when yes.
-    static let flags: [String: String] = [
-        "mute": "--mute", "shuffle": "--shuffle", "no-video": "--no-video",
-    ]
-
-    public static func translate(_ arguments: [String]) throws(Refusal) -> Translation {
-        var result = Translation(arguments: [], ignored: [])
+    /// - Parameter insetOptionsWithValue: Inset's options whose value is the next word
+    ///   (`--volume 50`): given so, they are Inset's spelling and pass to the parser as they are.
+    public static func translate(_ arguments: [String], insetOptionsWithValue: Set<String> = []) throws(Refusal) -> Translation {
+        var result = Translation(arguments: [], ignored: [], reasons: [])
+        var lists = ListEdits()
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let word = arguments[index]
@@ -55,105 +40,72 @@ public enum MpvCommandLine {
             let body = word.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let value: String? = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            let bare = name.hasPrefix("no-") ? String(name.dropFirst(3)) : name
-            if ignored.contains(name) || ignored.contains(bare) {
-                result.ignored.append(word)
+            if value == nil && insetOptionsWithValue.contains("--\(name)") {
+                result.arguments.append(word)
+                if index < arguments.endIndex { result.arguments.append(arguments[index]); index += 1 }
                 continue
             }
-            result.arguments += try translate(word: word, name: name, value: value)
+            do {
+                guard let option = try MpvOptionName.resolve(name) else { result.arguments.append(word); continue }
+                if case .row(let row) = option.target, case .insetSpelling = row.use {
+                    result.arguments.append(word)
+                    continue
+                }
+                let given = try option.value(value)
+                switch option.target {
+                case .row(let row):
+                    if case .ignored(let why) = row.use {
+                        result.ignored.append(word)
+                        result.reasons.append(why)
+                    } else if row.type.isList {
+                        lists.record(row, given)
+                    } else if case .arguments(let make) = row.use, case .value(let parsed) = given {
+                        result.arguments += make(parsed)
+                    }
+                case .catalogue(let entry):
+                    result.ignored.append(word)
+                    result.reasons.append(entry.deprecated ? "nothing it changes applies to Inset (deprecated in mpv)"
+                                                           : "nothing it changes applies to Inset")
+                }
+            } catch {
+                throw Refusal(message: error.description)
+            }
         }
+        // The lists' final values, said once each, first (so before any `--`).
+        result.arguments.insert(contentsOf: lists.arguments(), at: 0)
         return result
     }
 
-    private static func translate(word: String, name: String, value: String?) throws(Refusal) -> [String] {
-        if let renamed = renamed[name], let value { return [renamed, value] }
-        if let flag = flags[name] {
-            switch try yesNo(name, value) {
-            case true: return [flag]
-            case false: return []
+    /// The edits of each list option, from its default, in the order given.
+    private struct ListEdits {
+        private var order: [String] = []
+        private var values: [String: (Setting, SettingValue)] = [:]
+
+        mutating func record(_ row: Setting, _ given: MpvOptionName.Given) {
+            let start = values[row.name]?.1 ?? row.defaultValue ?? .list([])
+            if values[row.name] == nil { order.append(row.name) }
+            switch given {
+            case .value(let value): values[row.name] = (row, value)
+            case .edit(let edit): values[row.name] = (row, edit.applied(to: start))
             }
         }
-        switch name {
-        case "loop-file", "loop":
-            // A number of times is Inset's `--loop-file N`; the rest is `--loop` or nothing.
-            if let value, let times = Int(value), times >= 0 { return times == 0 ? [] : ["--loop-file", String(times)] }
-            guard value.map({ ["inf", "yes", "no", "force"].contains($0) }) ?? true else {
-                throw Refusal(message: "--\(name)=\(value ?? ""): expected inf, yes, no or a number of times")
+
+        func arguments() -> [String] {
+            order.flatMap { name -> [String] in
+                guard let (row, value) = values[name], case .arguments(let make) = row.use else { return [] }
+                return make(value)
             }
-            return try loop(name, value, flag: "--loop")
-        case "loop-playlist":
-            return try loop(name, value, flag: "--loop-playlist")
-        case "no-loop-playlist", "no-loop-file", "no-loop": return []
-        case "playlist":
-            guard let value, !value.isEmpty else { throw Refusal(message: "--playlist: expected --playlist=FILE") }
-            return [value]
-        case "vid", "video":
-            switch value {
-            case "no"?: return ["--no-video"]
-            case "auto"?, "1"?, "yes"?: return []
-            default: throw Refusal(message: "--\(name)=\(value ?? ""): Inset plays the first picture track, or none (--\(name)=no)")
-            }
-        case "ytdl":
-            // `--ytdl yes` is Inset's own spelling: its value is the next word.
-            guard value != nil else { return [word] }
-            return ["--ytdl", try yesNo(name, value) ? "yes" : "no"]
-        case "no-ytdl": return ["--ytdl", "no"]
-        case "no-gapless-audio": return ["--gapless-audio", "no"]
-        case "resume-playback":
-            return try yesNo(name, value) ? [] : ["--no-resume"]
-        case "no-resume-playback": return ["--no-resume"]
-        case "idle", "keep-open", "terminal", "input-terminal", "no-idle", "no-keep-open", "no-terminal", "no-input-terminal":
-            return try session(name, value)
-        case "config":
-            guard let value, ["no", "yes"].contains(value) else { return [word] }
-            return value == "no" ? ["--no-config"] : []
-        default:
-            return [word]
         }
     }
+}
 
-    /// mpv's `--loop-playlist=inf|yes|no` (and `--loop-file` but its count): Inset loops a
-    /// list forever or not at all.
-    private static func loop(_ name: String, _ value: String?, flag: String) throws(Refusal) -> [String] {
-        switch value {
-        case nil, "inf"?, "yes"?, "force"?: return [flag]
-        case "no"?: return []
-        default:
-            throw Refusal(message: "--\(name)=\(value ?? ""): Inset loops forever (--\(name)=inf) or not at all, not a number of times")
-        }
-    }
-
-    /// mpv's session options (`MpvSessionArguments`): `--idle[=yes|once|no]`,
-    /// `--keep-open[=yes|always|no]`, `--terminal=no` / `--no-terminal`,
-    /// `--input-terminal=no` / `--no-input-terminal`.
-    private static func session(_ name: String, _ value: String?) throws(Refusal) -> [String] {
-        let bare = name.hasPrefix("no-") ? String(name.dropFirst(3)) : name
-        if name.hasPrefix("no-") {
-            guard value == nil else { throw Refusal(message: "--\(name)=\(value!): --\(name) takes no value") }
-            return bare == "terminal" || bare == "input-terminal" ? ["--no-\(bare)"] : []
-        }
-        switch bare {
-        case "idle":
-            guard value.map({ ["yes", "once", "no"].contains($0) }) ?? true else {
-                throw Refusal(message: "--idle=\(value!): expected yes, once or no")
-            }
-            return value == "no" ? [] : ["--idle"]
-        case "keep-open":
-            guard value.map({ ["yes", "always", "no"].contains($0) }) ?? true else {
-                throw Refusal(message: "--keep-open=\(value!): expected yes, always or no")
-            }
-            return value == "no" ? [] : ["--keep-open"]
-        default:
-            // `--terminal`, `--input-terminal`: yes is what Inset does anyway.
-            return try yesNo(name, value) ? [] : ["--no-\(bare)"]
-        }
-    }
-
-    private static func yesNo(_ name: String, _ value: String?) throws(Refusal) -> Bool {
-        switch value {
-        case nil, "yes"?: return true
-        case "no"?: return false
-        default: throw Refusal(message: "--\(name)=\(value ?? ""): expected yes or no")
+extension SettingType {
+    /// Lists, key/value lists and object lists: mpv edits them with suffixes, so the command
+    /// line gathers their edits before saying the result.
+    var isList: Bool {
+        switch self {
+        case .list, .pairs, .objects: true
+        default: false
         }
     }
 }

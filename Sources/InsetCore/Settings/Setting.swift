@@ -1,0 +1,68 @@
+/// One row of the settings table (`SettingsTable`): a setting or property, under Inset's
+/// name and mpv's, with the type every reader parses its value by, its default, whether
+/// the config file has it, which command sets it while playing and whether a client can
+/// observe it; and what the command line does with mpv's spelling of it (`use`).
+public struct Setting: Sendable {
+    /// Inset's name: the config key (when `inConfig`), `inset ctl get/set NAME`.
+    public var name: String
+    /// mpv's names for it, the option's first (`volume`; `force-media-title`, `title`); empty
+    /// for a setting only Inset has.
+    public var mpvNames: [String]
+    public var type: SettingType
+    /// The default as mpv prints it (`100.000`, `none`, `no`), parsed by `type`.
+    public var defaultText: String
+    /// Whether the config file takes it, under `name`.
+    public var inConfig: Bool
+    /// The command (the command table's name) that changes it while playing (`volume`,
+    /// `speed`), or nil when only the start of playback reads it.
+    public var command: String?
+    /// Whether `observe_property` / `inset ctl observe` report its changes.
+    public var observable: Bool
+    public var use: Use
+    /// One line for `--help`, the docs and the table's tests.
+    public var summary: String
+
+    /// What the play command does with the option as mpv spells it.
+    public enum Use: Sendable {
+        /// Inset's own option takes it: the arguments the parsed value becomes (none: the
+        /// default, nothing to say).
+        case arguments(@Sendable (SettingValue) -> [String])
+        /// The word goes to Inset's parser as given: Inset's option has mpv's name and its
+        /// own meaning (`--sub FILE`).
+        case insetSpelling
+        /// Parsed and checked as mpv would, then dropped with one log line saying why:
+        /// nothing it changes applies to Inset yet, or another part is building it.
+        case ignored(String)
+    }
+
+    public init(_ name: String, mpv mpvNames: [String]? = nil, _ type: SettingType, default defaultText: String,
+                config inConfig: Bool = false, command: String? = nil, observable: Bool = false,
+                use: Use, _ summary: String) {
+        self.name = name
+        self.mpvNames = mpvNames ?? [name]
+        self.type = type
+        self.defaultText = defaultText
+        self.inConfig = inConfig
+        self.command = command
+        self.observable = observable
+        self.use = use
+        self.summary = summary
+    }
+
+    /// The default, parsed (a row whose default does not parse is a bug the tests catch).
+    public var defaultValue: SettingValue? {
+        try? type.parse(defaultText, option: name)
+    }
+}
+
+extension Setting.Use {
+    /// Inset's option `--NAME VALUE`, the value as `render` writes it (nil: nothing given).
+    public static func option(_ flag: String, _ render: @escaping @Sendable (SettingValue) -> String? = { $0.text }) -> Self {
+        .arguments { value in render(value).map { [flag, $0] } ?? [] }
+    }
+
+    /// Inset's flag `--NAME` when the value is yes (a flag, or a choice's `yes`).
+    public static func flag(_ flag: String) -> Self {
+        .arguments { value in value == .flag(true) || value == .text("yes") ? [flag] : [] }
+    }
+}

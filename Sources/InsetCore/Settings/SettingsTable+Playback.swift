@@ -1,0 +1,51 @@
+/// Where and how a file plays: its start and end, speed, loops, the order of a list.
+extension SettingsTable {
+    static let playback: [Setting] = [
+        Setting("start", .position, default: "none", use: .option("--start") { $0 == .position(.none) ? nil : $0.text },
+                "Where each file starts: seconds or [[hh:]mm:]ss, +T, -T from the end, N% of it, #C a chapter."),
+        Setting("end", .position, default: "none", use: .option("--end") { $0 == .position(.none) ? nil : $0.text },
+                "Where each file ends, as --start: the next plays, or the player quits."),
+        Setting("speed", .number(0.01...100), default: "1.000", config: true, command: "speed", observable: true,
+                use: .option("--speed") { value in
+                    // Inset plays from 0.25x to 4x (the pitch kept): mpv's wider range is held to it.
+                    guard case .number(let factor) = value else { return nil }
+                    return String(min(4, max(0.25, factor)))
+                }, "Playback speed; Inset plays 0.25x to 4x."),
+        Setting("loop-file", mpv: ["loop-file", "loop"], .choice(["no", "inf", "yes"], integers: 0...10000), default: "no",
+                use: .arguments { value in
+                    switch value {
+                    case .text("inf"), .text("yes"): ["--loop"]
+                    case .integer(let times) where times > 0: ["--loop-file", String(times)]
+                    default: []
+                    }
+                }, "Play each file again: forever (inf), N more times, or not (no)."),
+        Setting("loop-playlist", .choice(["no", "inf", "yes", "force"], integers: 1...10000), default: "no",
+                use: .arguments { value in
+                    // Inset loops a list forever or not at all: a count loops it forever (docs/mpv.md).
+                    value == .text("no") ? [] : ["--loop-playlist"]
+                }, "After the list's last file, play the first again."),
+        Setting("shuffle", .flag, default: "no", config: true, use: .flag("--shuffle"), "Play the list in a random order."),
+        Setting("resume-playback", .flag, default: "yes",
+                use: .arguments { $0 == .flag(false) ? ["--no-resume"] : [] },
+                "Start a file where it was left (no: from its start)."),
+        Setting("playlist", .text, default: "", use: .arguments { $0.text.isEmpty ? [] : [$0.text] },
+                "A playlist file to play (mpv's --playlist=FILE): as the path given."),
+        Setting("video", mpv: ["vid", "video"], .choice(["no", "auto"], integers: 0...8190), default: "auto",
+                use: .arguments { $0 == .text("no") ? ["--no-video"] : [] },
+                "The picture track: no plays the sound alone; Inset plays the first picture track otherwise."),
+        Setting("pause", .flag, default: "no", command: "pause", observable: true,
+                use: .ignored("starting paused is being built (issue 43)"), "Start paused."),
+        Setting("idle", .choice(["no", "once", "yes"], integers: nil), default: "no", observable: true,
+                use: .arguments { $0 == .text("no") ? [] : ["--idle"] },
+                "Stay up with nothing to play (none given, the last ended, stop) until loadfile or quit; idle-active says so."),
+        Setting("keep-open", .choice(["no", "yes", "always"], integers: nil), default: "no", observable: true,
+                use: .arguments { $0 == .text("no") ? [] : ["--keep-open"] },
+                "Stay on the last frame at the end, paused, eof-reached true; a seek back plays again."),
+        Setting("save-position-on-quit", .flag, default: "no",
+                use: .ignored("mpv's watch_later files are being built (issue 43)"), "Write a watch_later file on quit."),
+        Setting("watch-later-directory", .text, default: "",
+                use: .ignored("mpv's watch_later files are being built (issue 43)"), "Where watch_later files go."),
+        Setting("write-filename-in-watch-later-config", .flag, default: "no",
+                use: .ignored("mpv's watch_later files are being built (issue 43)"), "Name the file in its watch_later file."),
+    ]
+}
