@@ -48,13 +48,22 @@ public final class App {
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
         if singleFile { try MediaSource.checkPath(options.paths[0]) }
         let environment = ProcessInfo.processInfo.environment
+        if options.mpvSession.terminal == .none {
+            // `--no-terminal`: cells, drawn nowhere; the desktop's media player all the same.
+            let raster = CellRaster(blitter: .half, cellAspect: CellRaster.assumedCellAspect)
+            try self.init(options: options, terminal: HeadlessTerminal(), painter: FramePainter(colorMode: .truecolor),
+                          raster: raster, pictures: nil, mpris: MPRISDesk.start())
+            return
+        }
         let capabilities: TerminalCapabilities
         let session: TerminalSession
         if let embed = options.embed {
             session = try TerminalSession(embedding: embed, readsKeys: options.embedKeys)
             capabilities = App.embeddedCapabilities(session, environment: environment)
         } else {
-            session = try TerminalSession()
+            var terminalOptions = TerminalSession.Options()
+            terminalOptions.readsKeys = options.mpvSession.terminal == .full
+            session = try TerminalSession(options: terminalOptions)
             capabilities = App.askTerminal(session, options, environment: environment)
         }
         let painter = FramePainter(colorMode: options.colorMode ?? session.colorMode)

@@ -128,6 +128,8 @@ public struct AppOptions: Sendable {
     public var scriptOptions: [MpvMappedOptions.Pair] = []
     /// mpv's `--script` files, kept for the Lua scripts to come: none is run.
     public var scripts: [String] = []
+    /// mpv's `--idle`, `--keep-open`, `--no-terminal`, `--no-input-terminal` (`MpvSession`).
+    public var mpvSession = MpvSession()
 
     /// The playlist's rules from the three options above.
     var playlistRules: PlaylistCursor.Rules {

@@ -10,8 +10,16 @@ public enum MpvAction: Equatable, Sendable {
     /// Inset's commands, in order; the first refused fails the request. `data` is the
     /// reply's on success (mpv answers a command with `null`, a `set_property` with none).
     case run([Command], data: JSONValue?)
-    /// `loadfile`: play it now, or add it to the end of the list.
-    case load(String, append: Bool)
+    /// `loadfile`: play it now, or add it to the end of the list, with its own options.
+    case load(String, append: Bool, options: MpvFileOptions)
+    /// `keybind KEY COMMAND`: the key runs the command from now on; nil unbinds it.
+    case bind(KeyPress, Command?)
+    /// `quit [CODE]`: the player quits, the process exiting with CODE.
+    case quit(code: Int32)
+    /// `stop`: what plays stops; with `--idle` the player stays up with nothing.
+    case stop
+    /// A session's setting set (`video`, `loop-file`, `loop-playlist`).
+    case setSession(MpvSessionSetting)
     /// `playlist-pos` set: play the list's entry.
     case playEntry(Int)
     case observe(id: Int, name: String, asString: Bool)

@@ -38,26 +38,18 @@ extension MpvIPC {
         case "seek":
             guard let target = rest.first.flatMap(number) else { return .fail(.invalidParameter) }
             return seek(target, flags: text(1) ?? "relative", in: state)
-        case "loadfile":
-            guard let path = text(0), !path.isEmpty else { return .fail(.invalidParameter) }
-            // Per-file options (`start=30,volume=50`) are mpv's own: refused, not dropped.
-            if rest.count > 2, text(2) != "" { return .fail(.invalidParameter) }
-            switch text(1) ?? "replace" {
-            case "replace": return .load(path, append: false)
-            case "append", "append-play": return .load(path, append: true)
-            default: return .fail(.invalidParameter)
-            }
+        case "loadfile": return loadFile(rest)
         case "playlist-next", "playlist-prev":
             // mpv refuses to go past either end of the list; so does `playlist next`.
             return .run([.playlist(name == "playlist-next" ? .next : .previous)], data: .null)
         case "screenshot": return .run([.screenshot], data: .null)
-        case "quit": return .run([.quit], data: .null)
+        case "quit": return quit(rest)
         case "keypress":
             guard let key = text(0).flatMap(keyPress) else { return .fail(.invalidParameter) }
             return .key(key)
         case "client_name": return .answer(.string("inset-client"))
         case "get_version": return .answer(.int(0x020000))
-        default: return .fail(.invalidParameter)
+        default: return sessionCommand(name, rest) ?? .fail(.invalidParameter)
         }
     }
 

@@ -8,7 +8,7 @@ extension MpvIPC {
         "filename", "path", "media-title", "metadata", "playlist-pos", "playlist-count", "playlist", "chapter", "chapters",
         "chapter-list", "track-list", "vid", "aid", "sid", "eof-reached", "idle-active", "pid", "mpv-version",
         "property-list", "command-list", "inset-pip", "inset-window-corner",
-    ]
+    ] + sessionProperties
 
     /// A property's value as `get_property` gives it.
     public static func value(of name: String, in state: MpvState) -> Result<JSONValue, Failure> {
@@ -47,7 +47,6 @@ extension MpvIPC {
                 .object(["title": .string(chapter.title ?? ""), "time": .double(chapter.time)])
             }))
         case "track-list": return .success(.array(trackList(state)))
-        case "vid": return .success(state.hasVideo && !state.idle ? .int(1) : .bool(false))
         case "aid": return .success(state.audioSelected.map { .int($0 + 1) } ?? .bool(false))
         case "sid": return .success(state.subtitleSelected.map { .int($0 + 1) } ?? .bool(false))
         case "eof-reached": return .success(.bool(state.eof))
@@ -59,7 +58,7 @@ extension MpvIPC {
         case "inset-pip": return .success(.bool(state.inWindow))
         case "inset-window-corner":
             return state.inWindow ? .success(state.windowCorner.map(JSONValue.string) ?? .null) : .failure(.propertyUnavailable)
-        default: return .failure(.propertyNotFound)
+        default: return sessionValue(of: name, in: state) ?? .failure(.propertyNotFound)
         }
     }
 
@@ -123,7 +122,7 @@ extension MpvIPC {
             }
             return .run([.windowMove(move)], data: nil)
         default:
-            return .fail(.propertyError)
+            return setSession(name, to: value) ?? .fail(.propertyError)
         }
     }
 

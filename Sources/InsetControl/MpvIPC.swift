@@ -14,7 +14,7 @@ public enum MpvIPC {
         "get_property", "get_property_string", "set_property", "set_property_string",
         "observe_property", "observe_property_string", "unobserve_property",
         "cycle", "add", "set", "seek", "loadfile", "playlist-next", "playlist-prev", "screenshot", "quit", "keypress",
-        "client_name", "get_version",
+        "client_name", "get_version", "keybind", "stop",
     ]
 
     /// The properties one client may observe at once. mpv has no bound; 12,000

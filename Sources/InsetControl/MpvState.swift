@@ -52,6 +52,8 @@ public struct MpvState: Equatable, Sendable {
     public var inWindow = false
     /// Inset's own: the window's corner (`top-left`…), nil when it is between corners.
     public var windowCorner: String?
+    /// What a session's client reads of the playing (`MpvState+Session`).
+    public var session = Session()
 
     public init() {}
 

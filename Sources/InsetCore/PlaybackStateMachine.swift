@@ -72,7 +72,7 @@ public struct PlaybackStateMachine: Sendable {
     enum PendingStop: Hashable, Sendable { case restore, close }
 
     /// The options this machine was made with.
-    public private(set) var configuration: Configuration
+    public internal(set) var configuration: Configuration
     var state: State = .fullScreen
     var phaseSince: HostTime
     var playing: Bool

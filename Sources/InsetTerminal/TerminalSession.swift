@@ -30,6 +30,8 @@ public final class TerminalSession {
         public var terminationGrace: Duration? = .seconds(3)
         /// Whether Ctrl-Z suspends (as in a shell) rather than being reported as a key.
         public var suspendsOnControlZ = true
+        /// Whether keys are read (mpv's `--no-input-terminal` draws and reads none).
+        public var readsKeys = true
 
         public init() {}
     }
@@ -139,6 +141,7 @@ public final class TerminalSession {
         self.shellModes = shellModes
         self.writer = writer
         self.size = Self.querySize(outputFD)
+        self.inputClosed = !options.readsKeys
         undo.cancel()
         Log.info("terminal session open: \(size), colours \(colorMode), TERM \(options.terminalType ?? environment["TERM"] ?? "?")")
     }

@@ -134,6 +134,7 @@ struct Play: ParsableCommand {
     @OptionGroup var sites: SiteArguments
     @OptionGroup var mpvSpelled: MpvSpelledArguments
     @OptionGroup var mpvMapped: MpvMappedArguments
+    @OptionGroup var mpvSession: MpvSessionArguments
     @OptionGroup var sound: SoundArguments
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
@@ -209,7 +210,7 @@ struct Play: ParsableCommand {
         if try sound.listDevicesIfAsked() { return }
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
         if startInShell && noPiP { throw CommandFailure("--shell and --no-pip cannot both be given (the video plays in the window)") }
-        guard let paths = paths.isEmpty ? Samples.directory().map({ [$0.path] }) : paths else {
+        guard let paths = paths.isEmpty && !mpvSession.waitsWithoutFiles ? Samples.directory().map({ [$0.path] }) : paths else {
             throw CommandFailure("no file given and no bundled samples found (set INSET_SAMPLES)")
         }
         // URLs of schemes other than http and https are opened only when named here.
@@ -234,6 +235,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
+        mpvSession.apply(to: &options)
         sound.apply(to: &options, config: config)
         link.apply(to: &options, config: config)
         music.apply(to: &options, config: config)
@@ -279,6 +281,8 @@ struct Play: ParsableCommand {
             Output.lines(line + "\n", to: .standardError)
         }
         if let signal = summary.signal { TerminalSession.exit(bySignal: signal) }
+        // mpv's `quit CODE` on the socket: the status a launcher waits for.
+        if let code = app.quitCode, code != 0 { throw ExitCode(code) }
         if let error = summary.error { throw CommandFailure(error, alreadySaid: !speaks) }
     }
 }

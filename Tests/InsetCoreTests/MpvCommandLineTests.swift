@@ -15,7 +15,27 @@ import Testing
         #expect(audio.arguments == ["--no-video", "--ytdl-format", "ba", "https://youtu.be/x"])
         #expect(audio.ignored == ["--force-window"])
         #expect(try translated(["--input-ipc-server=/tmp/s", "--loop-file=inf", "--idle=yes", "a.jpg"])
-            == ["--socket", "/tmp/s", "--loop", "a.jpg"])
+            == ["--socket", "/tmp/s", "--loop", "--idle", "a.jpg"])
+    }
+
+    /// invidtui's mediaplayer/mpv.go, `connect`: its player runs behind invidtui's own TUI.
+    @Test("invidtui's command line: idle, kept open, no terminal, no keys, the socket")
+    func invidtuisCommandLine() throws {
+        let line = try MpvCommandLine.translate(["--idle", "--keep-open", "--no-terminal", "--really-quiet", "--no-input-terminal",
+                                                 "--user-agent=invidtui", "--input-ipc-server=/tmp/i.sock",
+                                                 "--script-opts=ytdl_hook-ytdl_path=/usr/bin/yt-dlp"])
+        #expect(line.arguments == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal", "--user-agent", "invidtui",
+                                   "--socket", "/tmp/i.sock"])
+        #expect(line.ignored == ["--really-quiet", "--script-opts=ytdl_hook-ytdl_path=/usr/bin/yt-dlp"])
+        #expect(try translated(["--idle=once", "--keep-open=always", "--terminal=no", "--input-terminal=no"])
+                == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal"])
+        #expect(try translated(["--idle=no", "--keep-open=no", "--terminal=yes", "--input-terminal=yes", "--no-idle", "f"]) == ["f"])
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option idle (option parameter could not be parsed): invalid value for option idle: later (valid: no, once, yes)")) {
+            try translated(["--idle=later"])
+        }
+        #expect(throws: MpvCommandLine.Refusal(message: "Error parsing option terminal (option parameter could not be parsed): invalid parameter for terminal flag: maybe (yes, no or nothing)")) {
+            try translated(["--terminal=maybe"])
+        }
     }
 
     @Test func ytxsCommandLineHasItsOptionsAfterTheURL() throws {
@@ -67,9 +87,9 @@ import Testing
     }
 
     @Test func harmlessOptionsAreDroppedAndNamed() throws {
-        let line = try MpvCommandLine.translate(["--ao=null", "--hwdec=auto", "--profile=fast", "--really-quiet", "--no-terminal", "f"])
+        let line = try MpvCommandLine.translate(["--ao=null", "--hwdec=auto", "--profile=fast", "--really-quiet", "f"])
         #expect(line.arguments == ["f"])
-        #expect(line.ignored == ["--ao=null", "--hwdec=auto", "--profile=fast", "--really-quiet", "--no-terminal"])
+        #expect(line.ignored == ["--ao=null", "--hwdec=auto", "--profile=fast", "--really-quiet"])
         #expect(line.reasons[1] == "nothing it changes applies to Inset")
         #expect(line.reasons[3] == "Inset writes nothing to the terminal but its screen", "a row's own reason")
         // --vo is mapped (MpvMappedOptions): an output Inset lacks is said by the parser's side.

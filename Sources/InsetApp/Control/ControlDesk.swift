@@ -27,7 +27,7 @@ final class ControlDesk {
             effects += request.dialect == .mpv ? mpv.answer(request, director, at: now) : answer(request, director, at: now)
         }
         if server.hasObservers { sendEvents(director.controlledVideoStatus(at: now)) }
-        if mpv.isWatched { mpv.sendEvents(director, at: now) }
+        mpv.sendEvents(director, at: now)
         return effects
     }
 

@@ -12,16 +12,6 @@ final class MpvDesk {
     let server: ControlServer
     /// What each client observes, by the id it gave, and the value it was last told.
     private var observations: [Int: [Int: Observation]] = [:]
-    /// The video last seen and whether it had ended, for `end-file` and `file-loaded`.
-    private var lastVideo: ObjectIdentifier?
-    /// Whether the events have a starting point: the first mpv client came after the file
-    /// loaded, and is not told it loaded.
-    private var watching = false
-    private var lastEnded = false
-    private var lastPosition: (time: Double, at: HostTime, playing: Bool, speed: Double)?
-    /// A seek said already (asked by an mpv client) until then: the jump it makes is not
-    /// said twice.
-    private var seekSaidUntil: HostTime?
 
     private struct Observation {
         var name: String
@@ -33,8 +23,6 @@ final class MpvDesk {
     init(server: ControlServer) { self.server = server }
 
     func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
-        // Before the first request acts (a `loadfile` replaces the file): what it ends is told.
-        startWatching(director)
         let state = director.mpvState(at: now)
         switch MpvIPC.translate(request.arguments, in: state) {
         case .answer(let data):
@@ -68,14 +56,23 @@ final class MpvDesk {
                     server.reply(to: request, failure: .commandFailed, reason: why)
                     return effects
                 }
-                if case .seek = command { saySeek(at: now) } else if case .seekTo = command { saySeek(at: now) }
             }
             server.reply(to: request, result: data)
             return effects
-        case .load(let path, let append):
+        case .load(let path, let append, let options):
             // mpv answers with the new entry's id, which counts from 1.
             let entry = JSONValue.object(["playlist_entry_id": .int(director.catalog.count + 1)])
-            return finish(request, director.loadFile(path, append: append, at: now), director, data: entry)
+            return finish(request, director.loadFile(path, append: append, options: options, at: now), director, data: entry)
+        case .bind(let key, let command):
+            return finish(request, director.bindFromOutside(key, to: command), director, data: .null)
+        case .quit(let code):
+            director.quitFromOutside(code: code)
+            return finish(request, .done, director, data: .null)
+        case .stop:
+            return finish(request, director.stopFromOutside(at: now), director, data: .null)
+        case .setSession(let setting):
+            director.setSession(setting)
+            return finish(request, .done, director, data: nil)
         case .playEntry(let index):
             return finish(request, director.playEntry(index, at: now), director, data: nil)
         case .key(let key):
@@ -92,61 +89,19 @@ final class MpvDesk {
         return director.takeEffects()
     }
 
-    private func saySeek(at now: HostTime) {
-        server.broadcastToMpvClients(MpvIPC.event("seek"))
-        server.broadcastToMpvClients(MpvIPC.event("playback-restart"))
-        seekSaidUntil = now.advanced(by: .milliseconds(500))
-        lastPosition = nil
-    }
-
-    /// The events due this turn: a file loaded or ended, a seek made from anywhere (keys,
-    /// `inset ctl`), and each observed property that changed.
+    /// The events due this turn, raised by the director where each thing happened (a file
+    /// opening, loaded, ended; a seek; the first frame after one; idle), then each observed
+    /// property that changed. Nothing is kept for clients to come: one that connects later
+    /// is not told what happened before it.
     func sendEvents(_ director: Director, at now: HostTime) {
+        let events = director.mpvSessionState.takeEvents()
+        guard isWatched else { return }
+        for event in events { server.broadcastToMpvClients(event.json) }
         let gone = Set(observations.keys).subtracting(server.connectedClients)
         gone.forEach { observations[$0] = nil }
+        guard !observations.isEmpty else { return }
         let listed = observations.values.contains { $0.values.contains { $0.name == "playlist" } }
-        let state = director.mpvState(at: now, withPlaylist: listed)
-        startWatching(director)
-        let video = director.focusedVideo.map(ObjectIdentifier.init)
-        if video != lastVideo {
-            if lastVideo != nil { sayEndFile(lastEnded ? "eof" : "stop") }
-            if video != nil {
-                let entry: [String: JSONValue] = ["playlist_entry_id": .int((state.playlistPosition ?? 0) + 1)]
-                server.broadcastToMpvClients(MpvIPC.event("start-file", entry))
-                server.broadcastToMpvClients(MpvIPC.event("file-loaded"))
-                server.broadcastToMpvClients(MpvIPC.event("playback-restart"))
-            } else {
-                server.broadcastToMpvClients(MpvIPC.event("idle"))
-            }
-            lastVideo = video
-            lastPosition = nil
-        }
-        lastEnded = state.eof
-        if video != nil { noticeJump(state, at: now) }
-        sendChanges(state, only: nil)
-    }
-
-    private func startWatching(_ director: Director) {
-        guard !watching else { return }
-        watching = true
-        lastVideo = director.focusedVideo.map(ObjectIdentifier.init)
-    }
-
-    /// A position that moved other than by playing is a seek.
-    private func noticeJump(_ state: MpvState, at now: HostTime) {
-        defer { lastPosition = (state.time, now, !state.paused && !state.eof, state.speed) }
-        if let until = seekSaidUntil, now < until { return }
-        seekSaidUntil = nil
-        guard let last = lastPosition else { return }
-        let expected = last.time + (last.playing ? MediaTime(now.elapsed(since: last.at)).seconds * last.speed : 0)
-        if abs(state.time - expected) > 1.0 {
-            server.broadcastToMpvClients(MpvIPC.event("seek"))
-            server.broadcastToMpvClients(MpvIPC.event("playback-restart"))
-        }
-    }
-
-    private func sayEndFile(_ reason: String) {
-        server.broadcastToMpvClients(MpvIPC.event("end-file", ["reason": .string(reason)]))
+        sendChanges(director.mpvState(at: now, withPlaylist: listed), only: nil)
     }
 
     private func sendChanges(_ state: MpvState, only client: Int?) {
@@ -169,11 +124,11 @@ final class MpvDesk {
         }
     }
 
-    /// The player is going: what plays ends, and mpv's last event.
+    /// The player is going: what was raised and not sent, what still plays ends (`quit`),
+    /// and mpv's last event.
     func finish(_ director: Director) {
-        // A single file played to its end ends the player: that file's end is its eof.
-        let ended = director.focusedVideo.map { $0.snapshot.isFinished } ?? lastEnded
-        if lastVideo != nil || director.focusedVideo != nil { sayEndFile(ended ? "eof" : "quit") }
+        director.raiseQuitting()
+        sendEvents(director, at: .now())
         server.broadcastToMpvClients(MpvIPC.event("shutdown"))
     }
 

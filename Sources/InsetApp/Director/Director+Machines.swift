@@ -88,7 +88,9 @@ extension Director {
             case .finished:
                 // Kept at once: a file left on its last frame reads as watched in the library.
                 keepPosition(of: video)
+                raiseEndOfFile(video)
                 if advanceAtEnd(of: video, at: now) { break }
+                if goIdleAtEnd(of: video, at: now) { break }
                 // The last of the command line's files quits; with `--no-advance` an earlier
                 // one stays on its last frame, the next a key away.
                 if outcome.quitsAtEnd && !windowIsUp && front == .player && !hasNext(after: video) { quit() }
@@ -126,7 +128,9 @@ extension Director {
                 }
                 if front == .player, let frame = videos.fullScreen?.current { panes.player.show(frame, on: stage.size) }
                 panes.player.revealControls(at: now)
-            case .play, .pause, .seek, .setRenderSize, .setSpeed:
+            case .seek:
+                raiseSeek(of: video)
+            case .play, .pause, .setRenderSize, .setSpeed:
                 break
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import InsetControl
 import InsetCore
+import InsetLog
 import InsetMedia
 
 /// What mpv's IPC (`MpvIPC`, `MpvDesk`) reads of the player and the few things it asks
@@ -18,6 +19,7 @@ extension Director {
         state.muted = options.muted
         state.speed = options.speed.factor
         state.audioDelay = options.audioDelay.seconds
+        state.session = mpvSessionFields(of: focusedVideo, at: now)
         guard let video = focusedVideo else { return state }
         let snapshot = video.snapshot
         state.idle = false
@@ -57,10 +59,13 @@ extension Director {
     }
 
     /// `loadfile`: the file goes at the end of the list; unless `append`, or when nothing
-    /// plays, it plays now (where the focused video plays).
-    func loadFile(_ path: String, append: Bool, at now: HostTime) -> CommandOutcome {
+    /// plays, it plays now (where the focused video plays), with its own options.
+    func loadFile(_ path: String, append: Bool, options fileOptions: MpvFileOptions = MpvFileOptions(),
+                  at now: HostTime) -> CommandOutcome {
         // Named by the user's own socket, as if on the command line (schemes other than http).
         NamedInputs.add([path])
+        mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
+        for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
         guard let index = catalog.append(path) else { return .refused("nothing to play in \(path)") }
         let current = playlist.current
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)

@@ -55,6 +55,7 @@ extension Director {
     func startOpening(_ path: String, cells: CellSize, playlistEntry: Int?, at now: HostTime, placed: (PlaybackOpener) -> Void) {
         let opener = makeOpener(path, cells: cells, playlistEntry: playlistEntry)
         placed(opener)
+        raiseStartFile(entry: playlistEntry)
         videos.opening = opener
         let waker = self.waker
         opener.start(at: now) { waker.wake() }
@@ -73,6 +74,7 @@ extension Director {
         if outcome.singleFile { opener.request.audioFile = options.audioFile }
         opener.request.sites = options.sites
         opener.request.noVideo = options.noVideo
+        applyFileOptions(to: opener)
         opener.request.visualizer = options.visualizer
         opener.request.pages = pages
         opener.playlistEntry = playlistEntry
@@ -109,6 +111,7 @@ extension Director {
             var configuration = options.playbackConfiguration(loops: options.loop)
             // `-T`, `N%` and `#C` need the file's duration or chapters: known now.
             if options.start != nil { configuration.startPosition = startPosition(in: media) }
+            applyFileOptions(to: &media, &configuration)
             let startPastEnd = startPastEnd(of: media)
             if let startPastEnd {
                 if outcome.quitsAtEnd && playlist.count == 1 { media.close(); fail(startPastEnd, at: now); return }

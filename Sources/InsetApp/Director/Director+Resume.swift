@@ -8,6 +8,7 @@ extension Director {
     /// with no store (the tests' directors), for live input, a still picture, or a file
     /// never stopped part-way (or changed since).
     func resumePosition(for media: Playback.Media) -> MediaTime? {
+        guard !hasFileStart(media.path) else { return nil }
         if let start = watchLaterStart(for: media) { return start }
         guard options.resumes, options.start == nil, let store = options.resumeStore,
               !media.info.isLive, !media.info.isStillImage, let position = store.remembered(for: media.path).position
@@ -24,6 +25,7 @@ extension Director {
         // The next file queued behind its sound goes first: the output closes with it.
         if gapless.next?.predecessor === video { cancelGapless() }
         keepPosition(of: video)
+        raiseLetGo(video)
         seekPreview.forget(video)
         video.stop()
     }

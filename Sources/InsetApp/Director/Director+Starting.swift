@@ -79,6 +79,7 @@ extension Director {
             setSoundLevels()
         }
         sayWhatIsMissing(in: video, at: now)
+        raiseFileLoaded(video)
         if place == .fullScreen, outcome.quitsAtEnd, let truncation = video.info.truncation {
             outcome.closingNotice = "\(video.path): cut short, played the \(truncation.playable.clockString) there is (\(truncation.percentPresent)% of the file); the rest is missing"
         }

@@ -46,6 +46,8 @@ final class Director {
     /// (`Director+Scrubbing`).
     var scrubbing = Scrubbing()
     let seekPreview: SeekPreview
+    /// What mpv's IPC asked beyond commands, and mpv's events as raised (`Director+Session`).
+    var mpvSessionState = MpvSessionState()
 
     /// The terminal as the director needs to know it: its size, how the video's cells hold
     /// pixels, and whether (and how) real pixels go out.
@@ -106,7 +108,9 @@ final class Director {
         catalog = LibraryCatalog(paths: options.paths)
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
         let playsAtStart = Director.playsAtStart(options.paths)
-        outcome = Outcome(quitsAtEnd: playsAtStart && !options.startsInPiP && !options.startsInShell, singleFile: singleFile,
+        // `--idle`, `--keep-open`: the end of the last file leaves the player up (`Director+Session`).
+        outcome = Outcome(quitsAtEnd: playsAtStart && !options.startsInPiP && !options.startsInShell && !options.mpvSession.staysAfterEnd,
+                          singleFile: singleFile,
                           playsAtStart: playsAtStart)
         let listed = catalog.entries
         outcome.unplayableAtStart = Set(listed.indices.filter { listed[$0].failure != nil })
@@ -190,7 +194,7 @@ final class Director {
 
     /// The exit status and the one line to say after the terminal is restored.
     var exitStatus: (status: Int32, lastLine: String?) {
-        (outcome.terminationSignal.map { 128 + $0 } ?? (closingError == nil ? 0 : 1),
+        (outcome.terminationSignal.map { 128 + $0 } ?? mpvSessionState.quitCode ?? (closingError == nil ? 0 : 1),
          closingError ?? outcome.closingNotice)
     }
 

@@ -37,6 +37,7 @@ extension Playback {
                 present(frame, at: now)
                 clock.set(frame.time, at: now)
                 awaitingFirstFrame = false
+                onFirstFrame?()
                 catchUp.noteShown(at: now)
                 if sound != nil && clock.isRunning { waitingForSoundSince = now } else { statistics.started(at: now) }
                 presented = true

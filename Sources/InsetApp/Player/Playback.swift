@@ -49,6 +49,9 @@ final class Playback {
     /// After opening and after each seek the first frame is shown at once and the clock
     /// set to it, whatever the clock said.
     var awaitingFirstFrame = true
+    /// Called with the first frame shown after the open and after each seek (mpv's
+    /// `playback-restart`, raised where it happens; `Director+Session`).
+    var onFirstFrame: (() -> Void)?
     /// The start of the frame a frame step is on its way to, so steps pressed faster than
     /// the decoder shows them each go one frame further.
     var stepAnchor: MediaTime?
