@@ -4,6 +4,7 @@ import InsetApp
 import InsetConfig
 import InsetControl
 import InsetCore
+import InsetLog
 import InsetMedia
 import InsetSites
 import InsetTerminal
@@ -137,6 +138,7 @@ struct Play: ParsableCommand {
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
     @OptionGroup var link: LinkArguments
+    @OptionGroup var kept: KeptSettingsArguments
 
     func validate() throws {
         try start?.validate(as: "--start")
@@ -199,6 +201,7 @@ struct Play: ParsableCommand {
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
+        .union(KeptSettingsArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -220,6 +223,7 @@ struct Play: ParsableCommand {
         if noConfig && configPath != nil { throw CommandFailure("--config and --no-config cannot both be given") }
         let config = ConfigFile.load(explicitPath: configPath, disabled: noConfig)
         config.problems.forEach { Output.error("config \($0)") }
+        config.ignoredMpvOptions.forEach { Log.info("ignored mpv's \($0) in the config file: nothing it changes applies to Inset (docs/config.md)") }
         // The command line's options win over the file's defaults.
         var options = AppOptions(
             paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.position, threads: threads,
@@ -231,6 +235,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
+        options.settings = kept.values(over: config.settings)
         sound.apply(to: &options, config: config)
         link.apply(to: &options, config: config)
         music.apply(to: &options, config: config)

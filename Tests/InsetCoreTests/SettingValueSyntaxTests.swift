@@ -116,3 +116,31 @@ import Testing
         #expect(try ListEdit.parse("remove", "a", of: .pairs, option: "x").applied(to: added) == .pairs([.init("b", "2")]))
     }
 }
+
+/// A value kept by the table (`Setting.Use.value`) reaches the play command as the hidden
+/// `--mpv-setting NAME=VALUE`: any text survives the trip, commas and all.
+@Suite struct KeptSettingValuesTests {
+    @Test func valuesSurviveTheHiddenOption() throws {
+        let pairs = SettingValue.pairs([.init("skip-op_start", "1,5"), .init("a", "%x%")])
+        let list = SettingValue.list(["a,b.srt", "c\\d.srt"])
+        for (name, value) in [("script-opts", pairs), ("sub-files", list), ("volume", .number(50)), ("start", .position(.fromEnd(.seconds(10))))] {
+            let argument = SettingValues.argument(name, value)
+            let back = try #require(SettingValues.parse(argument: argument), "\(argument)")
+            #expect(back.0 == name && back.1 == value, "\(argument)")
+        }
+        #expect(SettingValues.parse(argument: "no-such=1") == nil)
+        #expect(SettingValues.parse(argument: "volume=abc") == nil)
+    }
+
+    @Test func theCommandLinesOverTheConfigsOverTheDefault() {
+        var commandLine = SettingValues(), config = SettingValues()
+        config.set("volume", .number(30))
+        config.set("speed", .number(2))
+        commandLine.set("volume", .number(60))
+        let values = commandLine.over(config)
+        #expect(values["volume"] == .number(60) && values["speed"] == .number(2))
+        #expect(values["audio-delay"] == .number(0), "not given: the row's default")
+        #expect(!values.isGiven("audio-delay") && values.isGiven("speed"))
+        #expect(values["no-such"] == nil)
+    }
+}

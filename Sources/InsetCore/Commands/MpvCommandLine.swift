@@ -59,8 +59,8 @@ public enum MpvCommandLine {
                         result.reasons.append(why)
                     } else if row.type.isList {
                         lists.record(row, given)
-                    } else if case .arguments(let make) = row.use, case .value(let parsed) = given {
-                        result.arguments += make(parsed)
+                    } else if case .value(let parsed) = given {
+                        result.arguments += MpvCommandLine.arguments(for: row, parsed)
                     }
                 case .catalogue(let entry):
                     result.ignored.append(word)
@@ -92,9 +92,19 @@ public enum MpvCommandLine {
 
         func arguments() -> [String] {
             order.flatMap { name -> [String] in
-                guard let (row, value) = values[name], case .arguments(let make) = row.use else { return [] }
-                return make(value)
+                guard let (row, value) = values[name] else { return [] }
+                return MpvCommandLine.arguments(for: row, value)
             }
+        }
+    }
+
+    /// What a row's value becomes on Inset's command line: its own options, or the hidden
+    /// `--mpv-setting NAME=VALUE` that hands a kept value to the play command.
+    static func arguments(for row: Setting, _ value: SettingValue) -> [String] {
+        switch row.use {
+        case .arguments(let make): make(value)
+        case .value: ["--mpv-setting", SettingValues.argument(row.name, value)]
+        case .insetSpelling, .ignored: []
         }
     }
 }
