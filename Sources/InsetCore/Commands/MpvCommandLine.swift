@@ -40,6 +40,8 @@ public enum MpvCommandLine {
             let body = word.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let value: String? = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+            // The parser's own `--help` and `--version` (mpv's print options) stay Inset's.
+            if value == nil && ["help", "version"].contains(name) { result.arguments.append(word); continue }
             if value == nil && insetOptionsWithValue.contains("--\(name)") {
                 result.arguments.append(word)
                 if index < arguments.endIndex { result.arguments.append(arguments[index]); index += 1 }
