@@ -25,13 +25,24 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
+        // FFmpeg's libraries as pkg-config finds them, for the CFFmpeg C target only.
         .systemLibrary(
-            name: "CFFmpeg",
+            name: "CFFmpegLibraries",
             pkgConfig: "libavformat libavcodec libavfilter libswscale libswresample libavutil",
             providers: [
                 .apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"]),
                 .brew(["ffmpeg"]),
             ]
+        ),
+        // The C side of the FFmpeg boundary: the readers under libavformat (counted, spool,
+        // descriptor, memory), the open guard, the filter graphs and the macro wrappers, in .c
+        // files compiled once, their headers declarations only (STYLE.md, CNIOLinux). -Wall
+        // -Wextra builds it without a warning; unsafe flags are allowed in the root package.
+        .target(
+            name: "CFFmpeg",
+            dependencies: ["CFFmpegLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
         .systemLibrary(
             name: "CNcurses",
@@ -44,15 +55,29 @@ let package = Package(
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
         .systemLibrary(
-            name: "CVTerm",
+            name: "CVTermLibraries",
             pkgConfig: "vterm",
             providers: [.apt(["libvterm-dev"]), .brew(["libvterm"])]
         ),
+        // The shell pane's C side (libvterm's screen and its callbacks, the pty spawn), a C
+        // target as CFFmpeg is.
+        .target(
+            name: "CVTerm",
+            dependencies: ["CVTermLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
+        ),
         // The session bus, for MPRIS (InsetMPRIS); libdbus's low-level API.
         .systemLibrary(
-            name: "CDBus",
+            name: "CDBusLibraries",
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
+        .target(
+            name: "CDBus",
+            dependencies: ["CDBusLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -99,7 +124,7 @@ let package = Package(
         // SplitMix64 and the like, for the test targets only.
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"], swiftSettings: testSettings),
-        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"], swiftSettings: testSettings),
@@ -107,7 +132,7 @@ let package = Package(
         .testTarget(name: "InsetRenderTests", dependencies: ["InsetTestSupport", "InsetRender", "InsetCore", "CZlib"], swiftSettings: testSettings),
         .testTarget(name: "InsetMediaTests", dependencies: ["InsetTestSupport", "InsetMedia", "InsetCore", "CFFmpeg"], swiftSettings: testSettings),
         .testTarget(name: "InsetTerminalTests", dependencies: ["InsetTerminal", "InsetCore", "CNcurses"], swiftSettings: testSettings),
-        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2"], swiftSettings: testSettings),
+        .testTarget(name: "InsetAudioTests", dependencies: ["InsetAudio", "InsetMedia", "InsetCore", "CSDL2", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "InsetShellTests",
             dependencies: ["InsetTestSupport", "InsetShell", "InsetCore", "InsetRender", "InsetFuzzing"],

@@ -5,6 +5,7 @@
 // few things Swift cannot take from its headers. Its type codes are macros with casts,
 // which Swift does not import, and appending a basic value takes a pointer to the value,
 // which for a string is a pointer to a `const char *`.
+// Reading values back is in iterator_values.c, compiled once.
 #include <dbus/dbus.h>
 #include <stdint.h>
 
@@ -41,34 +42,10 @@ static inline dbus_bool_t cdbus_append_bool(DBusMessageIter *iter, int value) {
 }
 
 /// The string (or object path, or signature) under the iterator.
-static inline const char *cdbus_get_string(DBusMessageIter *iter) {
-    const char *text = NULL;
-    dbus_message_iter_get_basic(iter, &text);
-    return text;
-}
+const char *cdbus_get_string(DBusMessageIter *iter);
 /// The integer under the iterator, whatever its width (a client may send Volume as an int).
-static inline int64_t cdbus_get_int64(DBusMessageIter *iter) {
-    DBusBasicValue value;
-    value.i64 = 0;
-    dbus_message_iter_get_basic(iter, &value);
-    switch (dbus_message_iter_get_arg_type(iter)) {
-    case DBUS_TYPE_INT32: return value.i32;
-    case DBUS_TYPE_UINT32: return value.u32;
-    case DBUS_TYPE_INT16: return value.i16;
-    case DBUS_TYPE_UINT16: return value.u16;
-    case DBUS_TYPE_BYTE: return value.byt;
-    default: return value.i64;
-    }
-}
-static inline double cdbus_get_double(DBusMessageIter *iter) {
-    double value = 0;
-    dbus_message_iter_get_basic(iter, &value);
-    return value;
-}
-static inline int cdbus_get_bool(DBusMessageIter *iter) {
-    dbus_bool_t value = FALSE;
-    dbus_message_iter_get_basic(iter, &value);
-    return value != FALSE;
-}
+int64_t cdbus_get_int64(DBusMessageIter *iter);
+double cdbus_get_double(DBusMessageIter *iter);
+int cdbus_get_bool(DBusMessageIter *iter);
 
 #endif

@@ -42,11 +42,6 @@ static inline attr_t cncurses_a_bold(void) { return A_BOLD; }
 static inline mmask_t cncurses_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
 
 /// Whether terminfo says the terminal takes direct 24-bit colour (the RGB or Tc capability).
-static inline int cncurses_has_rgb_capability(void) {
-    int rgb = tigetflag("RGB");
-    if (rgb > 0) return 1;
-    int tc = tigetflag("Tc");
-    return tc > 0;
-}
+static inline int cncurses_has_rgb_capability(void) { return tigetflag("RGB") > 0 || tigetflag("Tc") > 0; }
 
 #endif

@@ -31,15 +31,14 @@ extension App {
 
     /// Sets the painter to draw the rectangle in place, and the session to delete the
     /// kitty picture before it erases the rectangle, on whichever way out.
-    static func embed(_ painter: FramePainter, _ session: TerminalSession, pictures: PicturePresenter.Output?) {
+    static func embed(_ painter: FramePainter, _ session: TerminalSession, pictures: (any PictureOutput)?) {
         painter.rasterizer.embedded = true
         painter.rasterizer.origin = session.origin
-        guard let pictures, !pictures.leavesPixels else { return }
+        guard let pictures else { return }
         let bytes = OutputBuffer(capacity: 256)
         let imageIDs = pictures.usesPlaceholders ? [PicturePresenter.PlaceholderImage.player] : [PicturePresenter.imageID]
-        for id in imageIDs {
-            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: pictures.passthrough, into: bytes)
-        }
+        pictures.delete(imageIDs: imageIDs, into: bytes)
+        guard !bytes.isEmpty else { return }
         session.setFarewell(bytes.withUnsafeBytes { Array($0) })
     }
 }

@@ -38,13 +38,14 @@ extension App {
         _ = writePicture(bytes, abandonable: false)
     }
 
-    /// Writes a picture; with `abandonable`, in slices, stopping early when a key or a
-    /// signal comes, or when the pacer says the terminal takes it too slowly
+    /// Writes a picture; with `abandonable` (where the output allows it,
+    /// `PictureOutput.canBeCutShort`), in slices, stopping early when a key or a signal
+    /// comes, or when the pacer says the terminal takes it too slowly
     /// (`PicturePacer.shouldCutShort`): on a slow terminal a picture can take seconds, `q`
     /// must not wait for it, and the pacer learns the drain from the part sent and shrinks
-    /// the next, rather than queue this one. A sixel image can end anywhere in its data (ST; the terminal
-    /// shows the bands it has); a kitty transmission only after a whole chunk, and then an
-    /// empty last chunk ends it (the terminal drops the unfinished image).
+    /// the next, rather than queue this one. The output says where its picture may end
+    /// (`cutPoint`: a sixel image anywhere in its data, a kitty transmission after a whole
+    /// chunk) and how (`abandon`).
     func writePicture(_ bytes: UnsafeRawBufferPointer, abandonable: Bool) -> PicturePresenter.WriteOutcome {
         terminal.asOneWrite { writeSlices(bytes, abandonable: abandonable) }
     }
@@ -54,25 +55,22 @@ extension App {
         if embedded { _ = try? terminal.write(App.saveCursor) }
         defer { if embedded { _ = try? terminal.write(App.restoreCursor) } }
         let slice = 16 * 1024
-        // An iTerm2 picture goes whole: a JPEG cut short is a broken picture, and at tens of
-        // kilobytes it is written in a fraction of a second even on a slow link.
         let begun = HostTime.now()
-        guard abandonable, let output = picturePresenter?.output, output.isITerm == false, bytes.count > 4 * slice else {
+        guard abandonable, let output = picturePresenter?.output, output.canBeCutShort, bytes.count > 4 * slice else {
             let blocked = (try? terminal.write(bytes)) ?? .zero
             director.wrotePicture(bytes: bytes.count)
-            linkFitter.wrotePicture(bytes: bytes.count, blocked: blocked, drained: terminal.lastDrain, at: begun)
+            measureLink(bytes: bytes.count, blocked: blocked, drained: terminal.lastDrain, at: begun)
             return .whole
         }
-        let sixel = output == .sixel
         let pacer = picturePresenter?.pacer
         let start = ContinuousClock.now
         var sent = 0
         var blocked = Duration.zero
         var drained = TerminalWriter.Drain(bytes: 0, duration: .zero)
-        defer { linkFitter.wrotePicture(bytes: sent, blocked: blocked, drained: drained.bytes > 0 ? drained : nil, at: begun) }
+        defer { measureLink(bytes: sent, blocked: blocked, drained: drained.bytes > 0 ? drained : nil, at: begun) }
         while sent < bytes.count {
             var end = bytes.count - sent < 2 * slice ? bytes.count : sent + slice
-            if !sixel, end < bytes.count { end = App.chunkEnd(in: bytes, from: end) }
+            if end < bytes.count { end = output.cutPoint(in: bytes, from: end) }
             blocked += (try? terminal.write(UnsafeRawBufferPointer(rebasing: bytes[sent..<end]))) ?? .zero
             if let slice = terminal.lastDrain {
                 drained.bytes += slice.bytes
@@ -83,28 +81,13 @@ extension App {
             let key = terminal.hasPendingInput
             if key || pacer?.shouldCutShort(after: ContinuousClock.now - start, sent: sent, of: bytes.count) == true {
                 Log.info("picture cut short at \(sent) of \(bytes.count) bytes \(key ? "for a key" : "for time")")
-                _ = try? terminal.write(sixel ? App.abandonedSixel : App.abandonedKitty)
+                _ = try? terminal.write(output.abandon)
                 director.wrotePicture(bytes: sent)
                 return key ? .cutForKey : .cutForTime(sent: sent)
             }
         }
         director.wrotePicture(bytes: bytes.count)
         return .whole
-    }
-
-    /// Ends a sixel image cut short: ST, then the synchronized update's end.
-    static let abandonedSixel = Array("\u{1B}\\\u{1B}[?2026l".utf8)
-    /// Ends a kitty transmission cut short after a whole chunk: an empty last chunk.
-    static let abandonedKitty = Array("\u{1B}_Gq=2,m=0;\u{1B}\\\u{1B}[?2026l".utf8)
-
-    /// Just past the first ST (ESC \) at or after `start`: the end of a kitty chunk.
-    static func chunkEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var index = max(1, start)
-        while index < bytes.count {
-            if bytes[index] == 0x5C && bytes[index - 1] == 0x1B { return index + 1 }
-            index += 1
-        }
-        return bytes.count
     }
 
     /// The pictures whose placeholder cells the screen shows: the PiP window's and the

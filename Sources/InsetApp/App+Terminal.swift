@@ -31,19 +31,21 @@ extension App {
     /// Kitty and iTerm2 scale a picture to the cells it is given; sixel does not
     /// (`CellRaster.scalesToCells`, for `PictureBound`).
     static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities, environment: [String: String])
-        -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
+        -> (raster: CellRaster, pictures: (any PictureOutput)?) {
         let cellPixels = capabilities.cellPixels
         switch options.graphics ?? capabilities.bestGraphics() {
         case .kitty where capabilities.insideTmux:
-            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true), .kittyPlaceholders(passthrough: true))
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true), KittyPictures(transmission: .direct, passthrough: true, placeholders: true))
         case .kitty:
             let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
             // Shared memory only where the terminal surely reads it: kitty itself, here.
             let local = !remote && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
+            // mpv's --vo-kitty-use-shm says it outright: the user knows where the terminal runs.
+            let sharedMemory = options.kittySharedMemory ?? local
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true),
-                    .kitty(local ? .sharedMemory : .direct, passthrough: false))
+                    KittyPictures(transmission: sharedMemory ? .sharedMemory : .direct, passthrough: false))
         case .sixel:
-            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), .sixel)
+            return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels), SixelPictures())
         case .iterm where options.embed != nil && capabilities.keepsITermImagesUnderText:
             // Konsole keeps the picture until its whole screen is cleared, which an embedded
             // player must not do: it could never erase its rectangle. Cells instead.
@@ -51,7 +53,7 @@ extension App {
             return (CellRaster(blitter: options.blitter ?? .half, cellAspect: cellAspect(cellPixels)), nil)
         case .iterm:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true),
-                    .iterm(passthrough: capabilities.insideTmux))
+                    ITermPictures(passthrough: capabilities.insideTmux))
         case .cells:
             let blitter = options.blitter ?? (capabilities.drawsOctantsNatively ? .octant : .half)
             return (CellRaster(blitter: blitter, cellAspect: cellAspect(cellPixels)), nil)

@@ -35,6 +35,9 @@ public final class App {
     let embedded: Bool
     /// Inside tmux with iTerm2 pictures: where the pane is outside, followed as it moves.
     var paneWatch: TmuxPaneWatch?
+    /// The link's one measure, fed after every write (`measureLink`), read by the fitter and
+    /// the presenter's pacer.
+    let link: LinkMeter
     /// The link's budget and the cells' quality rung (`--link-rate`).
     var linkFitter: LinkFitter
 
@@ -64,29 +67,31 @@ public final class App {
         let mpris = options.embed == nil ? MPRISDesk.start() : nil
         try self.init(options: options, terminal: session, painter: painter, raster: drawing.raster, pictures: drawing.pictures,
                       mpris: mpris)
-        if drawing.pictures?.isITerm == true { picturePresenter?.textKeepsPixels = capabilities.keepsITermImagesUnderText }
+        picturePresenter?.textKeepsPixels = drawing.pictures?.keepsPixelsUnderText(capabilities) ?? false
     }
 
     /// The loop on `terminal`, already taken and asked what it draws (`raster`, `pictures`).
     init(options: AppOptions, terminal: any LoopTerminal, painter: FramePainter, raster: CellRaster,
-         pictures: PicturePresenter.Output?, mpris: MPRISDesk? = nil) throws {
+         pictures: (any PictureOutput)?, mpris: MPRISDesk? = nil) throws {
         self.terminal = terminal
         self.mpris = mpris
         self.painter = painter
         embedded = options.embed != nil
-        linkFitter = LinkFitter(setting: options.linkRate, blitter: raster.blitter, colorMode: painter.rasterizer.colorMode)
+        let link = LinkMeter()
+        self.link = link
+        linkFitter = LinkFitter(setting: options.linkRate, blitter: raster.blitter, colorMode: painter.rasterizer.colorMode,
+                                meter: link)
         director = try Director(options: options, stage: .init(size: terminal.size, videoRaster: raster, pictures: pictures))
         let drawing = (raster: raster, pictures: pictures)
         let waker = director.waker
-        picturePresenter = drawing.pictures.map { PicturePresenter(output: $0, waker: waker) }
-        if case .iterm(passthrough: true)? = drawing.pictures, let presenter = picturePresenter {
+        picturePresenter = drawing.pictures.map { [link] in PicturePresenter(output: $0, waker: waker, link: link) }
+        if drawing.pictures?.followsTmuxPane == true, let presenter = picturePresenter {
             let environment = ProcessInfo.processInfo.environment
             let origin = TmuxPane.origin(environment: environment) ?? .zero
             presenter.condition.withLock { presenter.shared.paneOrigin = origin }
             paneWatch = TmuxPaneWatch(environment: environment, origin: origin) { waker.wake() }
         }
-        // Objects a player that died left in /dev/shm (a crash, SIGKILL) go before ours come.
-        if case .kitty(.sharedMemory, _)? = drawing.pictures { SharedMemoryObjects.removeLeftovers() }
+        drawing.pictures?.prepare()
         control = App.serveControl(at: options.controlSocketPath, waker: waker, director: director)
         planes.reserveCapacity(12)
     }
@@ -139,8 +144,7 @@ public final class App {
         if let mpris { effects += mpris.serve(director, at: now) }
         carryOut(effects, at: now)
         if let presenter = picturePresenter {
-            // Not through tmux: its passthrough wraps each escape, and a cut one would stay open.
-            presenter.writeReady { self.writePicture($0, abandonable: !presenter.output.passthrough) }
+            presenter.writeReady { self.writePicture($0, abandonable: true) }
             if presenter.leadsChanged {
                 presenter.leadsChanged = false
                 director.setPictureLeads(presenter.lead)

@@ -80,6 +80,9 @@ public struct AppOptions: Sendable {
     public var resumeStore: ResumeStore? = nil
     /// Whether a file starts where it was left (`--no-resume` turns it off; `--start` wins).
     public var resumes: Bool = true
+    /// mpv's watch_later folder, read when a file starts and written at quit when asked
+    /// (`WatchLaterStore`); nil reads and writes none, as the tests' directors do.
+    public var watchLater: WatchLaterStore? = nil
     /// `--speed`: how fast each video starts playing (`[`, `]` and Backspace change it).
     public var speed: PlaybackSpeed = .normal
     /// `--screenshot-dir`: where screenshots go; nil for the current directory.
@@ -113,6 +116,20 @@ public struct AppOptions: Sendable {
     /// The program that erases an embedded player's rectangle if the player is killed
     /// outright (`inset embed-guard`, this executable); nil starts none.
     public var embedGuardExecutable: String? = nil
+    /// mpv's `--pause`: every file starts paused, on its first frame.
+    public var startsPaused: Bool = false
+    /// mpv's `--vo-kitty-use-shm`: kitty pictures through shared memory (yes) or in the
+    /// escapes (no); nil decides by the terminal (shared memory in a local kitty).
+    public var kittySharedMemory: Bool? = nil
+    /// mpv's `--chapters-file`: these chapters in place of each file's own; nil keeps them.
+    public var chapters: [Chapter]? = nil
+    /// mpv's `--sub-files` after the first (which is `subtitleFile`): more subtitle files
+    /// for the one file given, listed after it.
+    public var moreSubtitleFiles: [String] = []
+    /// mpv's `--script-opts`, in order, for the Lua scripts to come (nothing reads them yet).
+    public var scriptOptions: [MpvMappedOptions.Pair] = []
+    /// mpv's `--script` files, kept for the Lua scripts to come: none is run.
+    public var scripts: [String] = []
 
     /// The playlist's rules from the three options above.
     var playlistRules: PlaylistCursor.Rules {
@@ -139,7 +156,7 @@ public struct AppOptions: Sendable {
     func playbackConfiguration(loops: Bool) -> PlaybackStateMachine.Configuration {
         var configuration = PlaybackStateMachine.Configuration(
             pipAllowed: pipAllowed, automaticPiP: automaticPiP, startsInPiP: startsInPiP || startsInShell,
-            loops: loops, linear: linear, startPosition: start?.resolved(duration: nil), speed: speed)
+            loops: loops, linear: linear, autoplay: !startsPaused, startPosition: start?.resolved(duration: nil), speed: speed)
         configuration.loopCount = loopCount
         return configuration
     }

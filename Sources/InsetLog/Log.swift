@@ -52,7 +52,7 @@ public enum Log {
     /// Appends `12.345678 INFO File.swift:42 message` to the log file.
     public static func write(_ level: Level, _ message: @autoclosure () -> String,
                              file: StaticString = #fileID, line: UInt = #line) {
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0, keeps(level) else { return }
         let origin = start  // first, so the first line's origin is not later than its time
         append(format(level, message(), file: "\(file)", line: line, elapsed: monotonicNanoseconds() &- origin),
                to: descriptor)

@@ -13,11 +13,14 @@ extension MediaSource {
     static let reconnectOptions = "reconnect=1:reconnect_streamed=1:reconnect_on_network_error=1:reconnect_delay_max=2"
 
     /// The options to open `location` with: the reconnect options for http and https,
-    /// nothing for anything else (other protocols would leave them unused).
+    /// nothing for anything else (other protocols would leave them unused); then the user's
+    /// (`--stream-lavf-o`, `InputOptions`) for any network input, after, so they win.
     static func openOptions(for location: InputLocation) -> String? {
-        guard location.kind == .network, let scheme = InputLocation.scheme(of: String(decoding: location.url, as: UTF8.self)),
-              scheme == "http" || scheme == "https" else { return nil }
-        return reconnectOptions
+        guard location.kind == .network else { return nil }
+        let scheme = InputLocation.scheme(of: String(decoding: location.url, as: UTF8.self))
+        let own = scheme == "http" || scheme == "https" ? reconnectOptions : nil
+        let options = [own, InputOptions.option].compactMap { $0 }
+        return options.isEmpty ? nil : options.joined(separator: ":")
     }
 
     /// The demuxers' options for every input: the hls demuxer opens each playlist reload

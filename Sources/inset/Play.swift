@@ -134,11 +134,13 @@ struct Play: ParsableCommand {
 
     @OptionGroup var sites: SiteArguments
     @OptionGroup var mpvSpelled: MpvSpelledArguments
+    @OptionGroup var mpvMapped: MpvMappedArguments
     @OptionGroup var sound: SoundArguments
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
     @OptionGroup var link: LinkArguments
     @OptionGroup var kept: KeptSettingsArguments
+    @OptionGroup var watchLater: WatchLaterArguments
 
     func validate() throws {
         try start?.validate(as: "--start")
@@ -201,7 +203,7 @@ struct Play: ParsableCommand {
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
-        .union(KeptSettingsArguments.optionsWithValue)
+        .union(KeptSettingsArguments.optionsWithValue).union(WatchLaterArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -253,9 +255,14 @@ struct Play: ParsableCommand {
         options.controlSocketPath = socket == "none" ? nil : socket ?? ControlPaths.socketPath()
         options.resumeStore = ResumeStore.standard()
         options.resumes = !noResume && config.resumes != false
+        watchLater.apply(to: &options)
         options.advances = !noAdvance && config.advances != false
         options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
         if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }
+        let rectangle = try mpvMapped.apply(to: &options, graphicsGiven: graphics != nil, blitterGiven: blitter != nil)
+        var embedding = self.embedding
+        // mpv's kitty or sixel output given a rectangle (a file manager's preview) is Inset's --embed.
+        if embedding.embed == nil, let rectangle { embedding.embed = rectangle.description }
         try embedding.apply(to: &options, paths: paths, explicitPaths: !self.paths.isEmpty)
         let app: App
         do {
@@ -285,7 +292,7 @@ struct Play: ParsableCommand {
 enum Samples {
     static func directory() -> URL? {
         if let dir = ProcessInfo.processInfo.environment["INSET_SAMPLES"] { return URL(fileURLWithPath: dir) }
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var url = ExecutableLocation.url().resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = url.appendingPathComponent("samples")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("clock_16x9_aac.mp4").path) {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Every wrong time, size, count or range on the command line: one line on stderr naming the
 /// option, the value and why, nothing on stdout, a non-zero exit, and for the player no
 /// touch of the terminal (these run with no terminal at all, so an argument checked too late
 /// would fail on the terminal instead and the test would see the wrong line).
-@Suite("Argument errors")
+@Suite("Argument errors", .tags(.waits))
 struct ArgumentErrorTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
@@ -130,7 +131,7 @@ struct ArgumentErrorTests {
 
 /// `--linear RANGES` with a space, as `--help` shows it: the ranges are the option's value,
 /// not a path, and `--linear` before a path still means the whole file.
-@Suite("--linear with a space", .serialized)
+@Suite("--linear with a space", .serialized, .tags(.waits))
 struct LinearArgumentTests {
     @Test("--linear 0:00-0:30 PATH plays PATH with skipping refused")
     func rangesThenPath() throws {

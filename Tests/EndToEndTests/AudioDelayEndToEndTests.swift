@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// `--audio-delay` measured from outside (scripts/av-sync --audio-delay). Apart from the
 /// other markers (SoundEndToEndTests, which run beside the waits) because its bound is
 /// tighter than their ±45 ms: at a load of 7 one marker came 37 ms off its expected place,
 /// so this one runs alone, in scripts/test's timed group.
-@Suite("Audio delay end to end", .serialized)
+@Suite("Audio delay end to end", .serialized, .tags(.timed))
 struct AudioDelayEndToEndTests {
     /// mpv's `--audio-delay`: the sound plays that much later (earlier when negative) than
     /// its picture, so each flash comes that much before its tone. Against a play without

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Sound tracks and sound from standard input, heard through SDL's disk driver: a
 /// Matroska file made here has two tones as two tracks, 440 Hz (eng, "Main") and 1000 Hz
 /// (fra, "Commentaire"); what the driver wrote says which one played when.
-@Suite("Audio tracks end to end", .serialized)
+@Suite("Audio tracks end to end", .serialized, .tags(.waits))
 struct AudioTrackEndToEndTests {
     static let file: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-e2e-tracks-\(getpid()).mkv").path

@@ -5,7 +5,7 @@ import Testing
 /// Chapters of a file made here with ffmpeg (an ffmetadata file, `-map_metadata 1`): their
 /// marks in the cells of both progress lines, and `inset probe` listing them. PgDn and
 /// PgUp (the seek, the title said and gone) are director tests (DirectorChapterTests).
-@Suite("Chapters end to end", .serialized)
+@Suite("Chapters end to end", .serialized, .tags(.waits))
 struct ChapterEndToEndTests {
     /// The 10 s clock clip as MKV with chapters at 0 ("Opening"), 3.5 s ("Middle") and 7 s ("End").
     static func makeChaptered() throws -> String {

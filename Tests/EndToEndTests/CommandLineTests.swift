@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The commands that need no terminal: probe, cat, bench, run as a script would.
-@Suite("Command line")
+@Suite("Command line", .tags(.waits))
 struct CommandLineTests {
     typealias Output = InsetRun
 

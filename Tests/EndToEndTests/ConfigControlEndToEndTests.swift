@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The config file and the control socket as a user meets them: a file in
 /// `$XDG_CONFIG_HOME/inset/config` that rebinds a key and sets the blitter, a file with a
 /// bad line, and `inset ctl` typed in a second terminal pane while a video floats over
 /// the shell pane in the first.
-@Suite("Config file and control socket end to end", .serialized)
+@Suite("Config file and control socket end to end", .serialized, .tags(.waits))
 struct ConfigControlEndToEndTests {
     /// A scratch folder with `config/inset/config` holding `text`, and a runtime folder.
     static func scratch(config text: String) throws -> URL {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Issue 42 item 20: a crash gives the terminal back first, says in one line where its
 /// backtrace is, writes the backtrace to the log and ends at once; Swift's backtracer never
 /// asks the user anything. The player traps on purpose after its first frame
 /// (`INSET_TEST_TRAP=1`, InsetApp's `TestTrap`).
-@Suite("A crash end to end (issue 42 item 20)")
+@Suite("A crash end to end (issue 42 item 20)", .tags(.timed))
 struct CrashEndToEndTests {
     /// Runs the trapping player in `tmux` and returns the screen after it ended and the
     /// seconds from its trap (the runtime's "Fatal error" line in the log, written before

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The details pane's still preview in real pixels when the terminal takes them: kitty
 /// graphics and sixel on a pty answering as kitty and as xterm (scripts/fake-terminal, which
 /// also types the keys), and kitty's Unicode placeholders in tmux. A PiP window over the
 /// pane keeps the pixels for its video, and the preview is drawn in cells then.
-@Suite("Details preview in pixels, end to end", .serialized)
+@Suite("Details preview in pixels, end to end", .serialized, .tags(.waits))
 struct DetailsPictureEndToEndTests {
     /// A library of one colourful clip, so the first entry is known.
     static let library: URL = {

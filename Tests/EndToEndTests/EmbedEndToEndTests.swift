@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Embed mode (`inset --embed`) in a real terminal: the player draws a rectangle of a
 /// screen a shell owns and touches nothing else, is paused through its control socket, and
 /// leaves the rectangle blank and the shell's cursor where it was when it is ended; and the
 /// fzf recipe from docs/embed.md, as a preview that plays in fzf's preview window.
-@Suite("Embed mode end to end", .serialized)
+@Suite("Embed mode end to end", .serialized, .tags(.waits))
 struct EmbedEndToEndTests {
     static let area = (column: 10, row: 5, columns: 40, rows: 12)
 

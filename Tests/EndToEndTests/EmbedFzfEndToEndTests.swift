@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// docs/embed.md's fzf recipe, run: `inset --embed` as fzf's `--preview` command, in tmux.
 /// fzf (0.38, Debian's) reads its preview command's output as text, so the player draws on
 /// the terminal itself, at the preview window's place: full screen, the window on the
 /// right with its rounded border, its content 2 columns from the right edge; the first
 /// content row is left to fzf ("Loading .." while a preview runs).
-@Suite("Embed mode in fzf's preview, end to end", .serialized)
+@Suite("Embed mode in fzf's preview, end to end", .serialized, .tags(.waits))
 struct EmbedFzfEndToEndTests {
     /// The recipe as docs/embed.md gives it.
     static let recipe = #"fzf --preview 'case {} in *.mp4|*.mkv|*.webm|*.mov|*.avi) inset --embed "${FZF_PREVIEW_COLUMNS}x$((FZF_PREVIEW_LINES-1))-2+2" {} ;; *) cat {} ;; esac'"#

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Inputs kept from fuzz runs (Tests/Fixtures/fuzz-regressions), replayed through `inset cat`
 /// and `inset probe` with scripts/fuzz's oracle on every test run.
-@Suite("Fuzz regressions")
+@Suite("Fuzz regressions", .tags(.waits))
 struct FuzzRegressionTests {
     static let directory = repositoryRoot.appendingPathComponent("Tests/Fixtures/fuzz-regressions")
     static let timeLimit: TimeInterval = 10

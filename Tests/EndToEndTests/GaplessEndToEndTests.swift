@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Two sound files played as a list through SDL's disk driver: the second's first sample
 /// follows the first's last one, with no silence between them (mpv's `--gapless-audio`).
@@ -7,7 +8,7 @@ import Testing
 /// The disk driver opens its file anew (truncating it) for each device, so it writes into
 /// a FIFO that the test holds open and drains: whatever devices come and go, every sample
 /// they wrote, silence included, lands in one capture in the order it was written.
-@Suite("Gapless sound end to end")
+@Suite("Gapless sound end to end", .tags(.waits))
 struct GaplessEndToEndTests {
     static let rate = 48_000
     static let seconds = 1.5

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// HLS in a real terminal at 160x45, on samples/hls (scripts/make-hls): the master
 /// playlist's variant follows the size the picture is drawn at, as `--stats` shows it, and
 /// a live playlist says LIVE and quits at once.
-@Suite("HLS and live end to end", .serialized)
+@Suite("HLS and live end to end", .serialized, .tags(.waits))
 struct HLSEndToEndTests {
     /// The `--stats` corner's variant ("640x360 (2/3)"), from the top row.
     static func variant(on screen: Screen) -> String? {

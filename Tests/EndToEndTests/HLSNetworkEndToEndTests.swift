@@ -6,7 +6,7 @@ import Testing
 /// request log: an HLS master played straight asks for each segment once and, after `p`,
 /// only for the window's variant; a throttled link makes it step down to a variant the
 /// rate carries and back up once the throttle lifts; an MP4 is read about once.
-@Suite("HLS and MP4 over HTTP: what is read", .serialized)
+@Suite("HLS and MP4 over HTTP: what is read", .serialized, .tags(.clock))
 struct HLSNetworkEndToEndTests {
     /// The segment paths requested, in order, with the log's time.
     static func segments(_ server: TestWebServer) -> [(time: Double, path: String)] {

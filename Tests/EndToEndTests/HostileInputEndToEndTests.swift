@@ -6,7 +6,7 @@ import Testing
 /// playlist that names itself, a file libavformat never answers for, names that carry
 /// escape sequences, names that read as protocols, names that are not UTF-8. Each test
 /// fails on the player before these were fixed.
-@Suite("Hostile input end to end", .serialized)
+@Suite("Hostile input end to end", .serialized, .tags(.waits))
 struct HostileInputEndToEndTests {
     static func scratch() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-hostile-\(UUID().uuidString.prefix(8))")

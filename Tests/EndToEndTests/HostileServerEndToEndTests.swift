@@ -7,7 +7,7 @@ import Testing
 /// at open with one line; a live playlist whose reloads never end plays on in bounded
 /// memory, says so once, and `q` still gives the terminal back at once. And the protocols a
 /// playlist may not name (medium 2): an `sftp://` entry reaches no server.
-@Suite("Hostile servers", .serialized)
+@Suite("Hostile servers", .serialized, .tags(.waits))
 struct HostileServerEndToEndTests {
     /// 90 s of a moving test picture in 2 s MPEG-TS segments, made once per run, for the live
     /// playlist to name in order.

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// `--graphics iterm` through a pty (`scripts/pty-iterm`, which reads the OSC 1337 pictures
-/// with scripts/ptypictures.py and decodes their JPEG with Pillow): the pictures arrive
+/// with scripts/inset_tools/ptypictures.py and decodes their JPEG with Pillow): the pictures arrive
 /// sized in cells with no aspect of their own and the cursor left, each within 120 KB with
 /// base64, and a still's picture is at least 36 dB against the same frame sent as kitty's
 /// near-lossless PNG at the same cells; inside tmux (multipart, through passthrough) the
 /// picture lands where the pane shows it, and again where the pane went when it swaps places
 /// with another after start; a window moved leaves no picture behind in part.
-@Suite("iTerm2 inline images through a pty, end to end")
+@Suite("iTerm2 inline images through a pty, end to end", .tags(.waits))
 struct ITermPicturesEndToEndTests {
     @Test("pictures as OSC 1337 JPEG: filling their cells, within 120 KB with base64, ≥ 36 dB; inside tmux multipart, where the pane is, moved too",
           .timeLimit(.minutes(2)))

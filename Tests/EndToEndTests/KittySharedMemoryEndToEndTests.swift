@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Kitty's shared memory when it does not work (issue 28, medium 3): a terminal that says
 /// it is kitty but never reads the objects (scripts/fake-terminal plays one, as a container
 /// or a remote kitty would be), and a full /dev/shm (a small private tmpfs in a mount
 /// namespace of its own). The player goes on sending the pixels in the escapes, says so
 /// once, and leaves nothing in /dev/shm.
-@Suite("Kitty shared memory that fails", .serialized)
+@Suite("Kitty shared memory that fails", .serialized, .tags(.waits))
 struct KittySharedMemoryEndToEndTests {
     static func objects() -> Set<String> {
         Set(((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix("inset-") })

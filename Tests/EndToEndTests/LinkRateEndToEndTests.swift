@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Cells into a pty read at 0.5 MB/s (`scripts/pty-pictures --graphics cells`, its C reader
 /// counting the frames that reach it): the same build with `--link-rate off` (every frame at
@@ -8,7 +9,7 @@ import Testing
 /// on the loaded 2-core machine: 20.2 frames a second reached at full quality, 27.9 fitted
 /// (±24); fitted, at least a fifth more must reach, and the closing line say the rate
 /// measured and the rung the cells went to.
-@Suite("Quality fitted to the link, end to end", .serialized)
+@Suite("Quality fitted to the link, end to end", .serialized, .tags(.timed))
 struct LinkRateEndToEndTests {
     static func frames(linkRate: String) throws -> (perSecond: Double, output: String) {
         let (status, output) = try runScript("pty-pictures", [

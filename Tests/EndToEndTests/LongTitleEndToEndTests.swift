@@ -5,7 +5,7 @@ import Testing
 /// Issue 42 item 15 as the terminal gets it: every byte the player writes, recorded by
 /// tmux's pipe-pane, while a file with a 4 MB title tag plays. Before the cut the window's
 /// title alone was a 4 MB escape sequence (OSC 2).
-@Suite("A 4 MB title tag end to end (issue 42 item 15)")
+@Suite("A 4 MB title tag end to end (issue 42 item 15)", .tags(.waits))
 struct LongTitleEndToEndTests {
     @Test("the player writes a few hundred kilobytes at most, its OSC 2 is short, and the pane's title is cut")
     func bytesStaySmall() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// MPRIS with a real client (issue 31): the player runs under `dbus-run-session`, on a bus
 /// of its own, and playerctl drives it as a desktop's media keys would; without a session
 /// bus it plays as ever, with one log line.
-@Suite("MPRIS on the session bus, end to end", .serialized)
+@Suite("MPRIS on the session bus, end to end", .serialized, .tags(.waits))
 struct MPRISEndToEndTests {
     static func installed(_ programs: String...) -> Bool {
         programs.allSatisfy { program in

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The shell completions and the man page in docs/ are written by `scripts/make-manual` from
 /// the command line's definitions; a changed option, help line or subcommand without a run
 /// of it fails here.
-@Suite("Manual and completions")
+@Suite("Manual and completions", .tags(.waits))
 struct ManualTests {
     static let docs = repositoryRoot.appendingPathComponent("docs")
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Many paths on the command line (a shell glob over a big folder): read in time linear in
 /// their number, and in the order given, wherever the options stand among them.
-@Suite("Many paths", .serialized)
+@Suite("Many paths", .serialized, .tags(.waits))
 struct ManyPathsTests {
     /// The fastest of two runs of `inset --sub SRT` with `count` paths (which need not exist):
     /// `--sub` is refused only once every path is read, so the time covers the whole reading.

@@ -5,7 +5,7 @@ import Testing
 /// Inset driven as mpv is: a real client library (python-mpv-jsonipc) on the socket named
 /// by `--input-ipc-server`, mpv's manual's requests on a plain socket compared with what
 /// mpv itself answers, and the launchers' own command lines (docs/mpv.md).
-@Suite("mpv's command line and JSON IPC end to end", .serialized)
+@Suite("mpv's command line and JSON IPC end to end", .serialized, .tags(.waits))
 struct MpvEndToEndTests {
     static let client = repositoryRoot.appendingPathComponent("scripts/mpv-ipc-client").path
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// A tagged music file as a terminal shows it: the tags on the bar and in the terminal's
 /// window title (OSC 2, which only a terminal reads: tmux's pane title), the visualiser's
 /// picture full screen and in the window. What the tags and the visualiser are is checked
 /// without a terminal (MusicTagTests, VisualizerCellsTests, DirectorMusicTests).
-@Suite("Music end to end")
+@Suite("Music end to end", .tags(.waits))
 struct MusicEndToEndTests {
     @Test("the bar and the window's title say artist and title; the picture goes into the window; q gives the title back")
     func taggedFile() throws {

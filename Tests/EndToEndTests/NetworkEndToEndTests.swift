@@ -6,7 +6,7 @@ import Testing
 /// master over HTTP play, a redirect is followed, a missing file or a refused connection is
 /// one line and exit 1, `q` quits during a stall with the bar saying "buffering…", and a
 /// stream cut for good plays what arrived and says so once.
-@Suite("Network streams end to end", .serialized)
+@Suite("Network streams end to end", .serialized, .tags(.waits))
 struct NetworkEndToEndTests {
     static func exited(_ screen: Screen) -> Bool { screen.text.range(of: #"(?m)^EXIT=\d+"#, options: .regularExpression) != nil }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Picture in picture in a real terminal: the window's place and size in cells over the
 /// library, its video going on while the library is used, and the window moved and resized
 /// by keys and the mouse. The keys' flows (p, restore, close, leaving the player, a refused
 /// PiP, focus) are director tests (InsetAppTests/DirectorPiPTests), with no terminal.
-@Suite("PiP end to end", .serialized)
+@Suite("PiP end to end", .serialized, .tags(.waits))
 struct PiPEndToEndTests {
     /// Moves the library's selection with `key` until `name` is selected.
     func select(_ name: String, by key: String, in tmux: Tmux) throws {

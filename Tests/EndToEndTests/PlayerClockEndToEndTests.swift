@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The player's pace against the wall clock, within one frame over ten seconds: what the
 /// CPU it gets decides (beside the other groups it took 10.085 s and showed 242 of 250
 /// frames), so scripts/test runs this suite in its timed group, alone.
-@Suite("Player clock end to end", .serialized)
+@Suite("Player clock end to end", .serialized, .tags(.timed))
 struct PlayerClockEndToEndTests {
     @Test("a 10-second clip played to the end takes 10 s of wall time, within one frame")
     func keepsTime() throws {

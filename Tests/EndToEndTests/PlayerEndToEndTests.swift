@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The full-screen player in a real terminal (tmux, 120x40, TERM=tmux-256color,
 /// COLORTERM=truecolor), checked by what a person would see on the screen.
-@Suite("Player end to end", .serialized)
+@Suite("Player end to end", .serialized, .tags(.waits))
 struct PlayerEndToEndTests {
     @Test("the video appears in colour with the control bar, and its time follows the wall clock")
     func playsInColour() throws {

@@ -6,7 +6,7 @@ import Testing
 /// file is on screen is told by the picture's colour, and its place in the list by the
 /// bar ("2/3"). The keys, the library's playlist, the window's and the options' rules are
 /// director tests (InsetAppTests/DirectorPlaylistTests), with no terminal.
-@Suite("Playlists end to end", .serialized)
+@Suite("Playlists end to end", .serialized, .tags(.waits))
 struct PlaylistEndToEndTests {
     /// red, lime and blue, 1 s each (or `seconds`), in `clips/` of a new folder, named `1-red.mp4`… so the
     /// folder lists them in that order; the folder and the clips' paths.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Inset in real graphics terminals on a virtual X display (`scripts/real-terminal`): xterm
 /// as a VT340 and mlterm (sixel), kitty (kitty graphics on software GL), Konsole and mlterm
@@ -12,7 +13,7 @@ import Testing
 /// time: scripts/test runs them beside the waits group.
 ///
 /// A terminal that is not installed is skipped (scripts/setup installs all four).
-@Suite("Real terminals", .serialized)
+@Suite("Real terminals", .serialized, .tags(.terminals))
 struct RealTerminalEndToEndTests {
     static func installed(_ programs: String...) -> Bool {
         programs.allSatisfy { program in
@@ -82,7 +83,7 @@ struct RealTerminalEndToEndTests {
 /// line). How many frames a terminal takes depends on the CPU the player, the terminal and
 /// the X server get, so this one runs in the timed group, alone: beside the waits group
 /// xterm showed 33 of 150 on a loaded machine.
-@Suite("Real terminals, frames shown", .serialized)
+@Suite("Real terminals, frames shown", .serialized, .tags(.timed))
 struct RealTerminalPlayTests {
     @Test("xterm (sixel): play", .enabled(if: RealTerminalEndToEndTests.installed("xterm", "Xvfb", "xdotool", "xwd"),
                                            "xterm, Xvfb, xdotool or xwd is not installed (scripts/setup installs them)"),

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// What users feed the player that once hung it, lost the terminal or showed nothing, each
 /// in a real terminal (tmux) with sound on: a live playlist that never ends, a pipe, a file
 /// still downloading, a still picture, files with nothing decodable, C libraries' logs.
-@Suite("Reliability end to end", .serialized)
+@Suite("Reliability end to end", .serialized, .tags(.clock))
 struct ReliabilityEndToEndTests {
     /// Runs `command` in the pane followed by an echo of its exit status.
     func start(_ tmux: Tmux, _ command: String) throws {

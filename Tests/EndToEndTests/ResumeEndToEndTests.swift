@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Where a file was left, across two runs of the player in one terminal (its own
 /// XDG_STATE_HOME, see `Tmux`): the second starts there with a notice; `--no-resume` from 0.
-@Suite("Resume end to end", .serialized)
+@Suite("Resume end to end", .serialized, .tags(.waits))
 struct ResumeEndToEndTests {
     @Test("quit at about 4 s (started there), played again: it starts there and says so; --no-resume starts at 0")
     func resumesAcrossRuns() throws {

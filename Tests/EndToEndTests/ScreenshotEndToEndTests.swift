@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// `s` saves the frame on screen as a PNG at the video's own size, compared with FFmpeg's
 /// own decode of that frame.
-@Suite("Screenshot end to end", .serialized)
+@Suite("Screenshot end to end", .serialized, .tags(.waits))
 struct ScreenshotEndToEndTests {
     @Test("s saves the paused frame at the video's 640x360, within 45 dB of ffmpeg's frame; a second s writes a second file, nothing overwritten")
     func screenshotMatchesFFmpeg() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Thumbnails while seeking, as a terminal shows them: Left held down (presses 50 ms apart,
 /// as autorepeat sends them) and a press and drag on the progress line put a picture above
@@ -7,7 +8,7 @@ import Testing
 /// same size, and it goes when the key stops or the button is let go. The timing rule, the
 /// targets and the window's line are DirectorSeekPreviewTests'. In the timed group: it
 /// asserts the picture within 150 ms of the first repeat.
-@Suite("Seek preview end to end", .serialized)
+@Suite("Seek preview end to end", .serialized, .tags(.timed))
 struct SeekPreviewEndToEndTests {
     /// 30 s, a keyframe every 10 s (scripts/make-samples.sh).
     static let clip = samplePath("long_gop.mp4")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The shell pane, driven in tmux as a person would use it, and compared cell by cell
 /// (characters, colours, attributes) with the same commands in a plain tmux pane. The
 /// prefix's keys, coming back to the shell as it was and its exit are director tests
 /// (InsetAppTests/DirectorPanesTests), with a real shell and no terminal.
-@Suite("Shell pane end to end", .serialized)
+@Suite("Shell pane end to end", .serialized, .tags(.waits))
 struct ShellPaneEndToEndTests {
     typealias StyledCell = Screen.StyledCell
 

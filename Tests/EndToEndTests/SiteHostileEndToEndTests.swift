@@ -10,7 +10,7 @@ private let ytdlpInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "/u
 /// and the player in a terminal (issue 42): a `yt-dlp.conf` beside the media, and a yt-dlp
 /// left running after `q`.
 @Suite("yt-dlp from a hostile folder, end to end", .serialized,
-       .enabled(if: ytdlpInstalled, "yt-dlp is not installed (apt install yt-dlp)"))
+       .enabled(if: ytdlpInstalled, "yt-dlp is not installed (apt install yt-dlp)"), .tags(.waits))
 struct SiteHostileEndToEndTests {
     /// A scratch folder holding `files`, removed at the end of the test.
     final class Folder {

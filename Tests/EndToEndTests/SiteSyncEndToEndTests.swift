@@ -4,7 +4,7 @@ import Testing
 
 /// The two-stream page and `--audio-file`, measured from outside as scripts/av-sync
 /// measures a file: the flash reaching the pty against the tone SDL's disk driver wrote.
-@Suite("Two inputs in sync end to end", .serialized)
+@Suite("Two inputs in sync end to end", .serialized, .tags(.timed))
 struct SiteSyncEndToEndTests {
     @Test("the page whose picture and sound are two streams: in sync through a pause, a skip and PiP, and PiP fetches the smaller picture")
     func splitStreamsInSync() throws {

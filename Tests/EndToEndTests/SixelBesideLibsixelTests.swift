@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Inset's sixel encoder beside libsixel's on one frame of the 1080p sample at 1200x660,
 /// both decoded by libsixel's sixel2png and compared with the frame (`scripts/bench-sixel`):
@@ -9,7 +10,7 @@ import Testing
 /// Needs libsixel's tools (scripts/setup installs libsixel-bin, so CI has them; a machine
 /// without them skips this) and the release build of `inset-sixel` (scripts/test builds
 /// it; INSET_SIXEL names another).
-@Suite("Sixel beside libsixel", .serialized)
+@Suite("Sixel beside libsixel", .serialized, .tags(.waits))
 struct SixelBesideLibsixelTests {
     static let hasLibsixel = ["img2sixel", "sixel2png"].allSatisfy { tool in
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {

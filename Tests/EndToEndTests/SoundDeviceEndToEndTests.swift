@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The sound device going away mid-play, as a person sees it: SDL's disk driver writes into
 /// a file the player may not grow past 800 KB (`ulimit -f`, SIGXFSZ ignored as the shell
 /// is told), about two seconds of sound; the write that fails is SDL's device gone.
-@Suite("Sound device end to end")
+@Suite("Sound device end to end", .tags(.waits))
 struct SoundDeviceEndToEndTests {
     @Test("a device that vanishes mid-play: one notice on the bar, and the time keeps moving on the system clock")
     func deviceVanishes() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Sound through SDL's disk driver (it writes what it plays to a file, in real time), so
 /// the audio clock drives the picture as it would with a sound card.
-@Suite("Sound end to end", .serialized)
+@Suite("Sound end to end", .serialized, .tags(.clock))
 struct SoundEndToEndTests {
     static func soundEnvironment(_ dir: URL) -> [String: String] {
         ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": dir.appendingPathComponent("audio.raw").path]

@@ -6,7 +6,7 @@ import Testing
 /// driver that fails: what the bar and the picture say, waited for on the screen. None of
 /// these asserts a time (the A/V offsets are SoundEndToEndTests', alone in the timed group),
 /// so they run beside the other waits.
-@Suite("Sound files and devices end to end")
+@Suite("Sound files and devices end to end", .tags(.waits))
 struct SoundFilesEndToEndTests {
     @Test("with no sound device: the video plays on the system clock and one notice says so")
     func noDevice() throws {

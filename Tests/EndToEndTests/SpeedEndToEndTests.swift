@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Playback speed as a user meets it: the bar, the pace of the time shown and the keys.
 /// (Its sync of picture and sound, measured from outside, is SoundEndToEndTests'.)
-@Suite("Speed end to end", .serialized)
+@Suite("Speed end to end", .serialized, .tags(.timed))
 struct SpeedEndToEndTests {
     /// Wall seconds the time shown takes to go `span` seconds on, from the first second it
     /// shows at or past `from`; the bar is kept up with a mouse move.

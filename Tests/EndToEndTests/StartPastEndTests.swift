@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// `--start` beyond a file's end: nothing of it would play. A single file ends the program
 /// with one line and a non-zero exit (known only once the file is open, so after the
 /// terminal is taken, as "cannot open" is). In the library the file plays from its start
 /// and the bar says why: a director test (DirectorPlaylistTests).
-@Suite("--start past the end", .serialized)
+@Suite("--start past the end", .serialized, .tags(.waits))
 struct StartPastEndTests {
     @Test("a single file: one line naming the time, the file and its end; exit 1")
     func singleFile() throws {

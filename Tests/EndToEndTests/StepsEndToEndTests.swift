@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Frame steps as a user meets them in a terminal: the bar's "frame at" label. The steps'
 /// frames and the A-B loop (its bounds, a skip out of it, its marks on the progress line)
 /// are director tests (DirectorStepsTests).
-@Suite("Frame steps end to end", .serialized)
+@Suite("Frame steps end to end", .serialized, .tags(.waits))
 struct StepsEndToEndTests {
     /// The bar's "frame at M:SS.mmm" after a step, in seconds.
     static func steppedFrame(_ screen: Screen) -> Double? {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// A huge still picture given alone is opened by the player only: the library's catalog
 /// used to probe the same file at the same moment, and for a PNG FFmpeg decodes the whole
 /// picture to learn its pixel format, so two full-size pictures were in memory at once
 /// (16000x16000: 1.56 GB instead of 0.8 GB).
-@Suite("A huge still picture", .serialized)
+@Suite("A huge still picture", .serialized, .tags(.waits))
 struct StillMemoryTests {
     @Test("the player's peak memory holds one decoded picture, not two")
     func onePictureInMemory() throws {

@@ -6,7 +6,7 @@ import Testing
 /// item 1): before, "opening…" stayed on the screen while memory grew by 200–400 MB/s over
 /// http and over 1 GB/s from /dev/zero. Now the video plays, the bar says once why the
 /// subtitle was not read, and the player's memory stays where a plain play keeps it.
-@Suite("Subtitle bounds end to end", .serialized)
+@Suite("Subtitle bounds end to end", .serialized, .tags(.waits))
 struct SubtitleBoundEndToEndTests {
     /// Plays the clip with `--sub-file subtitle` (a `setup` shell command first, run in the
     /// pane), waits for the picture and the notice, and returns the player's peak resident MB.

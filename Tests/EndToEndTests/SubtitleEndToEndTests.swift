@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Subtitles in a real terminal: samples/subtitled.mp4 carries two mov_text tracks,
 /// English (0–2 s "First line", 3–5 s "Second line", 6–8 s "Third line", 8.5–9.8 s a line
@@ -9,7 +10,7 @@ import Testing
 /// second on either side of where it is looked at. Which track shows, `c` cycling them, a
 /// file found beside the video, `--sub` and two videos' subtitles are director tests
 /// (InsetAppTests/DirectorSubtitleTests); here, where the words go in cells.
-@Suite("Subtitles end to end", .serialized)
+@Suite("Subtitles end to end", .serialized, .tags(.waits))
 struct SubtitleEndToEndTests {
     static let english = ["First line", "Second line", "Third line"]
 
@@ -110,7 +111,7 @@ struct SubtitleEndToEndTests {
 
 /// Picture subtitles: samples/dvd_subtitles.mkv is a grey video with a DVD subtitle track,
 /// a red box (1 s to 2.99 s) and a green one (4 s to 5.99 s) at the bottom of the picture.
-@Suite("Picture subtitles end to end", .serialized)
+@Suite("Picture subtitles end to end", .serialized, .tags(.waits))
 struct PictureSubtitleEndToEndTests {
     /// Cells showing a strong `red` or `green` (the box's fill): either half of a half block.
     static func count(_ screen: Screen, red: Bool) -> Int {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The picture against the sound when the streams differ in length, and when the decoder
 /// cannot keep up: the real player, sound through SDL's disk driver (real time), the frame
 /// and the sound heard at each present read from its log.
-@Suite("Sync end to end", .serialized)
+@Suite("Sync end to end", .serialized, .tags(.timed))
 struct SyncEndToEndTests {
     /// Runs `arguments` in a fresh terminal with `environment` and waits for it to end;
     /// returns the screen at the end and the whole command's wall time in seconds.

@@ -1,12 +1,13 @@
 import Foundation
 import InsetCore
 import Testing
+import InsetTestSupport
 
 /// `inset probe-terminal` on a pty whose other end is scripts/fake-terminal, answering as
 /// kitty, xterm with sixel, tmux, not at all, or too late. What the program wrote to the
 /// pty is what a screen would show: it must be the queries, then the report, and nothing
 /// else: no reply echoed back (`^[_Gi=31;OK`, `^[[?62;c`), no key the user typed.
-@Suite("Terminal probe, end to end")
+@Suite("Terminal probe, end to end", .tags(.clock))
 struct TerminalProbeEndToEndTests {
     static let queries = String(decoding: TerminalCapabilityProbe.queries, as: UTF8.self)
     /// Inside tmux the kitty graphics query (an APC, which tmux takes for the pane's title)

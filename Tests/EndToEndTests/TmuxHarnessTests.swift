@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// The test terminal itself, where its behaviour once made a test pass on one machine and
 /// fail on another.
-@Suite("Test terminal")
+@Suite("Test terminal", .tags(.waits))
 struct TmuxHarnessTests {
     /// CI failed `pipe()` because its checkout's path made `cat … | inset -; echo EXIT=$?`
     /// exactly 120 columns with the prompt: the joined text read "…echo EXIT=$?EXIT=0".

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Two players in one kitty window: two tmux panes side by side, each playing in kitty's
 /// placeholder cells. Kitty has one namespace of image ids for the window, and tmux passes
 /// both panes' pictures into it, so each pane's cells must name images of their own player:
 /// if they named the same id, both panes would show whichever frame was sent last.
-@Suite("Two players in one kitty window", .serialized)
+@Suite("Two players in one kitty window", .serialized, .tags(.waits))
 struct TwoPlayersEndToEndTests {
     /// The image ids a pane's placeholder cells name, each as (the id's low byte, the
     /// foreground's palette index; its top byte, the third diacritic), and how many

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InsetTestSupport
 
 /// Two videos at once in a real terminal: A (long_gop.mp4, 0:30) in the PiP window while
 /// B (clock_16x9_aac.mp4, 0:10) plays full screen, the swap between them, and the sound.
 /// Restore and close on whichever is in the window are director tests
 /// (InsetAppTests/DirectorTwoVideosTests), with no terminal.
-@Suite("Two videos end to end", .serialized)
+@Suite("Two videos end to end", .serialized, .tags(.waits))
 struct TwoVideosEndToEndTests {
     static let a = "long_gop.mp4", b = "clock_16x9_aac.mp4"
 

@@ -3,12 +3,13 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+import InsetTestSupport
 
 /// Issue 42 item 12: `observe_property` is bounded per client, so one client's 12,000
 /// observations of `time-pos` (each a `property-change` every turn) cannot keep the loop
 /// busy while other clients wait for their replies; and a turn's requests are shared among
 /// the clients, so the burst itself does not hold another client's request back.
-@Suite("Director: mpv observations are bounded per client (issue 42 item 12)", .serialized)
+@Suite("Director: mpv observations are bounded per client (issue 42 item 12)", .serialized, .tags(.timed))
 struct DirectorMpvObservationBoundTests {
     typealias MpvClient = DirectorMpvTests.MpvClient
 

@@ -2,6 +2,13 @@ import InsetCore
 import Testing
 @testable import InsetApp
 
+/// Whether the picture output chosen is `expected`: of its type, and equal to it.
+func == <Output: PictureOutput & Equatable>(chosen: (any PictureOutput)?, expected: Output) -> Bool {
+    // Both of the type: Equatable's own ==, not this one again.
+    guard let chosen = chosen as? Output else { return false }
+    return chosen == expected
+}
+
 /// How the video is drawn for what the terminal said and what the command line asked.
 @Suite("Drawing choice")
 struct DrawingChoiceTests {
@@ -17,7 +24,7 @@ struct DrawingChoiceTests {
     }
 
     static func drawing(_ capabilities: TerminalCapabilities, graphics: GraphicsMode? = nil, blitter: Blitter? = nil,
-                        environment: [String: String] = [:]) -> (raster: CellRaster, pictures: PicturePresenter.Output?) {
+                        environment: [String: String] = [:]) -> (raster: CellRaster, pictures: (any PictureOutput)?) {
         App.drawing(AppOptions(paths: [], blitter: blitter, graphics: graphics), capabilities, environment: environment)
     }
 

@@ -14,7 +14,7 @@ struct LinkFitterTests {
         var fitter = LinkFitter(setting: .auto, blitter: .octant, colorMode: .truecolor)
         let painter = FramePainter(colorMode: .truecolor)
         for frame in 0..<500 {
-            if fitter.painted(bytes: 140_000, blocked: .zero, drained: nil, at: Self.time(1 + Double(frame) * 0.04), framesShown: frame + 1,
+            if fitter.painted(bytes: 140_000, at: Self.time(1 + Double(frame) * 0.04), framesShown: frame + 1,
                               framesPerSecond: 25) {
                 fitter.apply(to: painter)
             }
@@ -31,7 +31,7 @@ struct LinkFitterTests {
         var fitter = LinkFitter(setting: .fixed(bytesPerSecond: 500_000), blitter: .octant, colorMode: .truecolor)
         let painter = FramePainter(colorMode: .truecolor)
         // Frames far over 17 KB at every rung: the ladder goes to its last.
-        for frame in 0..<60 where fitter.painted(bytes: 140_000, blocked: .zero, drained: nil, at: Self.time(1 + Double(frame) * 0.04),
+        for frame in 0..<60 where fitter.painted(bytes: 140_000, at: Self.time(1 + Double(frame) * 0.04),
                                                  framesShown: frame + 1, framesPerSecond: 25) {
             fitter.apply(to: painter)
         }
@@ -39,7 +39,7 @@ struct LinkFitterTests {
         #expect(painter.rasterizer.perceptualThreshold == 32 && painter.foldsToHalfBlocks)
         #expect(fitter.figures(framesPerSecond: 25) == "link 500 KB/s 17 KB/f ±32 half")
         // A paint without a new frame (a key's echo) is not weighed.
-        let changed = fitter.painted(bytes: 10, blocked: .zero, drained: nil, at: Self.time(9), framesShown: 60, framesPerSecond: 25)
+        let changed = fitter.painted(bytes: 10, at: Self.time(9), framesShown: 60, framesPerSecond: 25)
         #expect(!changed)
     }
 
@@ -92,12 +92,13 @@ struct LinkFitterTests {
     func firstFrameBeforeMeasure() {
         var fitter = LinkFitter(setting: .auto, blitter: .half, colorMode: .truecolor)
         #expect(fitter.frameByteLimit(framesPerSecond: 25) == LinkFitter.unmeasuredFirstFrame)
-        _ = fitter.painted(bytes: 9_000, blocked: .zero, drained: nil, at: Self.time(1), framesShown: 1, framesPerSecond: 25)
+        _ = fitter.painted(bytes: 9_000, at: Self.time(1), framesShown: 1, framesPerSecond: 25)
         #expect(fitter.frameByteLimit(framesPerSecond: 25) == nil, "a fast terminal: nothing limits after the first")
         #expect(LinkFitter(setting: .off, blitter: .half, colorMode: .truecolor).frameByteLimit(framesPerSecond: 25) == nil)
-        // A write the terminal made wait: measured, and the limit is 1.5 budgets.
-        _ = fitter.painted(bytes: 60_000, blocked: .milliseconds(40), drained: .init(bytes: 40_000, duration: .milliseconds(40)),
-                           at: Self.time(1.04), framesShown: 2, framesPerSecond: 25)
+        // A write the terminal made wait: the app's meter took its drain, and the limit is 1.5 budgets.
+        fitter.budget.meter.wrote(bytes: 60_000, blocked: .milliseconds(40), at: Self.time(1.04), drainedBytes: 40_000,
+                                  drainTime: .milliseconds(40))
+        _ = fitter.painted(bytes: 60_000, at: Self.time(1.04), framesShown: 2, framesPerSecond: 25)
         #expect(fitter.frameByteLimit(framesPerSecond: 25) == 51_000)
     }
 }

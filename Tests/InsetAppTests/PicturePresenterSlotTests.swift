@@ -118,7 +118,15 @@ struct PicturePresenterSlotTests {
         _ = Self.now(presenter, Self.picture(image, time: 1))
         // The terminal holds the write for 400 ms: longer than a key should wait, and more
         // than the link can give pictures (3/4 of the time, and 50 ms in hand).
-        PicturePresenterTests.poll(until: { presenter.counts.written > 0 }) { presenter.writeReady { _ in usleep(400_000) } }
+        // The app's meter takes each write's drain, as `App.measureLink` does.
+        PicturePresenterTests.poll(until: { presenter.counts.written > 0 }) {
+            presenter.writeReady { (bytes: UnsafeRawBufferPointer) -> Void in
+                let start = HostTime.now()
+                usleep(400_000)
+                let waited = HostTime.now().elapsed(since: start)
+                presenter.link.wrote(bytes: bytes.count, blocked: waited, at: start, drainedBytes: bytes.count, drainTime: waited)
+            }
+        }
         #expect(presenter.counts.written == 1)
         // 400 ms for one picture: at once to 3/8 of the size, whose 9/64 of the bytes take
         // about 56 ms (3/4 would still take 225).
@@ -221,8 +229,9 @@ struct PicturePresenterSlotTests {
     /// iTerm2 pixels stayed where no later picture went (24 of an iTerm2 strip's 623 cells in
     /// `scripts/pty-iterm --moves`); kitty's placement sat there until the next picture.
     @Test("a picture encoded for where its slot was, done after the slot moved while the link was owed time: not written there; the new place follows",
-          arguments: [PicturePresenter.Output.iterm(passthrough: false), .sixel, .kitty(.direct, passthrough: false)])
-    func encodedForTheOldPlace(output: PicturePresenter.Output) throws {
+          arguments: [ITermPictures(passthrough: false), SixelPictures(), KittyPictures(transmission: .direct, passthrough: false)]
+            as [any PictureOutput])
+    func encodedForTheOldPlace(output: any PictureOutput) throws {
         let presenter = PicturePresenter(output: output, waker: LoopWaker())
         defer { presenter.stop() }
         let image = Self.image(PixelSize(width: 24, height: 26), shade: 10)
@@ -230,7 +239,7 @@ struct PicturePresenterSlotTests {
         PicturePresenterTests.poll(until: { presenter.condition.withLock { !presenter.shared.ready.isEmpty } }) {}
         // The last pictures held the writes 100 ms each (not enough to shrink them): the link
         // is owed a third of a second, nothing goes yet.
-        for _ in 0..<3 { presenter.pacer.wrote(bytes: 1_000, blocked: .milliseconds(100), at: .now(), scale: 1) }
+        for _ in 0..<3 { presenter.pacer.wrote(bytes: 1_000, blocked: .milliseconds(100), at: .now(), scale: 1, link: presenter.link) }
         let moved = Self.picture(image, time: 1, at: CellPoint(column: 10, row: 5))
         #expect(!presenter.show([moved], redrawn: false, isHole: { _ in false }) { _ in })
         #expect(presenter.counts.paced == 1)

@@ -3,10 +3,11 @@ import InsetCore
 import InsetMedia
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// Sound tracks read from the one demuxer the picture shares: a Matroska file made here
 /// with two tones as two tracks, 440 Hz (eng, "Main") and 1000 Hz (fra, "Commentaire").
-@Suite("Audio tracks", .serialized)
+@Suite("Audio tracks", .serialized, .tags(.timed))
 struct AudioTrackTests {
     static let file: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-two-tracks-\(getpid()).mkv").path

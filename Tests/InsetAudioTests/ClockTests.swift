@@ -1,9 +1,10 @@
 import InsetCore
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// The audio clock's arithmetic on made-up callback times.
-@Suite("The audio clock")
+@Suite("The audio clock", .tags(.timed))
 struct ClockTests {
     let format = AudioFormat(sampleRate: 1000, channels: 2)
     func host(_ ms: UInt64) -> HostTime { .milliseconds(ms) }
@@ -45,7 +46,7 @@ struct ClockTests {
 }
 
 /// The audio clock when the samples were stretched for another speed.
-@Suite("The audio clock at another speed")
+@Suite("The audio clock at another speed", .tags(.timed))
 struct SpeedClockReadingTests {
     let format = AudioFormat(sampleRate: 1000, channels: 2)
 

@@ -3,11 +3,12 @@ import InsetCore
 import InsetMedia
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// Audio through SDL, end to end: decoder → ring → device. Serialized, and the SDL audio
 /// subsystem starts and stops in each test, because the driver comes from the process's
 /// environment (`SDL_AUDIODRIVER`), read when the subsystem starts.
-@Suite("Playing through SDL", .serialized)
+@Suite("Playing through SDL", .serialized, .tags(.timed))
 struct DevicePlaybackTests {
     /// The disk driver writes what it plays to a file; a short delay per buffer (5 ms for
     /// 21 ms of sound) plays about four times faster than real time.

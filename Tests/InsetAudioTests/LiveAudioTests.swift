@@ -3,10 +3,11 @@ import InsetCore
 import InsetMedia
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// The sound of live input skips back with the picture: a live playlist (no end list) made
 /// from av_sync_markers.mp4, read by the real hls demuxer into a bare ring.
-@Suite("Live audio skipping", .serialized)
+@Suite("Live audio skipping", .serialized, .tags(.timed))
 struct LiveAudioTests {
     static let playlist: String = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-live-audio-\(getpid())")

@@ -3,12 +3,13 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// Several outputs into one device, through SDL's disk driver (which, as raw ALSA hardware
 /// and many USB and Bluetooth devices, can be opened only once): what each writes is mixed
 /// at its gain, and each clock counts only its own samples. And the device going away
 /// under the player (its FIFO's reader gone) and coming back.
-@Suite("Mixing into one device", .serialized)
+@Suite("Mixing into one device", .serialized, .tags(.timed))
 struct MixerTests {
     /// Writes `seconds` of a sine of `frequency` Hz at amplitude 0.5 into `output`'s ring,
     /// as the decoder would, as fast as it takes them.

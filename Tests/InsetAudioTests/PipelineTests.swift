@@ -3,9 +3,10 @@ import InsetCore
 import InsetMedia
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// The audio pipeline into a bare ring, drained by the test: no device involved.
-@Suite("Decoding audio into the ring")
+@Suite("Decoding audio into the ring", .tags(.timed))
 struct PipelineTests {
     /// Reads the ring until the pipeline reports the end; returns the frames read.
     func drain(_ ring: AudioRing, events: EventLog, timeout: TimeInterval = 20) -> [Float] {
@@ -59,7 +60,7 @@ struct PipelineTests {
 
 /// The markers clip decoded at another speed into a bare ring: where each tone burst comes
 /// out, by the times the ring gives for the frames read, is where it is in the file.
-@Suite("Decoding audio at another speed")
+@Suite("Decoding audio at another speed", .tags(.timed))
 struct SpeedPipelineTests {
     /// The media time of each burst's onset (a sample over 0.1 after 0.3 s of media under it),
     /// from the ring's own times; and the frames read in all.
@@ -106,7 +107,7 @@ struct SpeedPipelineTests {
     }
 }
 
-@Suite("Decoding audio at another speed, across a gap in the times")
+@Suite("Decoding audio at another speed, across a gap in the times", .tags(.timed))
 struct SpeedGapTests {
     @Test("a 1 s gap in the audio's times at 2 s: at 2x the sound after it is stamped from 3 s on, and the last at 5 s")
     func gapRestartsTheStamps() throws {

@@ -1,9 +1,10 @@
 import InsetCore
 import Testing
 @testable import InsetAudio
+import InsetTestSupport
 
 /// The ring on its own: one thread, both sides, no device.
-@Suite("The audio ring")
+@Suite("The audio ring", .tags(.timed))
 struct RingTests {
     let format = AudioFormat(sampleRate: 1000, channels: 2)
 
@@ -83,7 +84,7 @@ struct RingTests {
     }
 }
 
-@Suite("The audio ring at another speed")
+@Suite("The audio ring at another speed", .tags(.timed))
 struct SpeedRingTests {
     @Test("a run written for 2x gives the time of the next frame two frames of media on per frame read, and its speed")
     func stretchedRuns() {

@@ -1,8 +1,9 @@
 import CSDL2
 import Testing
+import InsetTestSupport
 
 /// Every wrapper of the CSDL2 shim against the macro it stands for.
-@Suite("The SDL2 shim")
+@Suite("The SDL2 shim", .tags(.timed))
 struct ShimTests {
     @Test("audio formats and flags are SDL's")
     func formatsAndFlags() {

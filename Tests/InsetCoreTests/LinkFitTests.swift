@@ -32,7 +32,7 @@ struct LinkFitTests {
             // The writer's pieces after the first that waited were read during their waits.
             let held = max(0, (busyUntil - clock) * rate)
             let drained = max(0, Double(bytes) - (65_536 - held) - 4_096)
-            budget.wrote(bytes: bytes, blocked: blocked, at: time(clock), drainedBytes: Int(drained),
+            budget.meter.wrote(bytes: bytes, blocked: blocked, at: time(clock), drainedBytes: Int(drained),
                          drainTime: .nanoseconds(Int64(drained / rate * 1e9)))
             run.framesSent.append(clock)
             run.rungs.append(ladder.rung)
@@ -92,7 +92,8 @@ struct LinkFitTests {
     func assumedRate() {
         var budget = LinkBudget(setting: .fixed(bytesPerSecond: 500_000))
         #expect(budget.bytesPerFrame(framesPerSecond: 25) == 17_000)
-        budget.wrote(bytes: 1_000_000, blocked: .seconds(1), at: Self.time(1))
+        budget.meter.wrote(bytes: 1_000_000, blocked: .seconds(1), at: Self.time(1), drainedBytes: 1_000_000, drainTime: .seconds(1))
+        #expect(budget.meter.bytesPerSecond == 1_000_000, "measured in every setting (the pacer reads it)")
         #expect(budget.bytesPerSecond == 500_000)
         var ladder = QualityLadder(rungs: Self.costs.count)
         _ = Self.play(&budget, &ladder, rate: 500e6, seconds: 3)

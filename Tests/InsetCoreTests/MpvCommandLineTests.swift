@@ -30,7 +30,7 @@ import Testing
             == ["--http-header-fields", "Referer: https://a.example,X-Y: z", "--title", "Episode 1", "--user-agent", "UA",
                 "--referrer", "https://a.example", "--start", "60.000", "--end", "120.000", "u"])
         #expect(try translated(["--title=T", "--sub-file=s.srt", "--audio-file=a.m4a", "--speed=1.5", "--volume=50", "f"])
-            == ["--sub", "s.srt", "--audio-file", "a.m4a", "--title", "T", "--speed", "1.5", "--volume", "50", "f"],
+            == ["--sub-files=s.srt", "--audio-file", "a.m4a", "--title", "T", "--speed", "1.5", "--volume", "50", "f"],
                 "lists first, once each")
     }
 
@@ -67,11 +67,13 @@ import Testing
     }
 
     @Test func harmlessOptionsAreDroppedAndNamed() throws {
-        let line = try MpvCommandLine.translate(["--vo=gpu", "--hwdec=auto", "--profile=fast", "--really-quiet", "--no-terminal", "f"])
+        let line = try MpvCommandLine.translate(["--ao=null", "--hwdec=auto", "--profile=fast", "--really-quiet", "--no-terminal", "f"])
         #expect(line.arguments == ["f"])
-        #expect(line.ignored == ["--vo=gpu", "--hwdec=auto", "--profile=fast", "--really-quiet", "--no-terminal"])
+        #expect(line.ignored == ["--ao=null", "--hwdec=auto", "--profile=fast", "--really-quiet", "--no-terminal"])
         #expect(line.reasons[1] == "nothing it changes applies to Inset")
-        #expect(line.reasons[0] == "the graphics mode is being mapped from --vo (issue 43)", "a row's own reason")
+        #expect(line.reasons[3] == "Inset writes nothing to the terminal but its screen", "a row's own reason")
+        // --vo is mapped (MpvMappedOptions): an output Inset lacks is said by the parser's side.
+        #expect(try translated(["--vo=gpu", "f"]) == ["--vo=gpu", "f"])
     }
 
     @Test("mpv's defaults as mpv writes them: --volume=100.000, --start=none")
@@ -95,12 +97,12 @@ import Testing
     @Test("a list's edits are gathered as mpv applies them, then said once")
     func listEditsAreGathered() throws {
         #expect(try translated(["--sub-files=a.srt:b.srt", "--sub-files-remove=a.srt", "--sub-file=c.srt", "f"])
-            == ["--sub", "b.srt", "f"])
+            == ["--sub-files=b.srt:c.srt", "f"])
         #expect(try translated(["--audio-file=a.m4a", "--audio-files-clr", "f"]) == ["f"])
         let pipeViewer = try MpvCommandLine.translate(["--stream-lavf-o-append=request_size=10485760", "--no-ytdl", "v",
                                                        "--audio-file=a.m4a"])
-        #expect(pipeViewer.arguments == ["--audio-file", "a.m4a", "--ytdl", "no", "v"])
-        #expect(pipeViewer.ignored == ["--stream-lavf-o-append=request_size=10485760"])
+        #expect(pipeViewer.arguments == ["--stream-lavf-o=request_size=%8%10485760", "--audio-file", "a.m4a", "--ytdl", "no", "v"])
+        #expect(pipeViewer.ignored.isEmpty)
     }
 
     @Test("mpv's refusals: a removed option, a value missing, a bad key/value list")
@@ -119,14 +121,16 @@ import Testing
     func launchersLinesParse() throws {
         let aniCli = try MpvCommandLine.translate(["--chapters-file=/tmp/ch", "--script-opts=skip-op_start=1.5,skip-op_end=90",
                                                    "--script=/x/skip.lua", "--force-media-title=Ep 1", "u"])
-        #expect(aniCli.arguments == ["--title", "Ep 1", "u"])
-        #expect(aniCli.ignored.count == 3)
+        #expect(aniCli.arguments == ["--script-opts=skip-op_start=%3%1.5,skip-op_end=%2%90", "--script=/x/skip.lua",
+                                     "--chapters-file=/tmp/ch", "--title", "Ep 1", "u"], "mapped: MpvMappedArguments takes them")
+        #expect(aniCli.ignored.isEmpty)
         let yazi = try MpvCommandLine.translate(["--profile=sw-fast", "--vo=kitty", "--vo-kitty-use-shm=yes", "--really-quiet",
                                                  "--vo-kitty-left=3", "--vo-kitty-cols=40", "f"])
-        #expect(yazi.arguments == ["f"])
+        #expect(yazi.arguments == ["--vo=kitty", "--vo-kitty-use-shm=yes", "--vo-kitty-left=3", "--vo-kitty-cols=40", "f"])
         let lobster = try MpvCommandLine.translate(["--sub-file=s.vtt", "--force-media-title=T", "u", "--watch-later-directory=/tmp/w",
                                                     "--write-filename-in-watch-later-config", "--save-position-on-quit", "--quiet"])
-        #expect(lobster.arguments == ["--sub", "s.vtt", "--title", "T", "u"])
+        #expect(lobster.arguments == ["--sub-files=s.vtt", "--title", "T", "u", "--watch-later-directory", "/tmp/w",
+                                      "--write-filename-in-watch-later-config", "--save-position-on-quit"])
     }
 
     @Test func othersPassToTheParserAndWhatFollowsDashDashIsAPath() throws {

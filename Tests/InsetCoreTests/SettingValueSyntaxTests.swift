@@ -106,6 +106,7 @@ import Testing
         #expect(try parse(.pairs, "skip-op_start=1.5,skip-op_end=90") == .pairs([.init("skip-op_start", "1.5"), .init("skip-op_end", "90")]))
         #expect(try parse(.pairs, "a=[x,y],b=\"p,q\",c=%3%r,s") == .pairs([.init("a", "x,y"), .init("b", "p,q"), .init("c", "r,s")]))
         #expect(throws: SettingRefusal("x", .unparsable, "expected '=' and a value")) { try parse(.pairs, "a") }
+        #expect(try parse(.pairs, "t=%5%été,u=1") == .pairs([.init("t", "été"), .init("u", "1")]), "%N% counts bytes, as mpv")
         #expect(throws: SettingRefusal.self) { try parse(.pairs, "a=[x") }
         let appended = try ListEdit.parse("append", "request_size=10485760", of: .pairs, option: "stream-lavf-o")
         #expect(appended.applied(to: .pairs([])) == .pairs([.init("request_size", "10485760")]))

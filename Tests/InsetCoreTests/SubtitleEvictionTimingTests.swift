@@ -1,10 +1,11 @@
 import InsetCore
 import Testing
+import InsetTestSupport
 
 /// The cue list's eviction measured by its time: a ratio of two fills' seconds, which the
 /// CPU the test gets decides (161 beside the other groups on two cores, against 8 to 12
 /// alone), so scripts/test runs this suite in its timed group, alone.
-@Suite("Subtitle cue eviction, timed")
+@Suite("Subtitle cue eviction, timed", .tags(.timed))
 struct SubtitleEvictionTimingTests {
     @Test("evicting the oldest cue moves none of the others: eight times the cues, past a capacity eight times as large, take about eight times as long, not 64")
     func evictionIsLinear() {

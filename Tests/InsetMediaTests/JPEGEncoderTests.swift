@@ -30,7 +30,7 @@ struct JPEGEncoderTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Big Buck Bunny from the shared bench (`make_clips.sh`), looked for where
-    /// scripts/benchclips.py looks: BENCH_CLIPS, the checkout's sibling shared/, the cache.
+    /// scripts/inset_tools/benchclips.py looks: BENCH_CLIPS, the checkout's sibling shared/, the cache.
     static let bigBuckBunny: String? = [ProcessInfo.processInfo.environment["BENCH_CLIPS"],
                                         repositoryRoot + "/../shared/bench/clips",
                                         NSHomeDirectory() + "/.cache/inset-bench/clips"]

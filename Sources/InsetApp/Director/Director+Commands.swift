@@ -32,7 +32,7 @@ extension Director {
             guard let video = videos.window else { return .refused("no video in a window") }
             deliver(video.send(command == .restore ? .restoreFromPiP : .closePiP, at: now), from: video, at: now)
         case .swap:
-            guard panes.window.isOpen else { return .refused("no video in a window") }
+            guard windowIsUp else { return .refused("no video in a window") }
             swapVideos(at: now)
         case .focus(let target):
             return moveFocus(target, at: now)
@@ -130,7 +130,7 @@ extension Director {
     /// `live-edge`: a live video, full screen or in the focused window, jumps to the newest
     /// frame read. False for anything else.
     func jumpToLiveEdge(at now: HostTime) -> Bool {
-        guard focus == .window && panes.window.isOpen || front == .player, let video = focusedVideo, video.range.isLive
+        guard focus == .window && windowIsUp || front == .player, let video = focusedVideo, video.range.isLive
         else { return false }
         if let target = video.liveEdgeTarget { deliver(video.send(.seek(to: target), at: now), from: video, at: now) }
         show(message: "live", at: now)
@@ -141,7 +141,7 @@ extension Director {
     /// focus or plays over the library or details (beside a full-screen one left paused
     /// behind them, the one seen), else the one the player shows.
     var focusedVideo: Playback? {
-        focus == .window && panes.window.isOpen || windowPlaysOverList ? videos.window : videos.front
+        focus == .window && windowIsUp || windowPlaysOverList ? videos.window : videos.front
     }
 
     /// Playback commands act on the focused video: the window's when it has the focus,
@@ -159,7 +159,7 @@ extension Director {
 
     /// Moves (to the next corner, or stashes past the side), sizes and stashes the window.
     private func changeWindow(_ command: Command, at now: HostTime) -> CommandOutcome {
-        guard panes.window.isOpen else { return .refused("no video in a window") }
+        guard windowIsUp else { return .refused("no video in a window") }
         panes.window.change { window in
         switch command {
         case .windowMove(let move):

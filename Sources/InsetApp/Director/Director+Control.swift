@@ -34,7 +34,7 @@ extension Director {
         let snapshot = video.snapshot
         var status = VideoStatus(file: video.path, title: video.name, time: video.masterTime(at: now),
                                  duration: video.range.duration, paused: !snapshot.isPlaying,
-                                 inWindow: video === videos.window && panes.window.isOpen, ended: video.endOfStream,
+                                 inWindow: video === videos.window && windowIsUp, ended: video.endOfStream,
                                  speed: snapshot.speed, start: video.range.start, canSeek: snapshot.canSkip)
         status.volume = video.sound.map { $0.isMuted ? 0 : $0.volume }
         status.tags = video.info.tags

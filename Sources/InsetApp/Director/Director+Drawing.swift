@@ -8,7 +8,7 @@ extension Director {
     /// the frame in one write.
     func compose(into planes: inout [Plane], at now: HostTime) {
         panes.shell.lastPaintAt = now
-        panes.library.windowPlaying = panes.window.isOpen
+        panes.library.windowPlaying = windowIsUp
         switch front {
         case .details: panes.details.draw(into: &planes, focused: focus == .pane, raster: previewRaster)
         case .shell: panes.shell.draw(into: &planes, focused: focus == .pane && !overlays.helpVisible, at: now)
@@ -101,7 +101,7 @@ extension Director {
                              style: CellStyle(foreground: .black, background: RGB(250, 200, 60)))
         }
         if overlays.helpVisible {
-            let place = focus == .window && panes.window.isOpen ? nil : front
+            let place = focus == .window && windowIsUp ? nil : front
             HelpOverlay.draw(HelpOverlay.keys(for: place, bindings: options.keyBindings, prefix: options.prefix.description,
                                               windowPlaying: windowPlaysOverList),
                              into: &overlays.plane.grid)

@@ -68,15 +68,15 @@ extension Director {
     /// plays over the library or the details, the keys that play (Space, ←/→, p) are its
     /// video's before they are the pane's, as the README promises right after `p` (issue 48).
     var keyContexts: [KeyBindings.Context] {
-        let window: [KeyBindings.Context] = panes.window.isOpen ? [.window] : []
+        let window: [KeyBindings.Context] = windowIsUp ? [.window] : []
         if front == .shell && focus == .pane { return [.shell] + window + [.global] }
-        if focus == .window && panes.window.isOpen { return window + (front == .shell ? [] : [frontPane.keyContext]) + [.global] }
+        if focus == .window && windowIsUp { return window + (front == .shell ? [] : [frontPane.keyContext]) + [.global] }
         let windowVideo: [KeyBindings.Context] = windowPlaysOverList ? [.windowVideo] : []
         return windowVideo + (front == .shell ? [] : [frontPane.keyContext]) + [.global]
     }
 
     /// The window is up over the library or a file's details, whose keys are the user's.
-    var windowPlaysOverList: Bool { panes.window.isOpen && (front == .library || front == .details) }
+    var windowPlaysOverList: Bool { windowIsUp && (front == .library || front == .details) }
 
     /// Mouse events go to whatever is under the pointer: the window (topmost, or the one a
     /// drag started on), else the pane in front.

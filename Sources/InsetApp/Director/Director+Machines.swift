@@ -16,6 +16,10 @@ struct MachineEvents {
     /// handle a machine's answer inside the handling of another (tests read it).
     var depth = 0
     private(set) var deepest = 0
+    /// How deep `navigate` is, and the deepest it has been: what a move asks of a machine
+    /// waits until the move is done, so no move is made inside another (tests read it).
+    var navigationDepth = 0
+    private(set) var deepestNavigation = 0
 
     enum Item {
         case answer(Playback, [PlaybackEffect])
@@ -32,6 +36,11 @@ struct MachineEvents {
     mutating func entered() {
         depth += 1
         deepest = max(deepest, depth)
+    }
+
+    mutating func enteredNavigation() {
+        navigationDepth += 1
+        deepestNavigation = max(deepestNavigation, navigationDepth)
     }
 }
 
@@ -50,7 +59,7 @@ extension Director {
 
     /// Works through what waits, one at a time: an answer is handled, an event sent and its
     /// answer handled, each before the next, and what they queue after them.
-    private func drainQueuedEvents(at now: HostTime) {
+    func drainQueuedEvents(at now: HostTime) {
         machineEvents.draining = true
         while let item = machineEvents.popFirst() {
             switch item {
@@ -82,12 +91,12 @@ extension Director {
                 if advanceAtEnd(of: video, at: now) { break }
                 // The last of the command line's files quits; with `--no-advance` an earlier
                 // one stays on its last frame, the next a key away.
-                if outcome.quitsAtEnd && !panes.window.isOpen && front == .player && !hasNext(after: video) { quit() }
+                if outcome.quitsAtEnd && !windowIsUp && front == .player && !hasNext(after: video) { quit() }
             case .refused(let reason):
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
                 show(message: failure.description, at: now)
-            case .willStart where video === videos.takingOverWindow && panes.window.isOpen:
+            case .willStart where video === videos.takingOverWindow && windowIsUp:
                 // The next of the list takes the window as it is (`Director+Playlist`).
                 videos.moveToWindow(video)
             case .animate(.enter) where video === videos.takingOverWindow:

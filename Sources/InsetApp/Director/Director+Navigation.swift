@@ -12,6 +12,10 @@ extension Director {
     /// Where the keyboard is: the pane in front or the window.
     var focus: Focus { navigation.focus }
 
+    /// Whether the floating window is up (opening or open): the navigation machine's phase
+    /// of it is the one record; the window pane only has its geometry.
+    var windowIsUp: Bool { navigation.windowIsUp }
+
     /// What the navigation needs to know of the videos when an event comes.
     var navigationVideos: Navigation.Videos {
         .init(fullScreen: videos.front != nil, inWindow: videos.window != nil, hasDetails: panes.details.details != nil)
@@ -20,10 +24,29 @@ extension Director {
     /// Moves the user as `event` means, and carries out what that asks. `video` is the one
     /// whose machine said it, when one did (the restore it asked for is completed for it).
     /// Returns why it was refused, if it was.
+    ///
+    /// It queues as `deliver` does: what its effects ask of a video's machine waits until
+    /// they are all carried out (before, a machine's answer was handled in the middle of
+    /// them, and navigated again inside this: `machineEvents.deepestNavigation` was 2).
     @discardableResult
     func navigate(_ event: NavigationEvent, for video: Playback? = nil, at now: HostTime) -> String? {
+        machineEvents.enteredNavigation()
+        let outermost = !machineEvents.draining
+        machineEvents.draining = true
+        let refusal = carryOut(navigation.handle(event, videos: navigationVideos), for: video, at: now)
+        machineEvents.navigationDepth -= 1
+        if outermost {
+            machineEvents.draining = false
+            drainQueuedEvents(at: now)
+        }
+        return refusal
+    }
+
+    /// Does what the navigation machine's `effects` ask, in order; returns the refusal among
+    /// them, if any.
+    private func carryOut(_ moves: [NavigationEffect], for video: Playback?, at now: HostTime) -> String? {
         var refusal: String?
-        for effect in navigation.handle(event, videos: navigationVideos) {
+        for effect in moves {
             switch effect {
             case .bringForward(let place):
                 if place == .library { panes.library.invalidate() }

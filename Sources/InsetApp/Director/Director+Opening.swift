@@ -104,6 +104,8 @@ extension Director {
         case .success(.media(var media)):
             if let title = options.mediaTitle { media.title = title }
             media.end = options.end
+            // mpv's --chapters-file: its chapters replace the file's own, for every file.
+            if let chapters = options.chapters { media.info.chapters = chapters }
             var configuration = options.playbackConfiguration(loops: options.loop)
             // `-T`, `N%` and `#C` need the file's duration or chapters: known now.
             if options.start != nil { configuration.startPosition = startPosition(in: media) }

@@ -8,6 +8,7 @@ extension Director {
     /// with no store (the tests' directors), for live input, a still picture, or a file
     /// never stopped part-way (or changed since).
     func resumePosition(for media: Playback.Media) -> MediaTime? {
+        if let start = watchLaterStart(for: media) { return start }
         guard options.resumes, options.start == nil, let store = options.resumeStore,
               !media.info.isLive, !media.info.isStillImage, let position = store.remembered(for: media.path).position
         else { return nil }
@@ -44,6 +45,7 @@ extension Director {
     /// The delay `media`'s sound starts with: the one it was last played with (unless
     /// `--no-resume`), else `--audio-delay`'s.
     func audioDelay(for media: Playback.Media) -> MediaTime {
+        if let delay = watchLaterEntry(for: media)?.audioDelay { return delay }
         guard options.resumes, let store = options.resumeStore, !media.info.isLive,
               let remembered = store.remembered(for: media.path).audioDelay else { return options.audioDelay }
         return remembered

@@ -33,7 +33,7 @@ extension Director {
     /// repeat while the key is held moves the pending target and shows it (true).
     func scrubKey(by delta: MediaTime, at now: HostTime) -> Bool {
         commitReleasedKey(at: now)
-        let place: SeekPreview.Place = focus == .window && panes.window.isOpen ? .window : .fullScreen
+        let place: SeekPreview.Place = focus == .window && windowIsUp ? .window : .fullScreen
         guard let video = focusedVideo, let range = video.snapshot.range, !range.isLive, video.snapshot.canSkip,
               let spot = progressLine(place, at: now), spot.video === video else {
             _ = scrubbing.keys.finish()

@@ -26,7 +26,7 @@ extension Director {
         case .fullScreen: break
         case .besideWindow: configuration.startsInPiP = false
         case .window:
-            guard panes.window.isOpen, let old = videos.window else {
+            guard windowIsUp, let old = videos.window else {
                 // The window was closed (or restored) while the file opened: the user is done
                 // with the window's list, and a video full screen is not to be replaced.
                 media.close()
@@ -39,6 +39,7 @@ extension Director {
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
         video.prefersMuted = options.muted
         video.sound?.delay = audioDelay(for: media)
+        forgetWatchLater(of: media)
         catalog.record(media.info, for: media.path)
         if let title = video.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)
@@ -50,7 +51,7 @@ extension Director {
             deliver(video.start(renderSize: viewport(stage.size), at: now), from: video, at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
-            if (options.startsInPiP || options.startsInShell) && !panes.window.isOpen && !video.isSoundOnly && front != .shell {
+            if (options.startsInPiP || options.startsInShell) && !windowIsUp && !video.isSoundOnly && front != .shell {
                 navigate(.toPlayer, at: now)
             }
         case .besideWindow:

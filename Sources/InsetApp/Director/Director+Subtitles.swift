@@ -9,8 +9,9 @@ extension Director {
     /// What the opener is asked for a file: `--sub` only when one file was given, so a
     /// library's other files do not get it; `--sub-lang` and `--sub-charset` for all.
     func subtitleRequest(for path: String) -> SubtitleRequest {
-        SubtitleRequest(file: outcome.singleFile && options.paths.first == path ? options.subtitleFile : nil,
-                        language: options.subtitleLanguage, charset: options.subtitleCharset)
+        let given = outcome.singleFile && options.paths.first == path
+        return SubtitleRequest(file: given ? options.subtitleFile : nil, language: options.subtitleLanguage,
+                               charset: options.subtitleCharset, moreFiles: given ? options.moreSubtitleFiles : [])
     }
 
     /// `--sub FILE` with one path that turned out to be a playlist: the option goes with one

@@ -66,12 +66,12 @@ extension Director {
 
     /// Whether `pane` is on screen: the one in front, and the window while it is open.
     func isShown(_ pane: any Pane) -> Bool {
-        pane === panes.window ? panes.window.isOpen : pane === frontPane
+        pane === panes.window ? windowIsUp : pane === frontPane
     }
 
     /// A video playing in the window paints the screen with its frames, and the shell
     /// pane's changes go with them.
-    var videoPaintsOverShell: Bool { videos.window?.snapshot.isPlaying == true && panes.window.isOpen }
+    var videoPaintsOverShell: Bool { videos.window?.snapshot.isPlaying == true && windowIsUp }
 
     /// How long the loop may sleep waiting for input: until the next frame, animation step,
     /// hide or expiry; a quarter second at most.

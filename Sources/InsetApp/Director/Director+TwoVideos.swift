@@ -11,7 +11,7 @@ extension Director {
     /// A file opened now keeps the window's video and plays beside it: the window is up
     /// and settled.
     var windowStaysForNextVideo: Bool {
-        panes.window.isOpen && videos.window?.snapshot.pip.phase == .active
+        windowIsUp && videos.window?.snapshot.pip.phase == .active
     }
 
     /// Stops and forgets the video beside the window (another file replaces it, or the

@@ -52,9 +52,9 @@ final class Director {
     struct Stage {
         var size: CellSize
         let videoRaster: CellRaster
-        let pictures: PicturePresenter.Output?
+        let pictures: (any PictureOutput)?
 
-        init(size: CellSize, videoRaster: CellRaster, pictures: PicturePresenter.Output?) {
+        init(size: CellSize, videoRaster: CellRaster, pictures: (any PictureOutput)?) {
             self.size = size; self.videoRaster = videoRaster; self.pictures = pictures
         }
     }
@@ -181,7 +181,7 @@ final class Director {
         var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
         summary.error = closingError
         summary.notice = outcome.closingNotice
-        for video in videos.removeAll() { retire(video) }
+        for video in videos.removeAll() { saveWatchLater(of: video); retire(video) }
         catalog.stop()
         panes.details.stop()
         panes.shell.close()

@@ -8,6 +8,8 @@ struct SubtitleRequest: Sendable {
     var file: String?
     var language: String?
     var charset: String? = nil
+    /// mpv's `--sub-files` after the first (`file`): listed right after it, in order.
+    var moreFiles: [String] = []
 }
 
 /// The subtitles of one playback: its tracks (the file's own streams, `--sub`, files
@@ -34,7 +36,8 @@ final class PlaybackSubtitles {
         var tracks: [SubtitleTrack] = []
         var notice: String?
         var files = SubtitleFile.beside(path)
-        if let file = request.file {
+        let given = (request.file.map { [$0] } ?? []) + request.moreFiles
+        for file in given.reversed() {
             files.removeAll { ($0 as NSString).standardizingPath == (file as NSString).standardizingPath }
             files.insert(file, at: 0)
         }
@@ -56,8 +59,9 @@ final class PlaybackSubtitles {
         let embedded = source.subtitleTracks
         if let pipeline, !embedded.isEmpty { pipeline.decodeSubtitles(into: store) }
         // `--sub` comes first; the file's own streams before files that only share its name.
-        if request.file != nil, let first = external.first, first.file == request.file {
-            tracks = [first] + embedded + external.dropFirst()
+        let first = external.prefix { track in given.contains { $0 == track.file } }
+        if request.file != nil, !first.isEmpty {
+            tracks = Array(first) + embedded + external.dropFirst(first.count)
         } else {
             tracks = embedded + external
         }

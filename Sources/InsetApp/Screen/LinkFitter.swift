@@ -1,13 +1,13 @@
 import InsetCore
 import InsetRender
-import InsetTerminal
 
-/// Fits the cells' quality to the link (`--link-rate`): the writes' measure of the drain
-/// (`LinkBudget`) becomes a byte budget a frame, and the cells' ladder (`CellQuality`,
-/// `QualityLadder`) picks the rung whose frames fit it; the painter draws at that rung.
-/// On a terminal nothing limits there is no budget and the rung stays the first: the
-/// player draws as it always did. Pictures in pixels climb their own ladder in the
-/// presenter, from the same budget.
+/// Fits the cells' quality to the link (`--link-rate`): the link's one measure
+/// (`LinkMeter`, fed by the app after every write, cells and pictures) becomes a byte budget
+/// a frame (`LinkBudget`), and the cells' ladder (`CellQuality`, `QualityLadder`) picks the
+/// rung whose frames fit it; the painter draws at that rung. On a terminal nothing limits
+/// there is no budget and the rung stays the first: the player draws as it always did.
+/// Pictures in pixels climb their own ladder in the presenter, from the same budget, and
+/// are paced by the same meter.
 ///
 /// UI thread (the loop that writes).
 struct LinkFitter {
@@ -27,9 +27,10 @@ struct LinkFitter {
     /// time, and those frames would be dropped.
     static let frameAllowance = 1.5
 
-    /// `blitter` nil: pictures in pixels, no cells to fit.
-    init(setting: LinkRate, blitter: Blitter?, colorMode: ColorMode) {
-        budget = LinkBudget(setting: setting)
+    /// `blitter` nil: pictures in pixels, no cells to fit. `meter`: the app's one measure
+    /// of the link.
+    init(setting: LinkRate, blitter: Blitter?, colorMode: ColorMode, meter: LinkMeter = LinkMeter()) {
+        budget = LinkBudget(setting: setting, meter: meter)
         rungs = blitter.map { CellQuality.ladder(blitter: $0, colorMode: colorMode) } ?? [CellQuality(tolerance: CellQuality.fullTolerance)]
         ladder = QualityLadder(rungs: rungs.count)
     }
@@ -59,28 +60,19 @@ struct LinkFitter {
     /// drawn at instead.
     var coarserRungs: ArraySlice<CellQuality> { rungs[(ladder.rung + 1)...] }
 
-    /// A paint's write: `bytes` at `start`, waiting `blocked`, the terminal reading
-    /// `drained` meanwhile; `framesShown` by the front video so far. `bytesAtRung`: the
-    /// frame was too large and drawn coarser, and took this many at the rung (what the
-    /// ladder weighs: the rung's cost). Returns whether the rung changed (the painter is
-    /// to be set again).
-    mutating func painted(bytes: Int, bytesAtRung: Int? = nil, blocked: Duration, drained: TerminalWriter.Drain?,
-                          at start: HostTime, framesShown: Int, framesPerSecond: Double) -> Bool {
+    /// A paint's write: `bytes` at `start` (its drain already in the meter);
+    /// `framesShown` by the front video so far. `bytesAtRung`: the frame was too large and
+    /// drawn coarser, and took this many at the rung (what the ladder weighs: the rung's
+    /// cost). Returns whether the rung changed (the painter is to be set again).
+    mutating func painted(bytes: Int, bytesAtRung: Int? = nil, at start: HostTime, framesShown: Int,
+                          framesPerSecond: Double) -> Bool {
         if bytesAtRung != nil { framesDrawnCoarser += 1 }
-        budget.wrote(bytes: bytes, blocked: blocked, at: start, drainedBytes: drained?.bytes ?? 0,
-                     drainTime: drained?.duration ?? .zero)
         guard framesShown != self.framesShown else { return false }
         self.framesShown = framesShown
         guard rungs.count > 1 else { return false }
         let changed = ladder.frame(bytes: bytesAtRung ?? bytes, budget: bytesPerFrame(framesPerSecond: framesPerSecond), at: start)
         if changed { changes += 1 }
         return changed
-    }
-
-    /// A picture's write (pixels): only the drain is measured here.
-    mutating func wrotePicture(bytes: Int, blocked: Duration, drained: TerminalWriter.Drain?, at start: HostTime) {
-        budget.wrote(bytes: bytes, blocked: blocked, at: start, drainedBytes: drained?.bytes ?? 0,
-                     drainTime: drained?.duration ?? .zero)
     }
 
     /// Sets the painter to draw at the current rung.
@@ -90,7 +82,8 @@ struct LinkFitter {
         painter.foldsToHalfBlocks = quality.halfBlocks
     }
 
-    /// The closing line's part: "link: 1.00 MB/s measured, cells ±24 half (rung 5 of 6, 4 changes)".
+    /// The closing line's part, the link's one rate: "link: 1.00 MB/s measured, cells ±24 half
+    /// (rung 5 of 6, 4 changes)".
     var summary: String {
         let rate: String
         switch budget.setting {

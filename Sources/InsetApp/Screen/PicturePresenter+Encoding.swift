@@ -6,14 +6,11 @@ import InsetRender
 
 extension PicturePresenter {
     /// The encoding thread: takes the oldest waiting job of any slot, encodes it with that
-    /// slot's encoder (each keeps its own palette or last frame), and leaves the bytes for
-    /// the UI thread, waking it. An iTerm2 picture is a JPEG of the whole picture, each slot
-    /// with its own encoder (kept while its size stays).
+    /// slot's encoder (each keeps its own palette, last frame or codec, `PictureEncoder`;
+    /// made anew when the quality rung changed), and leaves the bytes for the UI thread,
+    /// waking it.
     func runEncoder() {
-        var sixels: [UInt32: SixelSender] = [:]
-        var kitties: [UInt32: KittyGraphicsEncoder] = [:]
-        var jpegs: [UInt32: JPEGEncoder] = [:]
-        let placeholders = output.usesPlaceholders
+        var encoders: [UInt32: any PictureEncoder] = [:]
         while true {
             condition.lock()
             while !shared.stopped && shared.waiting.isEmpty { condition.wait() }
@@ -26,54 +23,19 @@ extension PicturePresenter {
             let buffer = shared.spareBuffers.popLast() ?? OutputBuffer(capacity: 1 << 20)
             condition.unlock()
 
-            sixels = sixels.filter { live.contains($0.key) }
-            kitties = kitties.filter { live.contains($0.key) }
-            jpegs = jpegs.filter { live.contains($0.key) }
+            encoders = encoders.filter { live.contains($0.key) }
+            let encoder = encoders[job.imageID].flatMap { $0.encodes(quality: job.quality) ? $0 : nil }
+                ?? output.makeEncoder(quality: job.quality)
+            encoders[job.imageID] = encoder
             buffer.removeAll()
             buffer.append(Rasterizer.syncBegin)
-            var whole = true
-            switch output {
-            case .sixel:
-                let colors = PictureQuality.sixelColors(rung: job.quality)
-                let sixel = sixels[job.imageID].flatMap { $0.colors == colors ? $0 : nil } ?? SixelSender(colors: colors)
-                sixels[job.imageID] = sixel
-                whole = sixel.send(job.image, cells: job.cells, pixelsPerCell: job.pixelsPerCell, generation: job.generation,
-                                   onScreen: shownGeneration, into: buffer)
-            case .iterm(let passthrough):
-                let quality = PictureQuality.jpegQuality(rung: job.quality)
-                let jpeg = jpegs[job.imageID].flatMap { $0.quality == quality ? $0 : nil } ?? JPEGEncoder(quality: quality)
-                jpegs[job.imageID] = jpeg
-                buffer.appendMove(to: job.cells.origin)
-                do {
-                    try jpeg.encode(job.image) { file in
-                        let outside = passthrough ? paneOrigin.map {
-                            CellPoint(column: $0.column + job.cells.minColumn, row: $0.row + job.cells.minRow)
-                        } : nil
-                        ITermInlineImage.write(file, cells: job.cells.size, passthrough: passthrough, at: outside, into: buffer)
-                    }
-                } catch {
-                    Log.error("picture: \(error)")
-                    condition.withLock { shared.spare(job.image); shared.spare(buffer) }
-                    continue
-                }
-            case .kitty, .kittyPlaceholders:
-                let kitty = kitties[job.imageID] ?? makeKittyEncoder()
-                kitties[job.imageID] = kitty
-                // A virtual placement is not at the cursor: the cells say where.
-                if !placeholders { buffer.appendMove(to: job.cells.origin) }
-                let placement = KittyPlacement(imageID: job.imageID, placementID: 1, cells: job.cells.size,
-                                               zIndex: KittyZIndex.underText)
-                do {
-                    if placeholders {
-                        try kitty.transmitForPlaceholders(job.image, imageID: job.imageID, cells: job.cells.size, into: buffer)
-                    } else {
-                        try kitty.encode(job.image, placement: placement, into: buffer)
-                    }
-                } catch {
-                    Log.error("picture: \(error)")
-                    condition.withLock { shared.spare(job.image); shared.spare(buffer) }
-                    continue
-                }
+            let whole: Bool
+            do {
+                whole = try encoder.encode(job, onScreen: shownGeneration, paneOrigin: paneOrigin, into: buffer)
+            } catch {
+                Log.error("picture: \(error)")
+                condition.withLock { shared.spare(job.image); shared.spare(buffer) }
+                continue
             }
             buffer.append(Rasterizer.syncEnd)
             condition.withLock {
@@ -84,16 +46,6 @@ extension PicturePresenter {
             }
             waker.wake()
         }
-    }
-
-    /// A slot's kitty encoder: shared memory only for pictures placed at cells (a local
-    /// kitty); placeholders go through tmux, which carries escape sequences only. Pictures
-    /// sent in the escapes are near-lossless PNG (a quarter of the bytes, 40 dB).
-    private func makeKittyEncoder() -> KittyGraphicsEncoder {
-        if case .kitty(let transmission, let passthrough) = output {
-            return KittyGraphicsEncoder(transmission: transmission, passthrough: passthrough, coding: .video)
-        }
-        return KittyGraphicsEncoder(transmission: .direct, passthrough: output.passthrough, coding: .video)
     }
 
     /// Under the lock: the job's bytes wait for the UI thread, unless its slot went meanwhile.

@@ -28,7 +28,7 @@ extension PicturePresenter {
         guard scale < 1 else { return (picture.cells, picture.region.size) }
         let size = PixelSize(width: max(1, Int((Double(picture.region.width) * scale).rounded())),
                              height: max(1, Int((Double(picture.region.height) * scale).rounded())))
-        guard output == .sixel, picture.pixelsPerCell.width > 0, picture.pixelsPerCell.height > 0 else {
+        guard !output.scalesToCells, picture.pixelsPerCell.width > 0, picture.pixelsPerCell.height > 0 else {
             return (picture.cells, size)
         }
         let columns = (size.width + picture.pixelsPerCell.width - 1) / picture.pixelsPerCell.width

@@ -77,7 +77,7 @@ extension PicturePresenter {
             let outcome = encoded.bytes.withUnsafeBytes(write)
             if case .cutForTime(let sent) = outcome {
                 pacer.wrote(bytes: encoded.bytes.count, blocked: HostTime.now().elapsed(since: start), at: start,
-                            scale: encoded.scale, sent: sent)
+                            scale: encoded.scale, sent: sent, link: link)
                 counts.cutForTime += 1
             }
             guard outcome == .whole else {
@@ -90,7 +90,7 @@ extension PicturePresenter {
                 continue
             }
             let end = HostTime.now()
-            pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale)
+            pacer.wrote(bytes: encoded.bytes.count, blocked: end.elapsed(since: start), at: start, scale: encoded.scale, link: link)
             // Weighed at the rung it was encoded at, as if whole-size (quality goes before size);
             // a part (sixel's changed cells) says less.
             if encoded.whole, encoded.scale == pacer.scale, encoded.quality == quality.rung {
@@ -114,7 +114,7 @@ extension PicturePresenter {
         // screen shows now.
         condition.withLock {
             for buffer in returned { shared.spare(buffer) }
-            if output == .sixel { for (id, generation) in written { shared.onScreen[id] = generation } }
+            if output.sendsChanges { for (id, generation) in written { shared.onScreen[id] = generation } }
             for id in cutShort { shared.onScreen[id] = nil }
         }
     }
@@ -144,18 +144,15 @@ extension PicturePresenter {
     }
 
     /// The quality rung as said: "q 10" (JPEG's quantizer), "64 colours" (sixel), "whole".
-    var qualityName: String {
-        if output.isITerm { return "q \(PictureQuality.jpegQuality(rung: quality.rung))" }
-        return output == .sixel ? "\(PictureQuality.sixelColors(rung: quality.rung)) colours" : "whole"
-    }
+    var qualityName: String { output.qualityName(rung: quality.rung) }
 
-    /// The closing line's part: what was written and what was not, and why.
+    /// The closing line's part: what was written and what was not, and why. The link's rate
+    /// is the link part's (`LinkFitter.summary`), the one meter's: not said twice.
     var summary: String {
         let each = ProbeReport.byteCount(Int64(counts.written > 0 ? counts.bytes / counts.written : 0))
-        let drain = pacer.bytesPerSecond.map { ProbeReport.byteCount(Int64($0)) + "/s" } ?? "not limiting"
         return "pictures: \(counts.written) written (\(each) each), \(counts.paced) skipped for the terminal, "
             + "\(counts.superseded) superseded, \(counts.abandoned) cut short for a key, \(counts.cutForTime) for time, "
-            + "drain \(drain), size \(PicturePacer.describe(scale: pacer.scale)), quality \(qualityName)"
+            + "size \(PicturePacer.describe(scale: pacer.scale)), quality \(qualityName)"
     }
 
     /// Slots no longer shown: their work is dropped and, for kitty, their images deleted
@@ -175,11 +172,9 @@ extension PicturePresenter {
             }
             for buffer in buffers { shared.spare(buffer) }
         }
-        guard !output.leavesPixels else { return }
         small.removeAll()
-        for id in ids {
-            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
-        }
+        output.delete(imageIDs: ids, into: small)
+        guard small.count > 0 else { return }
         small.withUnsafeBytes(write)
     }
 
@@ -194,11 +189,9 @@ extension PicturePresenter {
     /// Bytes that remove the pictures, for leaving the terminal (kitty keeps images across
     /// the alternate screen; sixel and iTerm2 pixels go with it).
     func farewell(_ write: (UnsafeRawBufferPointer) -> Void) {
-        guard !output.leavesPixels, !slots.isEmpty else { return }
         small.removeAll()
-        for id in slots.keys.sorted() {
-            KittyGraphicsEncoder.delete(imageID: id, freeingData: true, passthrough: output.passthrough, into: small)
-        }
+        output.delete(imageIDs: slots.keys.sorted(), into: small)
+        guard small.count > 0 else { return }
         small.withUnsafeBytes(write)
         slots = [:]
     }

@@ -4,7 +4,7 @@ import InsetLog
 import InsetRender
 
 /// Sends the video as real pixels, kitty graphics, sixel or iTerm2's inline images, beside
-/// the cell frames.
+/// the cell frames: whichever `PictureOutput` it is given, whose kind it never asks.
 ///
 /// The cells under a picture are `VideoLayer.pictureHole`s, drawn by the rasterizer like
 /// any others; this puts the pictures over them. Encoding (a sixel palette, a PNG for kitty)
@@ -31,7 +31,7 @@ import InsetRender
 /// until something is written there, so it is handled as sixel is (`leavesPixels`), each
 /// picture a JPEG sent whole.
 ///
-/// Inside tmux (`.kittyPlaceholders`) the picture is where the screen's placeholder cells
+/// Inside tmux (kitty's `usesPlaceholders`) the picture is where the screen's placeholder cells
 /// are (`Cell.kittyPlaceholder`, written by the rasterizer like text, so tmux keeps and
 /// moves them with the pane): each frame is transmitted again under the same image id with
 /// a virtual placement of the picture's size, and the terminal shows the new pixels in
@@ -81,7 +81,8 @@ final class PicturePresenter: @unchecked Sendable {
         static let thumbnail: UInt32 = preview
     }
 
-    let output: Output
+    /// How pictures reach the terminal (`KittyPictures`, `SixelPictures`, `ITermPictures`).
+    let output: any PictureOutput
     let waker: LoopWaker
     let condition = NSCondition()
     /// What both threads share, guarded by `condition`.
@@ -96,11 +97,14 @@ final class PicturePresenter: @unchecked Sendable {
     var slots: [UInt32: Slot] = [:]
     private var generation = 0
     let small = OutputBuffer(capacity: 256)
-    /// How fast the terminal takes pictures, and the size they go at.
+    /// The link's one measure (`LinkMeter`), which the app feeds with every write; the
+    /// pacer reads it.
+    let link: LinkMeter
+    /// Whether the terminal has time for a picture, and the size they go at.
     var pacer = PicturePacer()
     /// The link's bytes a frame (`LinkFitter`, from the app), and the quality rung it buys.
     var frameBudget: Int?
-    lazy var quality = QualityLadder(rungs: PictureQuality.rungs(jpeg: output.isITerm, sixel: output == .sixel))
+    lazy var quality = QualityLadder(rungs: output.qualityRungs)
     /// What went out and what did not, for `--stats`.
     var counts = PictureCounts()
     /// When a frame was skipped for the link: the time to offer it again, if nothing newer
@@ -197,10 +201,14 @@ final class PicturePresenter: @unchecked Sendable {
         var latency = PictureLatency()
     }
 
-    init(output: Output, waker: LoopWaker) {
+    /// `link`: the app's one meter of the link, fed by its writes (a test's own otherwise).
+    init(output: some PictureOutput, waker: LoopWaker, link: LinkMeter = LinkMeter()) {
         self.output = output
         self.waker = waker
-        let thread = Thread { [unowned self] in self.runEncoder() }
+        self.link = link
+        // Held by its thread until `stop()` ends it: unowned, one let go right after `stop()`
+        // was read by the thread waking to stop ("read an unowned reference", in tests).
+        let thread = Thread { [self] in self.runEncoder() }
         thread.name = "inset.picture"
         thread.start()
     }
@@ -255,7 +263,7 @@ final class PicturePresenter: @unchecked Sendable {
             // Once per paint: may the link take a picture now? Else every slot waits for the
             // next frame, or for `retryAt` if none comes (the slots keep what they showed).
             if offered == nil {
-                offered = redrawn || pacer.offer(at: now)
+                offered = redrawn || pacer.offer(at: now, link: link)
                 if offered == false { counts.paced += 1 }
             }
             guard offered == true else { retryAt = pacer.nextAllowed; continue }

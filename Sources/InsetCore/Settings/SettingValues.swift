@@ -44,7 +44,7 @@ public struct SettingValues: Sendable, Equatable {
     public static func argument(_ name: String, _ value: SettingValue) -> String {
         let text: String = switch value {
         case .list(let items): items.map { $0.replacingAll("\\", "\\\\").replacingAll(",", "\\,") }.joined(separator: ",")
-        case .pairs(let pairs): pairs.map { "\($0.key)=%\($0.value.count)%\($0.value)" }.joined(separator: ",")
+        case .pairs(let pairs): pairs.map { "\($0.key)=%\($0.value.utf8.count)%\($0.value)" }.joined(separator: ",")
         default: value.text
         }
         return "\(name)=\(text)"

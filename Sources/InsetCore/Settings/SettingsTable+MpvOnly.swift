@@ -11,10 +11,12 @@ extension SettingsTable {
                     default: ["--config", value.text]
                     }
                 }, "mpv's --config=no reads no config file; Inset's --config FILE names one."),
-        Setting("script-opts", .pairs, default: "", use: .ignored("scripts' options are being mapped (issue 43)"),
-                "Options for mpv's scripts."),
-        Setting("chapters-file", .text, default: "", use: .ignored("a chapters file is being mapped (issue 43)"),
-                "Chapters from an FFmpeg metadata file."),
+        Setting("script-opts", .pairs, default: "", use: .mapped("script-opts"),
+                "Options for mpv's scripts: kept for the Lua scripts to come."),
+        Setting("scripts", .list(pathSeparated: true), default: "", use: .mapped("script"),
+                "mpv's scripts (--script adds one): kept, not run yet."),
+        Setting("chapters-file", .text, default: "", use: .mapped("chapters-file"),
+                "Chapters from an FFmpeg metadata file, in place of each file's own."),
         Setting("sub-auto", .choice(["no", "exact", "fuzzy", "all"], integers: nil), default: "exact",
                 use: .ignored("Inset finds the subtitle files beside a video named after it"), "Which subtitle files are found."),
     ]

@@ -21,6 +21,6 @@ extension SettingsTable {
                     value.text.isEmpty || value.text.contains("${") ? nil : value.text
                 }, "The name shown for every video."),
         Setting("stream-lavf-o", .pairs, default: "",
-                use: .ignored("FFmpeg's input options are being mapped (issue 43)"), "FFmpeg input options."),
+                use: .mapped("stream-lavf-o"), "FFmpeg input options: the safe keys only (MpvMappedOptions.safeInputOptions)."),
     ]
 }

@@ -34,16 +34,17 @@ extension SettingsTable {
                 use: .arguments { $0 == .text("no") ? ["--no-video"] : [] },
                 "The picture track: no plays the sound alone; Inset plays the first picture track otherwise."),
         Setting("pause", .flag, default: "no", command: "pause", observable: true,
-                use: .ignored("starting paused is being built (issue 43)"), "Start paused."),
+                use: .mapped("pause"), "Start paused."),
         Setting("idle", .choice(["no", "once", "yes"], integers: nil), default: "no",
                 use: .ignored("staying up with nothing to play is being built (issue 43)"), "Stay up with nothing to play."),
         Setting("keep-open", .choice(["no", "yes", "always"], integers: nil), default: "no",
                 use: .ignored("staying on the last frame is being built (issue 43)"), "Stay on the last frame at the end."),
-        Setting("save-position-on-quit", .flag, default: "no",
-                use: .ignored("mpv's watch_later files are being built (issue 43)"), "Write a watch_later file on quit."),
+        // mpv's watch_later files (WatchLaterStore; docs/mpv.md, "watch_later").
+        Setting("save-position-on-quit", .flag, default: "no", use: .flag("--save-position-on-quit"),
+                "Write a watch_later file on quit."),
         Setting("watch-later-directory", .text, default: "",
-                use: .ignored("mpv's watch_later files are being built (issue 43)"), "Where watch_later files go."),
-        Setting("write-filename-in-watch-later-config", .flag, default: "no",
-                use: .ignored("mpv's watch_later files are being built (issue 43)"), "Name the file in its watch_later file."),
+                use: .option("--watch-later-directory") { $0.text.isEmpty ? nil : $0.text }, "Where watch_later files go."),
+        Setting("write-filename-in-watch-later-config", .flag, default: "no", use: .flag("--write-filename-in-watch-later-config"),
+                "Name the file in its watch_later file."),
     ]
 }
