@@ -12,6 +12,8 @@ public struct AppOptions: Sendable {
     /// `--start`: where each file starts, mpv's way (`90`, `-10` from the end, `25%`, `#2`);
     /// resolved against each file when it opens (`Director.finishOpening`).
     public var start: RelativeTime?
+    /// The settings table's values kept for the code that uses them (`Setting.Use.value`).
+    public var settings = SettingValues()
     public var threads: Int?
     public var linear: LinearRanges
     public var pipAllowed: Bool

@@ -59,6 +59,10 @@ public struct Config: Sendable {
     public var bindings: [(trigger: KeyBindings.Trigger, command: Command?, context: KeyBindings.Context)] = []
     /// The lines that were not understood, each said once; the rest of the file applies.
     public var problems: [ConfigProblem] = []
+    /// The settings table's values kept by value (`Setting.Use.value`), from mpv's keys.
+    public var settings = SettingValues()
+    /// mpv's options the file names that Inset ignores, each for one log line (`hwdec = "auto"`).
+    public var ignoredMpvOptions: [String] = []
 
     public init() {}
 

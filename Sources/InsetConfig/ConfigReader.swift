@@ -8,7 +8,7 @@ import TOMLKit
 struct ConfigReader {
     let path: String
     let text: String
-    private(set) var config = Config()
+    var config = Config()
     private let lines: ConfigLines
 
     init(path: String, text: String) {
@@ -79,7 +79,7 @@ struct ConfigReader {
         return lines.joined(separator: "\n")
     }
 
-    private mutating func problem(_ line: Int, _ message: String) {
+    mutating func problem(_ line: Int, _ message: String) {
         config.problems.append(ConfigProblem(path: path, line: line, message: message))
     }
 
@@ -185,6 +185,7 @@ struct ConfigReader {
             guard SubtitleLanguage.isCode(code) else { return refuse(code) }
             if key == "sub-lang" { config.subtitleLanguage = code } else { config.audioLanguage = code }
         default:
+            if readMpvOption(key, value, line: line) { return }
             problem(line, "unknown setting '\(key)'; the settings are " + ConfigReader.valid.keys.sorted().joined(separator: ", ")
                     + ", and [keys.CONTEXT] tables")
         }

@@ -58,7 +58,7 @@ extension MpvIPC {
         case "inset-pip": return .success(.bool(state.inWindow))
         case "inset-window-corner":
             return state.inWindow ? .success(state.windowCorner.map(JSONValue.string) ?? .null) : .failure(.propertyUnavailable)
-        default: return sessionValue(of: name, in: state) ?? .failure(.propertyNotFound)
+        default: return sessionValue(of: name, in: state) ?? optionValue(of: name, in: state)
         }
     }
 
@@ -77,7 +77,7 @@ extension MpvIPC {
     /// `set_property`: what to do for it, or why not (a property read only is mpv's
     /// "error accessing property"; a value of the wrong kind its "unsupported format").
     public static func set(_ name: String, to value: JSONValue, in state: MpvState) -> MpvAction {
-        guard properties.contains(name) else { return .fail(.propertyNotFound) }
+        guard properties.contains(name) else { return setOption(name, to: value) }
         let number = MpvIPC.number(value)
         let flag = MpvIPC.flag(value)
         switch name {

@@ -4,6 +4,7 @@ import InsetApp
 import InsetConfig
 import InsetControl
 import InsetCore
+import InsetLog
 import InsetMedia
 import InsetSites
 import InsetTerminal
@@ -139,6 +140,7 @@ struct Play: ParsableCommand {
     @OptionGroup var music: MusicArguments
     @OptionGroup var embedding: EmbedArguments
     @OptionGroup var link: LinkArguments
+    @OptionGroup var kept: KeptSettingsArguments
     @OptionGroup var watchLater: WatchLaterArguments
 
     func validate() throws {
@@ -202,7 +204,7 @@ struct Play: ParsableCommand {
         // The parser's own, on the root command: `--generate-completion-script bash`.
         "--generate-completion-script",
     ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
-        .union(WatchLaterArguments.optionsWithValue)
+        .union(KeptSettingsArguments.optionsWithValue).union(WatchLaterArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
 
@@ -224,6 +226,7 @@ struct Play: ParsableCommand {
         if noConfig && configPath != nil { throw CommandFailure("--config and --no-config cannot both be given") }
         let config = ConfigFile.load(explicitPath: configPath, disabled: noConfig)
         config.problems.forEach { Output.error("config \($0)") }
+        config.ignoredMpvOptions.forEach { Log.info("ignored mpv's \($0) in the config file: nothing it changes applies to Inset (docs/config.md)") }
         // The command line's options win over the file's defaults.
         var options = AppOptions(
             paths: paths, colorMode: colors ?? config.colors, showStats: stats, loop: loop, start: start?.position, threads: threads,
@@ -236,6 +239,7 @@ struct Play: ParsableCommand {
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
         mpvSession.apply(to: &options)
+        options.settings = kept.values(over: config.settings)
         sound.apply(to: &options, config: config)
         link.apply(to: &options, config: config)
         music.apply(to: &options, config: config)

@@ -158,5 +158,6 @@ import Testing
         #expect(try translated(["--pip", "--graphics=kitty", "--sub=s.srt", "f"]) == ["--pip", "--graphics=kitty", "--sub=s.srt", "f"],
                 "Inset's own options, and --sub (mpv's --sid) in Inset's meaning")
         #expect(try translated(["--", "--vo=gpu"]) == ["--", "--vo=gpu"])
+        #expect(try translated(["--help"]) == ["--help"] && translated(["--version"]) == ["--version"], "the parser's, not mpv's print options")
     }
 }

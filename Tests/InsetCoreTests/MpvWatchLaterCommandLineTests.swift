@@ -11,7 +11,8 @@ struct MpvWatchLaterCommandLineTests {
         let line = ["--sub-file=/t/a.vtt", "--force-media-title=Film", "http://h/a.m3u8", "--watch-later-directory=/t/wl",
                     "--write-filename-in-watch-later-config", "--save-position-on-quit", "--quiet"]
         let translation = try MpvCommandLine.translate(line)
-        #expect(translation.arguments == ["--sub", "/t/a.vtt", "--title", "Film", "http://h/a.m3u8", "--watch-later-directory", "/t/wl",
+        // `--sub-files` is a mapped row (its list said once, first: MpvMappedArguments).
+        #expect(translation.arguments == ["--sub-files=/t/a.vtt", "--title", "Film", "http://h/a.m3u8", "--watch-later-directory", "/t/wl",
                                           "--write-filename-in-watch-later-config", "--save-position-on-quit"])
         #expect(translation.ignored == ["--quiet"])
     }

@@ -106,6 +106,7 @@ import Testing
         #expect(try parse(.pairs, "skip-op_start=1.5,skip-op_end=90") == .pairs([.init("skip-op_start", "1.5"), .init("skip-op_end", "90")]))
         #expect(try parse(.pairs, "a=[x,y],b=\"p,q\",c=%3%r,s") == .pairs([.init("a", "x,y"), .init("b", "p,q"), .init("c", "r,s")]))
         #expect(throws: SettingRefusal("x", .unparsable, "expected '=' and a value")) { try parse(.pairs, "a") }
+        #expect(try parse(.pairs, "t=%5%été,u=1") == .pairs([.init("t", "été"), .init("u", "1")]), "%N% counts bytes, as mpv")
         #expect(throws: SettingRefusal.self) { try parse(.pairs, "a=[x") }
         let appended = try ListEdit.parse("append", "request_size=10485760", of: .pairs, option: "stream-lavf-o")
         #expect(appended.applied(to: .pairs([])) == .pairs([.init("request_size", "10485760")]))
@@ -114,5 +115,33 @@ import Testing
         let added = try ListEdit.parse("add", "a=1,b=2", of: .pairs, option: "x").applied(to: .pairs([]))
         #expect(added == .pairs([.init("a", "1"), .init("b", "2")]))
         #expect(try ListEdit.parse("remove", "a", of: .pairs, option: "x").applied(to: added) == .pairs([.init("b", "2")]))
+    }
+}
+
+/// A value kept by the table (`Setting.Use.value`) reaches the play command as the hidden
+/// `--mpv-setting NAME=VALUE`: any text survives the trip, commas and all.
+@Suite struct KeptSettingValuesTests {
+    @Test func valuesSurviveTheHiddenOption() throws {
+        let pairs = SettingValue.pairs([.init("skip-op_start", "1,5"), .init("a", "%x%")])
+        let list = SettingValue.list(["a,b.srt", "c\\d.srt"])
+        for (name, value) in [("script-opts", pairs), ("sub-files", list), ("volume", .number(50)), ("start", .position(.fromEnd(.seconds(10))))] {
+            let argument = SettingValues.argument(name, value)
+            let back = try #require(SettingValues.parse(argument: argument), "\(argument)")
+            #expect(back.0 == name && back.1 == value, "\(argument)")
+        }
+        #expect(SettingValues.parse(argument: "no-such=1") == nil)
+        #expect(SettingValues.parse(argument: "volume=abc") == nil)
+    }
+
+    @Test func theCommandLinesOverTheConfigsOverTheDefault() {
+        var commandLine = SettingValues(), config = SettingValues()
+        config.set("volume", .number(30))
+        config.set("speed", .number(2))
+        commandLine.set("volume", .number(60))
+        let values = commandLine.over(config)
+        #expect(values["volume"] == .number(60) && values["speed"] == .number(2))
+        #expect(values["audio-delay"] == .number(0), "not given: the row's default")
+        #expect(!values.isGiven("audio-delay") && values.isGiven("speed"))
+        #expect(values["no-such"] == nil)
     }
 }

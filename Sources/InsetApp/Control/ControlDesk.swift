@@ -40,6 +40,11 @@ final class ControlDesk {
 
     private func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
         if request.words.first == "get" {
+            if request.words.count == 2, let name = request.words.last, !ControlDesk.properties.contains(name),
+               let value = ControlDesk.setting(name, in: director.mpvState(at: now, withPlaylist: false)) {
+                server.reply(to: request, result: value)
+                return []
+            }
             guard request.words.count == 2, let name = request.words.last, ControlDesk.properties.contains(name) else {
                 server.reply(to: request, error: "expected get " + ControlDesk.properties.joined(separator: " | "))
                 return []

@@ -40,6 +40,8 @@ public enum MpvCommandLine {
             let body = word.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let value: String? = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+            // The parser's own `--help` and `--version` (mpv's print options) stay Inset's.
+            if value == nil && ["help", "version"].contains(name) { result.arguments.append(word); continue }
             if value == nil && insetOptionsWithValue.contains("--\(name)") {
                 result.arguments.append(word)
                 if index < arguments.endIndex { result.arguments.append(arguments[index]); index += 1 }
@@ -59,8 +61,8 @@ public enum MpvCommandLine {
                         result.reasons.append(why)
                     } else if row.type.isList {
                         lists.record(row, given)
-                    } else if case .arguments(let make) = row.use, case .value(let parsed) = given {
-                        result.arguments += make(parsed)
+                    } else if case .value(let parsed) = given {
+                        result.arguments += MpvCommandLine.arguments(for: row, parsed)
                     }
                 case .catalogue(let entry):
                     result.ignored.append(word)
@@ -92,9 +94,19 @@ public enum MpvCommandLine {
 
         func arguments() -> [String] {
             order.flatMap { name -> [String] in
-                guard let (row, value) = values[name], case .arguments(let make) = row.use else { return [] }
-                return make(value)
+                guard let (row, value) = values[name] else { return [] }
+                return MpvCommandLine.arguments(for: row, value)
             }
+        }
+    }
+
+    /// What a row's value becomes on Inset's command line: its own options, or the hidden
+    /// `--mpv-setting NAME=VALUE` that hands a kept value to the play command.
+    static func arguments(for row: Setting, _ value: SettingValue) -> [String] {
+        switch row.use {
+        case .arguments(let make): make(value)
+        case .value: ["--mpv-setting", SettingValues.argument(row.name, value)]
+        case .insetSpelling, .ignored: []
         }
     }
 }

@@ -30,6 +30,10 @@ public struct Setting: Sendable {
         /// The word goes to Inset's parser as given: Inset's option has mpv's name and its
         /// own meaning (`--sub FILE`).
         case insetSpelling
+        /// Kept by value for the code that uses it: the play command's `AppOptions.settings`
+        /// (`SettingValues`), the command line's over the config file's over the default.
+        /// The way for a new setting that no option of Inset's spells.
+        case value
         /// Parsed and checked as mpv would, then dropped with one log line saying why:
         /// nothing it changes applies to Inset yet, or another part is building it.
         case ignored(String)

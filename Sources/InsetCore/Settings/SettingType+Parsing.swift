@@ -166,9 +166,11 @@ extension SettingType {
         }
         if text.hasPrefix("%"), let second = text.dropFirst().firstIndex(of: "%"),
            let length = Int(text[text.index(after: text.startIndex)..<second]) {
+            // mpv counts the length in bytes.
             let body = text[text.index(after: second)...]
-            guard body.count >= length else { throw unterminated }
-            return (body.prefix(length), body.dropFirst(length))
+            guard body.utf8.count >= length, let end = body.utf8.index(body.startIndex, offsetBy: length, limitedBy: body.endIndex),
+                  end == body.endIndex || body.indices.contains(end) else { throw unterminated }
+            return (body[..<end], body[end...])
         }
         let end = text.firstIndex(of: ",") ?? text.endIndex
         return (text[..<end], text[end...])
