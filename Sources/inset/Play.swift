@@ -193,21 +193,6 @@ struct Play: ParsableCommand {
         if let audioFile, paths.count != 1 { throw invalidValue("--audio-file", audioFile, "goes with exactly one video") }
     }
 
-    /// The options whose next word is their value, for `PathArguments`: every `@Option`
-    /// above, by its long name, with those declared `parsing: .unconditional` in the second
-    /// set too. An option missing here would have its value read as a path (and the parser
-    /// then report the value missing), so a new option is added here as well.
-    static let optionsWithValue: Set<String> = Set([
-        "--prefix", "--colors", "--start", "--linear", "--threads", "--blitter", "--graphics", "--volume", "--speed",
-        "--sub", "--sub-file", "--sub-lang", "--sub-charset", "--audio-lang", "--config", "--socket", "--screenshot-dir", "--embed",
-        "--audio-file", "--ytdl", "--ytdl-path", "--ytdl-format", "--ytdl-raw-options",
-        // The parser's own, on the root command: `--generate-completion-script bash`.
-        "--generate-completion-script",
-    ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
-        .union(KeptSettingsArguments.optionsWithValue).union(WatchLaterArguments.optionsWithValue)
-    static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
-        .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
-
     func run() throws {
         if try sound.listDevicesIfAsked() { return }
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
@@ -289,22 +274,4 @@ struct Play: ParsableCommand {
         if let code = app.quitCode, code != 0 { throw ExitCode(code) }
         if let error = summary.error { throw CommandFailure(error, alreadySaid: !speaks) }
     }
-}
-
-/// The clips bundled in `samples/`, found beside the executable's build folder or through
-/// INSET_SAMPLES, so `inset` with no path shows something at once.
-enum Samples {
-    static func directory() -> URL? {
-        if let dir = ProcessInfo.processInfo.environment["INSET_SAMPLES"] { return URL(fileURLWithPath: dir) }
-        var url = ExecutableLocation.url().resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = url.appendingPathComponent("samples")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("clock_16x9_aac.mp4").path) {
-                return candidate
-            }
-            url.deleteLastPathComponent()
-        }
-        return nil
-    }
-
 }

@@ -121,6 +121,6 @@ import Testing
             return
         }
         let missing = options.map(\.name).filter { MpvOptionCatalogue.entry(named: $0) == nil }
-        #expect(missing.isEmpty, "not in the catalogue (run scripts/mpv-option-catalogue.py): \(missing)")
+        #expect(missing.isEmpty, "not in the catalogue (run scripts/mpv-option-catalogue): \(missing)")
     }
 }

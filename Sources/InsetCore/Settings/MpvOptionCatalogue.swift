@@ -1,5 +1,5 @@
 /// Every option of mpv 0.35.1, from its `--list-options` (`MpvOptionCatalogue+Data.swift`,
-/// made by `scripts/mpv-option-catalogue.py`): each option's type, choices, range and
+/// made by `scripts/mpv-option-catalogue`): each option's type, choices, range and
 /// default, and which are aliases or were removed. An mpv option with no row in
 /// `SettingsTable` is checked against this as mpv would check it, then ignored with one log
 /// line; an option mpv removed is refused, as mpv refuses it.
