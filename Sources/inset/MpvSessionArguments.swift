@@ -1,5 +1,6 @@
 import ArgumentParser
 import InsetApp
+import InsetLog
 
 /// How a program written for mpv runs the player (invidtui: `mpv --idle --keep-open
 /// --no-terminal --no-input-terminal --input-ipc-server=SOCK`, no file), in Inset's
@@ -20,8 +21,16 @@ struct MpvSessionArguments: ParsableArguments {
     /// With `--idle` and no file the player waits: the bundled samples are not opened.
     var waitsWithoutFiles: Bool { idle }
 
-    func apply(to options: inout AppOptions) {
+    /// `--no-terminal` keeps a player off the terminal only while it waits to be steered (no
+    /// file given: invidtui, python-mpv-jsonipc). Given files, it is what a launcher adds to
+    /// quiet mpv's messages while mpv shows the video in a window of its own (a scraper's
+    /// `mpv --no-terminal URL`): the terminal is Inset's window, so the video is drawn there.
+    func apply(to options: inout AppOptions, filesGiven: Bool) {
+        let headless = noTerminal && !filesGiven
+        if noTerminal && filesGiven {
+            Log.info("--no-terminal with files to play: drawn in the terminal, which is Inset's window (docs/mpv.md)")
+        }
         options.mpvSession = MpvSession(idle: idle, keepOpen: keepOpen,
-                                        terminal: noTerminal ? .none : noInputTerminal ? .drawsOnly : .full)
+                                        terminal: headless ? .none : noInputTerminal ? .drawsOnly : .full)
     }
 }

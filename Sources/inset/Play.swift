@@ -223,7 +223,7 @@ struct Play: ParsableCommand {
         options.subtitleFile = subtitleFile
         options.audioFile = audioFile
         mpvSpelled.apply(to: &options)
-        mpvSession.apply(to: &options)
+        mpvSession.apply(to: &options, filesGiven: !self.paths.isEmpty)
         options.settings = kept.values(over: config.settings)
         sound.apply(to: &options, config: config)
         link.apply(to: &options, config: config)

@@ -24,9 +24,10 @@ import Testing
         let line = try MpvCommandLine.translate(["--idle", "--keep-open", "--no-terminal", "--really-quiet", "--no-input-terminal",
                                                  "--user-agent=invidtui", "--input-ipc-server=/tmp/i.sock",
                                                  "--script-opts=ytdl_hook-ytdl_path=/usr/bin/yt-dlp"])
-        #expect(line.arguments == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal", "--user-agent", "invidtui",
-                                   "--socket", "/tmp/i.sock"])
-        #expect(line.ignored == ["--really-quiet", "--script-opts=ytdl_hook-ytdl_path=/usr/bin/yt-dlp"])
+        // --script-opts is kept for the scripts (MpvMappedArguments), in mpv's %N% quoting.
+        #expect(line.arguments == ["--script-opts=ytdl_hook-ytdl_path=%15%/usr/bin/yt-dlp", "--idle", "--keep-open", "--no-terminal",
+                                   "--no-input-terminal", "--user-agent", "invidtui", "--socket", "/tmp/i.sock"])
+        #expect(line.ignored == ["--really-quiet"])
         #expect(try translated(["--idle=once", "--keep-open=always", "--terminal=no", "--input-terminal=no"])
                 == ["--idle", "--keep-open", "--no-terminal", "--no-input-terminal"])
         #expect(try translated(["--idle=no", "--keep-open=no", "--terminal=yes", "--input-terminal=yes", "--no-idle", "f"]) == ["f"])
