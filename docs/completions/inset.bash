@@ -186,9 +186,9 @@ _inset() {
 
 _inset_play() {
     repeating_flags=()
-    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --ytdl-playlist --no-video --embed-keys --version -h --help)
+    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --ytdl-playlist --no-video --idle --keep-open --no-terminal --no-input-terminal --embed-keys --save-position-on-quit --write-filename-in-watch-later-config --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --title --user-agent --referrer --http-header-fields --end --loop-file --pause --audio-delay --audio-device --window-volume --gapless-audio --visualizer --embed --link-rate)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --title --user-agent --referrer --http-header-fields --end --loop-file --pause --audio-delay --audio-device --window-volume --gapless-audio --visualizer --embed --link-rate --watch-later-directory)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -297,6 +297,9 @@ _inset_play() {
         return
         ;;
     '--link-rate')
+        return
+        ;;
+    '--watch-later-directory')
         return
         ;;
     esac
