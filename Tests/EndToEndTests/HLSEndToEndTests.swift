@@ -110,7 +110,7 @@ struct HLSEndToEndTests {
         }
         // The writer runs in the background of the same shell, at real speed (30 s of video).
         try tmux.run("ffmpeg -v error -nostdin -re -i \(samplePath("long_gop.mp4")) -c copy -f mpegts -flush_packets 1 \(path) & "
-                     + "echo $! > \(pidFile); sleep 1.5; \(try insetBinary()) --blitter half \(path); echo EXIT=$?")
+                     + "echo $! > \(pidFile); while [ ! -e \(path) ]; do sleep 0.05; done; sleep 1.5; \(try insetBinary()) --blitter half \(path); echo EXIT=$?")
         try tmux.waitFor(timeout: 10, "live video") { $0.videoRows.count > 30 && (Self.liveTime(on: $0) ?? 0) >= 1 }
         try tmux.waitFor(timeout: 5, "still playing as the file grows") { (Self.liveTime(on: $0) ?? 0) >= 4 }
         try Self.quitsAtOnce(tmux)

@@ -16,6 +16,11 @@ struct GrowingFileTests {
                             "-f", "mpegts", "-flush_packets", "1", path]
         writer.standardError = FileHandle.nullDevice
         try writer.run()
+        // About 1 s of the clip written before it is opened: ffmpeg's own start counts from
+        // when the file appears, which on a loaded machine (every group of scripts/test at
+        // once) came after the 1.2 s this waited before, and the open found no file.
+        let deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: path), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 1.2)
         return (path, writer)
     }
