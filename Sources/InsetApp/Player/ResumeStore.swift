@@ -72,22 +72,7 @@ public struct ResumeStore: Sendable {
         positions.record(position, end: end, audioDelay: audioDelay, for: key)
         guard positions != before else { return }
         do {
-            // What the user watched is theirs alone: the folder 0700 and the file 0600, an
-            // older folder made 0755 closed too.
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            _ = chmod(directory, 0o700)
-            let temporary = directory + "/.positions.\(getpid()).tmp"
-            unlink(temporary)
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(positions.text.utf8),
-                                                 attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            guard rename(temporary, file) == 0 else {
-                let why = String(cString: strerror(errno))
-                unlink(temporary)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: why])
-            }
+            try PrivateFile.replace(file, in: directory, with: positions.text, temporaryName: "positions", closesFolder: true)
         } catch {
             Log.error("resume: cannot write \(file): \(error)")
         }

@@ -58,20 +58,8 @@ public struct WatchLaterStore: Sendable {
     func write(_ entry: WatchLaterEntry, for path: String) {
         let file = file(for: path)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let temporary = directory + "/.watch_later.\(getpid()).tmp"
-            unlink(temporary)
-            let text = entry.text(path: writesFileName ? path : nil)
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8),
-                                                 attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            guard rename(temporary, file) == 0 else {
-                let why = String(cString: strerror(errno))
-                unlink(temporary)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: why])
-            }
+            try PrivateFile.replace(file, in: directory, with: entry.text(path: writesFileName ? path : nil),
+                                    temporaryName: "watch_later", closesFolder: false)
         } catch {
             Log.error("watch_later: cannot write \(file): \(error)")
         }
