@@ -32,9 +32,10 @@ def window_scene(s, what, focus, unfocus, quit_keys, shot_name, then_redraw=Fals
     shot = s.shot(shot_name, fresh=True)
     box = xscreen.picture_box(shot)
     if s.check(box is not None, "%s: a picture is on the display" % what):
-        value = xscreen.best_psnr(SAMPLE, shot, box, 0.0, 5.0)
+        # The PSNR only where it is checked (as paused_full_screen).
+        value = xscreen.best_psnr(SAMPLE, shot, box, 0.0, 5.0) if s.graphics in SOURCE_COLOURS else None
         w, h = box[2] - box[0], box[3] - box[1]
-        say("%s: picture %s, PSNR %.1f dB" % (what, describe(box), value))
+        say("%s: picture %s%s" % (what, describe(box), ", PSNR %.1f dB" % value if value is not None else ""))
         s.check(w < 700 and s.inside(box), "%s: a window-sized picture inside the terminal (%dx%d)" % (what, w, h))
         # The window is 38x9 cells whatever their shape; its picture keeps the video's
         # shape within whole cells (on xterm's 6x13 it once filled them at 1.95:1). 6%:
