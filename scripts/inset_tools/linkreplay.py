@@ -14,7 +14,7 @@ import zlib
 import numpy as np
 from PIL import Image
 
-from .ptyterm import sgr_settings
+from .cellscreen import sgr_settings
 
 COLUMNS, ROWS, CELL_W, CELL_H = 160, 45, 8, 16
 WIDTH, HEIGHT = 2 * COLUMNS, 4 * ROWS  # the comparison's pixels: 2x4 a cell

@@ -1,5 +1,5 @@
 """Whether the screen is white, counted where pictures may still be decoding: shared by
-ptyterm (the cells) and ptypictures (the pictures over them), so neither imports the other's
+cellscreen (the cells) and ptypictures (the pictures over them), so neither imports the other's
 reader to name it."""
 
 
