@@ -26,9 +26,12 @@ public struct SubtitleTrack: Equatable, Sendable {
     private static let bitmapCodecs: Set = ["dvd_subtitle", "hdmv_pgs_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"]
 
     /// What the user reads when choosing it: "English (srt)", "track 3 (pgs)".
+    /// The name is chosen in steps with their types written: as one chain of four `??` over
+    /// a closure it took the type checker 7.6 s (at a load of 26), a third of InsetCore's.
     public var label: String {
-        let name = language.flatMap(SubtitleLanguage.name(of:)) ?? title
-            ?? language ?? file.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "track \(id)"
+        let fileName: String? = file.map { path in String(path.split(separator: "/").last ?? Substring(path)) }
+        let spoken: String? = language.flatMap(SubtitleLanguage.name(of:))
+        let name: String = spoken ?? title ?? language ?? fileName ?? "track \(id)"
         return "\(name) (\(SubtitleTrack.shortCodecName(codec)))"
     }
 
