@@ -21,24 +21,41 @@ struct LaunchersEndToEndTests {
         return tmux
     }
 
-    /// Waits for the page's picture and title, then quits with q and waits for the shell.
-    static func seesThePageThenQuits(_ tmux: Tmux, _ what: String) throws {
-        let screen = try tmux.waitFor(timeout: 25, "\(what): the picture and the page's title") {
-            $0.videoRows.count > 10 && $0.text.contains(title)
+    /// What a launcher's line must bring to the screen before q: the page's picture and
+    /// title, the bar's time and the title with no picture (`--no-video`), or a saved file's
+    /// picture (no title of the page).
+    enum Shows: String {
+        case page = "the picture and the page's title"
+        case pageSoundOnly = "the bar with the time and the title, no picture"
+        case file = "the saved file's picture"
+
+        func isShown(on screen: Screen) -> Bool {
+            switch self {
+            case .page: screen.videoRows.count > 10 && screen.text.contains(LaunchersEndToEndTests.title)
+            case .pageSoundOnly: (screen.shownTime?.position ?? 0) >= 1 && screen.text.contains(LaunchersEndToEndTests.title)
+                && screen.videoRows.isEmpty
+            case .file: screen.videoRows.count > 10
+            }
         }
-        #expect(screen.videoRows.count > 10, "\(what)")
-        try tmux.keys("q")
-        try tmux.waitFor(timeout: 10, "\(what): back at the shell") { $0.text.contains("EXIT=0") }
     }
 
-    /// Waits for the bar's time with no picture (`--no-video`), then quits.
-    static func hearsThePageThenQuits(_ tmux: Tmux, _ what: String) throws {
-        let screen = try tmux.waitFor(timeout: 25, "\(what): the bar with the time and the title") {
-            ($0.shownTime?.position ?? 0) >= 1 && $0.text.contains(title)
+    /// One launcher's line: what it is (its source), the line as its script runs it, and
+    /// what it must show.
+    struct Line {
+        let what: String
+        let command: String
+        let shows: Shows
+    }
+
+    /// Each line run in turn on a cleared screen: waits for what it shows, quits with q,
+    /// and waits for the shell with the line's status 0.
+    static func run(_ lines: [Line], in tmux: Tmux) throws {
+        for line in lines {
+            try tmux.run("clear; \(line.command); echo EXIT=$?")
+            try tmux.waitFor(timeout: 25, "\(line.what): \(line.shows.rawValue)") { line.shows.isShown(on: $0) }
+            try tmux.keys("q")
+            try tmux.waitFor(timeout: 10, "\(line.what): back at the shell") { $0.text.contains("EXIT=0") }
         }
-        #expect(screen.videoRows.isEmpty, "\(what): a picture with --no-video")
-        try tmux.keys("q")
-        try tmux.waitFor(timeout: 10, "\(what): back at the shell") { $0.text.contains("EXIT=0") }
     }
 
     @Test("Debian's ytfzf -cU PAGE plays the page: its own mpv line, audio only (-m), and the README's url handler",
@@ -50,15 +67,13 @@ struct LaunchersEndToEndTests {
         let handler = mpv.path + "/inset-ytfzf"
         try MpvEndToEndTests.recipe(after: "**ytfzf.**", in: "docs/mpv.md").write(toFile: handler, atomically: true, encoding: .utf8)
         _ = try runCommand(["chmod", "+x", handler])
-        let tmux = try Self.terminal(mpv)
-        // multimedia_player's video_player: mpv --ytdl-format="$ytdl_pref" $url_handler_opts URL
-        try tmux.run("ytfzf -cU '\(page)'; echo EXIT=$?")
-        try Self.seesThePageThenQuits(tmux, "ytfzf's own mpv line")
-        // audio_player: mpv --no-video --ytdl-format="$ytdl_pref" $url_handler_opts URL
-        try tmux.run("clear; ytfzf -m -cU '\(page)'; echo EXIT=$?")
-        try Self.hearsThePageThenQuits(tmux, "ytfzf -m")
-        try tmux.run("clear; ytfzf --url-handler=inset-ytfzf -cU '\(page)'; echo EXIT=$?")
-        try Self.seesThePageThenQuits(tmux, "the README's handler")
+        try Self.run([
+            // multimedia_player's video_player: mpv --ytdl-format="$ytdl_pref" $url_handler_opts URL
+            Line(what: "ytfzf's own mpv line", command: "ytfzf -cU '\(page)'", shows: .page),
+            // audio_player: mpv --no-video --ytdl-format="$ytdl_pref" $url_handler_opts URL
+            Line(what: "ytfzf -m", command: "ytfzf -m -cU '\(page)'", shows: .pageSoundOnly),
+            Line(what: "the README's handler", command: "ytfzf --url-handler=inset-ytfzf -cU '\(page)'", shows: .page),
+        ], in: try Self.terminal(mpv))
     }
 
     @Test("youtube-tui's commands (src/config/commands.rs, commandbindings.rs): play, listen, a channel as audio, a saved file")
@@ -66,31 +81,29 @@ struct LaunchersEndToEndTests {
         let server = try TestWebServer()
         let page = server.url("sites/video.html")
         let mpv = try AsMpvFolder()
-        let tmux = try Self.terminal(mpv)
-        // "parrun ${video-player} '${embed-url}'" with video-player = mpv, in a terminal.
-        try tmux.run("mpv '\(page)'; echo EXIT=$?")
-        try Self.seesThePageThenQuits(tmux, "youtube-tui's play")
-        // "parrun ${terminal-emulator} mpv '${hover-url}' --no-video"
-        try tmux.run("clear; mpv '\(page)' --no-video; echo EXIT=$?")
-        try Self.hearsThePageThenQuits(tmux, "youtube-tui's listen")
-        // "parrun ${terminal-emulator} mpv '${hover-channel-url}/videos' --no-video --loop-playlist=inf --shuffle"
-        try tmux.run("clear; mpv '\(page)' --no-video --loop-playlist=inf --shuffle; echo EXIT=$?")
-        try Self.hearsThePageThenQuits(tmux, "youtube-tui's channel as audio")
-        // "parrun ${video-player} '${offline-path}' --force-window": a saved file.
-        try tmux.run("clear; mpv '\(samplePath("clock_16x9_aac.mp4"))' --force-window; echo EXIT=$?")
-        let saved = try tmux.waitFor(timeout: 15, "youtube-tui's saved file") { $0.videoRows.count > 10 }
-        #expect(saved.videoRows.count > 10)
-        try tmux.keys("q")
-        try tmux.waitFor(timeout: 10, "back at the shell") { $0.text.contains("EXIT=0") }
+        let saved = samplePath("clock_16x9_aac.mp4")
+        try Self.run([
+            // "parrun ${video-player} '${embed-url}'" with video-player = mpv, in a terminal.
+            Line(what: "youtube-tui's play", command: "mpv '\(page)'", shows: .page),
+            // "parrun ${terminal-emulator} mpv '${hover-url}' --no-video"
+            Line(what: "youtube-tui's listen", command: "mpv '\(page)' --no-video", shows: .pageSoundOnly),
+            // "parrun ${terminal-emulator} mpv '${hover-channel-url}/videos' --no-video --loop-playlist=inf --shuffle"
+            Line(what: "youtube-tui's channel as audio", command: "mpv '\(page)' --no-video --loop-playlist=inf --shuffle",
+                 shows: .pageSoundOnly),
+            // "parrun ${video-player} '${offline-path}' --force-window": a saved file.
+            Line(what: "youtube-tui's saved file", command: "mpv '\(saved)' --force-window", shows: .file),
+        ], in: try Self.terminal(mpv))
     }
 
     @Test("yt-x's __player_mpv watching a page: mpv \"$url\" $CONFIG_MPV_ARGS")
     func ytx() throws {
         let server = try TestWebServer()
         let mpv = try AsMpvFolder()
-        let tmux = try Self.terminal(mpv)
         // CONFIG_MPV_ARGS as a user sets it in yt-x.conf; unquoted, as yt-x expands it.
-        try tmux.run("CONFIG_MPV_ARGS='--no-config --mute'; mpv '\(server.url("sites/video.html"))' $CONFIG_MPV_ARGS; echo EXIT=$?")
-        try Self.seesThePageThenQuits(tmux, "yt-x's watch")
+        try Self.run([
+            Line(what: "yt-x's watch",
+                 command: "CONFIG_MPV_ARGS='--no-config --mute'; mpv '\(server.url("sites/video.html"))' $CONFIG_MPV_ARGS",
+                 shows: .page),
+        ], in: try Self.terminal(mpv))
     }
 }
