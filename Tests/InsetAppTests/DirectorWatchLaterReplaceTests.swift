@@ -26,4 +26,23 @@ struct DirectorWatchLaterReplaceTests {
         let start = try #require(WatchLaterEntry.parse(text)?.start, "\(text)")
         #expect(abs(start.seconds - 12) < 1, "\(clip): \(text)")
     }
+
+    @Test("stop with --idle writes the stopped file's position, as mpv does")
+    func stopWritesTheStoppedFile() throws {
+        let folder = try makeTemporaryDirectory("watch-later-stop")
+        let app = try DirectorWatchLaterTests.player(folder) { options in
+            options.watchLater?.savesOnQuit = true
+            options.mpvSession = MpvSession(idle: true, keepOpen: false, terminal: .none)
+        }
+        #expect(app.waitForPlayer())
+        try app.command("seek-to 12")
+        #expect(app.waitUntil { app.director.videos.fullScreen.map { abs($0.snapshot.position.seconds - 12) < 0.5 } == true })
+        let mpv = try DirectorMpvTests.MpvClient(app)
+        defer { mpv.desk.finish(app.director) }
+        #expect(try mpv.ask([.string("stop")])["error"] == .string("success"))
+        #expect(try mpv.data("idle-active") == .bool(true), "the player waits, nothing played")
+        let text = try String(contentsOfFile: DirectorWatchLaterTests.file(folder), encoding: .utf8)
+        let start = try #require(WatchLaterEntry.parse(text)?.start, "\(text)")
+        #expect(abs(start.seconds - 12) < 1, "\(text)")
+    }
 }

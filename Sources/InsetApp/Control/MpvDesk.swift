@@ -74,6 +74,8 @@ final class MpvDesk {
             director.quitFromOutside(code: code)
             return finish(request, .done, director, data: .null)
         case .stop:
+            // mpv writes the stopped file's watch_later entry too (quitting, the director writes it again at the end).
+            if let stopped = director.focusedVideo { director.saveWatchLater(of: stopped) }
             return finish(request, director.stopFromOutside(at: now), director, data: .null)
         case .setSession(let setting):
             director.setSession(setting)
