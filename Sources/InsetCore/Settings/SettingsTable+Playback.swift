@@ -35,7 +35,7 @@ extension SettingsTable {
         Setting("video", mpv: ["vid", "video"], .choice(["no", "auto"], integers: 0...8190), default: "auto",
                 observable: true, property: ["video", "vid"], use: .arguments { $0 == .text("no") ? ["--no-video"] : [] },
                 "The picture track: no plays the sound alone; Inset plays the first picture track otherwise."),
-        Setting("pause", .flag, default: "no", command: "pause", observable: true, property: ["pause"],
+        Setting("paused", mpv: ["pause"], .flag, default: "no", command: "pause", observable: true, property: ["pause"],
                 use: .mapped("pause"), "Start paused."),
         Setting("idle", .choice(["no", "once", "yes"], integers: nil), default: "no", observable: true,
                 use: .arguments { $0 == .text("no") ? [] : ["--idle"] },
