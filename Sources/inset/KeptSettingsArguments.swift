@@ -8,6 +8,8 @@ struct KeptSettingsArguments: ParsableArguments {
     @Option(name: .customLong("mpv-setting"), help: .hidden)
     var given: [String] = []
 
+    static let optionsWithValue: Set<String> = ["--mpv-setting"]
+
     func validate() throws {
         for argument in given where SettingValues.parse(argument: argument) == nil {
             throw invalidValue("--mpv-setting", argument, "not a setting of the table with a value of its type")

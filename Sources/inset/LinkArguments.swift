@@ -15,6 +15,8 @@ struct LinkArguments: ParsableArguments {
                                + "--stats shows the rate and the quality. Default: auto.", valueName: "auto|off|N"))
     var linkRate: String?
 
+    static let optionsWithValue: Set<String> = ["--link-rate"]
+
     func validate() throws {
         if let linkRate, LinkRate(text: linkRate) == nil {
             throw invalidValue("--link-rate", linkRate, "expected auto, off, or bytes a second of at least \(LinkRate.lowest) (1M, 500K)")

@@ -10,6 +10,8 @@ struct MusicArguments: ParsableArguments {
                                + "(FFmpeg's filters), or none. The v key cycles them. Default: showspectrum.", valueName: "name"))
     var visualizer: String?
 
+    static let optionsWithValue: Set<String> = ["--visualizer"]
+
     func validate() throws {
         if let visualizer, visualizer.lowercased() != "none", Visualizer(rawValue: visualizer.lowercased()) == nil {
             throw invalidValue("--visualizer", visualizer, "expected showspectrum, showcqt, showwaves, avectorscope or none")

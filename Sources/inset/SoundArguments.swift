@@ -30,6 +30,9 @@ struct SoundArguments: ParsableArguments {
                                valueName: "yes|weak|no"))
     var gaplessAudio: String?
 
+    static let optionsWithValue: Set<String> = ["--audio-delay", "--audio-device", "--window-volume", "--gapless-audio"]
+    static let unconditionalOptions: Set<String> = ["--audio-delay", "--window-volume"]
+
     /// The delay as a time, nil when not given or not a number of seconds within the limit.
     var delay: MediaTime? {
         guard let audioDelay, let seconds = Double(audioDelay), seconds.isFinite,
