@@ -36,6 +36,9 @@ struct MpvSpelledArguments: ParsableArguments {
     @Flag(name: .customLong("no-video"), help: "Play the sound alone: the bar shows its time and progress, no picture is decoded.")
     var noVideo = false
 
+    static let optionsWithValue: Set<String> = ["--title", "--user-agent", "--referrer", "--http-header-fields", "--end", "--loop-file"]
+    static let unconditionalOptions: Set<String> = ["--end", "--loop-file"]
+
     func validate() throws {
         try end?.validate(as: "--end")
         try loopFile?.validate(as: "--loop-file", in: 1...1_000_000)
