@@ -100,8 +100,9 @@ public struct AppOptions: Sendable {
     public var mediaTitle: String? = nil
     /// `--loop-file=N`: with `loop`, each file plays again N times, not for ever.
     public var loopCount: Int? = nil
-    /// `--end`: each file ends here, as at its end (the next plays, or the player quits).
-    public var end: MediaTime? = nil
+    /// `--end`: each file ends here, as at its end (the next plays, or the player quits);
+    /// mpv's forms as `--start`'s: `-T` back from the end, `N%` of the file, `#C` a chapter.
+    public var end: RelativeTime? = nil
     /// `--visualizer NAME|none`: what draws a file of sound alone with no cover (one of
     /// FFmpeg's filters); nil draws nothing. The `visualizer` command changes it for the
     /// file playing and those opened after.

@@ -186,7 +186,7 @@ struct ConfigReader {
             if key == "sub-lang" { config.subtitleLanguage = code } else { config.audioLanguage = code }
         default:
             if readMpvOption(key, value, line: line) { return }
-            problem(line, "unknown setting '\(key)'; the settings are " + ConfigReader.valid.keys.sorted().joined(separator: ", ")
+            problem(line, "unknown setting '\(key)'; the settings are " + SettingsTable.configKeys.sorted().joined(separator: ", ")
                     + ", and [keys.CONTEXT] tables")
         }
     }
@@ -223,7 +223,8 @@ struct ConfigReader {
         }
     }
 
-    /// What each setting takes, for the messages.
+    /// What each setting takes, for the messages: one for each of the table's config keys
+    /// (`SettingsTable.configKeys`; `ConfigKeyTableTests` holds the two together).
     static let valid: [String: String] = [
         "blitter": "half, quadrant, sextant, octant or auto",
         "graphics": "kitty, sixel, iterm, cells or auto",

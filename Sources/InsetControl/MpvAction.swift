@@ -12,6 +12,9 @@ public enum MpvAction: Equatable, Sendable {
     case run([Command], data: JSONValue?)
     /// `loadfile`: play it now, or add it to the end of the list, with its own options.
     case load(String, append: Bool, options: MpvFileOptions)
+    /// `loadfile URL insert-at[-play] INDEX`: listed at that entry (from 0), the entries
+    /// from there on moved down one; played when nothing plays, as an appended file.
+    case insert(String, at: Int, options: MpvFileOptions)
     /// `keybind KEY COMMAND`: the key runs the command from now on; nil unbinds it.
     case bind(KeyPress, Command?)
     /// `quit [CODE]`: the player quits, the process exiting with CODE.

@@ -12,6 +12,10 @@ extension MpvIPC {
         guard let found = try? MpvOptionName.resolve(option), found.action == nil, !found.negated else {
             return .failure(.propertyNotFound)
         }
+        // A value the code uses (`Setting.Use.value`): what was given, else the default.
+        if case .row(let row) = found.target, case .value = row.use, let value = state.settings[row.name] {
+            return .success(json(value))
+        }
         let defaultText: String = switch found.target {
         case .row(let row): row.defaultText
         case .catalogue(let entry): entry.defaultText

@@ -2,13 +2,9 @@ import InsetCore
 
 /// mpv's properties, read from `MpvState` and set through Inset's commands.
 extension MpvIPC {
-    /// Every property this layer knows, in mpv's names, Inset's own under `inset-`.
-    public static let properties: [String] = [
-        "pause", "time-pos", "playback-time", "time-remaining", "duration", "percent-pos", "volume", "mute", "speed", "audio-delay",
-        "filename", "path", "media-title", "metadata", "playlist-pos", "playlist-count", "playlist", "chapter", "chapters",
-        "chapter-list", "track-list", "vid", "aid", "sid", "eof-reached", "idle-active", "pid", "mpv-version",
-        "property-list", "command-list", "inset-pip", "inset-window-corner",
-    ] + sessionProperties
+    /// Every property this layer answers live, in mpv's names, Inset's own under `inset-`:
+    /// the settings table's (`SettingsTable.propertyNames`), so a property is a row first.
+    public static let properties: [String] = SettingsTable.propertyNames
 
     /// A property's value as `get_property` gives it.
     public static func value(of name: String, in state: MpvState) -> Result<JSONValue, Failure> {

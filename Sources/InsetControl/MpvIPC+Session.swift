@@ -6,24 +6,28 @@ import InsetCore
 extension MpvIPC {
     /// `loadfile URL [FLAGS [INDEX] [OPTIONS]]`: mpv 0.35 reads the options third
     /// (`loadfile URL replace "start=30"`), 0.38 after an index (`loadfile URL replace -1
-    /// "start=30"`; -1, the end, is the only index Inset takes: it adds to the end of the
-    /// list). A third argument that is a number is the index.
+    /// "start=30"`). A third argument that is a whole number is the index; as in mpv 0.38,
+    /// only `insert-at` and `insert-at-play` use it (the entry it goes before, from 0; -1 or
+    /// past the end: the end), the other flags leave it unread.
     static func loadFile(_ rest: [JSONValue]) -> MpvAction {
         guard case .string(let path)? = rest.first, !path.isEmpty else { return .fail(.invalidParameter) }
         var append = false
+        var insertsAt = false
         if rest.count > 1 {
             guard case .string(let flags) = rest[1] else { return .fail(.invalidParameter) }
             switch flags {
             case "replace": append = false
             case "append", "append-play": append = true
+            case "insert-at", "insert-at-play": append = true; insertsAt = true
             default: return .fail(.invalidParameter)
             }
         }
         var optionsText = ""
         var rest = Array(rest.dropFirst(2))
-        if let index = rest.first, index != .string(""), let number = number(index) {
-            // 0.38's index: where in the list; only the end (-1) is Inset's.
-            guard number == -1 else { return .fail(.invalidParameter) }
+        var index = -1
+        if let given = rest.first, given != .string(""), let number = number(given) {
+            guard let whole = Int(exactly: number), whole >= -1 else { return .fail(.invalidParameter) }
+            index = whole
             rest.removeFirst()
         }
         if let options = rest.first {
@@ -31,7 +35,9 @@ extension MpvIPC {
             optionsText = text
         }
         do {
-            return .load(path, append: append, options: try MpvFileOptions(parsing: optionsText))
+            let options = try MpvFileOptions(parsing: optionsText)
+            if insertsAt && index >= 0 { return .insert(path, at: index, options: options) }
+            return .load(path, append: append, options: options)
         } catch {
             return .fail(error)
         }

@@ -4,11 +4,6 @@ import InsetCore
 /// `paused-for-cache`, `cache-buffering-state`, observes `seeking` and `eof-reached`) and
 /// the settings it sets (`video`, `loop-file`, `loop-playlist`), as mpv 0.35 gives them.
 extension MpvIPC {
-    static let sessionProperties: [String] = [
-        "core-idle", "paused-for-cache", "seeking", "cache-buffering-state", "demuxer-cache-duration",
-        "loop-file", "loop-playlist", "video", "vid", "playtime-remaining",
-    ]
-
     /// How long mpv waits for its cache before playing on (its `--cache-pause-wait`, 1 s):
     /// `cache-buffering-state` is the share of it read.
     static let cachePauseWait = 1.0

@@ -54,6 +54,9 @@ public struct MpvState: Equatable, Sendable {
     public var windowCorner: String?
     /// What a session's client reads of the playing (`MpvState+Session`).
     public var session = Session()
+    /// The values of the table's settings kept for the code that uses them (`Setting.Use.value`),
+    /// given on the command line or in the config file: `options/NAME` answers these.
+    public var settings = SettingValues()
 
     public init() {}
 

@@ -24,9 +24,9 @@ struct MpvSpelledArguments: ParsableArguments {
     var headerFields: String?
 
     @Option(name: .customLong("end"), parsing: .unconditional,
-            help: ArgumentHelp("End each file at this time (90, 1:30), as at its end: the next plays, or the player quits.",
-                               valueName: "time"))
-    var end: TimeArgument?
+            help: ArgumentHelp("End each file at this time (90, 1:30; -T back from its end, N% of it, #C a chapter), "
+                               + "as at its end: the next plays, or the player quits.", valueName: "time"))
+    var end: PositionArgument?
 
     @Option(name: .customLong("loop-file"), parsing: .unconditional,
             help: ArgumentHelp("Play each file again this many times, then go on (mpv's --loop-file=N; --loop plays it for ever).",
@@ -53,7 +53,7 @@ struct MpvSpelledArguments: ParsableArguments {
     /// Sets the options on the player's, and the headers every http(s) request sends.
     func apply(to options: inout AppOptions) {
         options.mediaTitle = title
-        options.end = end?.time
+        options.end = end?.position
         options.noVideo = noVideo
         if let times = loopFile?.value {
             options.loop = true

@@ -31,7 +31,8 @@ import Testing
 
     @Test("a row's type is mpv's type for the option, so a value means the same to both")
     func rowTypesAreMpvs() {
-        for row in SettingsTable.all where !row.name.hasPrefix("vo-kitty-") && row.name != "config" && row.name != "sub" {
+        for row in SettingsTable.all where !row.name.hasPrefix("vo-kitty-") && row.name != "config" && row.name != "sub"
+                                                   && !row.mpvNames.isEmpty {
             guard let entry = MpvOptionCatalogue.entry(named: row.mpvNames[0]), case .option(let type) = entry.kind else { continue }
             #expect(type == row.type, "\(row.name): mpv's \(type), the row's \(row.type)")
             #expect(entry.defaultText == row.defaultText, "\(row.name): mpv's default \(entry.defaultText)")

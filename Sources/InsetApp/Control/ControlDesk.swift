@@ -15,6 +15,9 @@ final class ControlDesk {
     private var lastState: StateEvent?
     private var lastSecond: Int64?
 
+    /// `inset ctl get NAME`'s own names, answered from the video's status: each is a row of the
+    /// settings table by Inset's name (`ControlNamesTableTests`); any other row is answered
+    /// through mpv's IPC (`ControlDesk+Settings`).
     static let properties = ["time", "duration", "paused", "pip", "file", "speed", "title"]
 
     init(server: ControlServer) { self.server = server; mpv = MpvDesk(server: server) }

@@ -60,15 +60,22 @@ final class MpvDesk {
             server.reply(to: request, result: data)
             return effects
         case .load(let path, let append, let options):
+            // mpv writes the replaced file's watch_later entry (--save-position-on-quit), as at quit.
+            if !append, let replaced = director.focusedVideo { director.saveWatchLater(of: replaced) }
             // mpv answers with the new entry's id, which counts from 1.
             let entry = JSONValue.object(["playlist_entry_id": .int(director.catalog.count + 1)])
             return finish(request, director.loadFile(path, append: append, options: options, at: now), director, data: entry)
+        case .insert(let path, let index, let options):
+            let entry = JSONValue.object(["playlist_entry_id": .int(director.catalog.count + 1)])
+            return finish(request, director.insertFile(path, at: index, options: options, at: now), director, data: entry)
         case .bind(let key, let command):
             return finish(request, director.bindFromOutside(key, to: command), director, data: .null)
         case .quit(let code):
             director.quitFromOutside(code: code)
             return finish(request, .done, director, data: .null)
         case .stop:
+            // mpv writes the stopped file's watch_later entry too (quitting, the director writes it again at the end).
+            if let stopped = director.focusedVideo { director.saveWatchLater(of: stopped) }
             return finish(request, director.stopFromOutside(at: now), director, data: .null)
         case .setSession(let setting):
             director.setSession(setting)

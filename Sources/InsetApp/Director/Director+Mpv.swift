@@ -15,6 +15,7 @@ extension Director {
         state.playlistCount = catalog.count
         if withPlaylist { state.playlist = catalog.entries.map(\.path) }
         state.playlistPosition = playlist.current
+        state.settings = options.settings
         state.volume = options.volume
         state.muted = options.muted
         state.speed = options.speed.factor

@@ -105,7 +105,7 @@ extension Director {
             fail(line, at: now)
         case .success(.media(var media)):
             if let title = options.mediaTitle { media.title = title }
-            media.end = options.end
+            media.end = endPosition(in: media)
             // mpv's --chapters-file: its chapters replace the file's own, for every file.
             if let chapters = options.chapters { media.info.chapters = chapters }
             var configuration = options.playbackConfiguration(loops: options.loop)

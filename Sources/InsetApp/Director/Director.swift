@@ -148,7 +148,7 @@ final class Director {
     /// Starts what the command line asked for: its files playing, the first of them (or the
     /// shell with it in the window), or the library.
     func start(at now: HostTime) -> [AppEffect] {
-        let first = playlist.first(where: canPlayInTurn)
+        let first = firstEntry()
         // A file played at once is opened by the player only, not by the catalog as well
         // (with `--pip` the catalog's probe is what starts it).
         if outcome.playsAtStart && (front == .player || options.startsInShell), let first {

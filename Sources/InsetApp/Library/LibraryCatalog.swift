@@ -132,6 +132,19 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
+    /// Lists `location` before entry `index` (the socket's `loadfile … insert-at INDEX`;
+    /// past the end: at the end): the index of its first entry, nil when it lists nothing.
+    public func insert(_ location: String, at index: Int) -> Int? {
+        let added = LibraryCatalog.listing(for: [location])
+        guard !added.isEmpty else { return nil }
+        return lock.withLock {
+            let at = min(max(0, index), stored.count)
+            stored.insert(contentsOf: added, at: at)
+            changed = true
+            return at
+        }
+    }
+
     /// Fills in an entry from a file the player opened itself (standard input, a claimed file).
     public func record(_ info: MediaInfo, for path: String) {
         record(.ready(info), for: path)

@@ -18,6 +18,10 @@ public struct Setting: Sendable {
     public var command: String?
     /// Whether `observe_property` / `inset ctl observe` report its changes.
     public var observable: Bool
+    /// mpv's property names that mpv's IPC (`MpvIPC.value(of:in:)`) answers live for it
+    /// (`time-pos`, `playback-time`); empty when the row is an option only, read as its
+    /// default under `options/NAME`. `SettingsTable.propertyNames` lists them all.
+    public var propertyNames: [String]
     public var use: Use
     /// One line for `--help`, the docs and the table's tests.
     public var summary: String
@@ -41,7 +45,7 @@ public struct Setting: Sendable {
 
     public init(_ name: String, mpv mpvNames: [String]? = nil, _ type: SettingType, default defaultText: String,
                 config inConfig: Bool = false, command: String? = nil, observable: Bool = false,
-                use: Use, _ summary: String) {
+                property propertyNames: [String] = [], use: Use, _ summary: String) {
         self.name = name
         self.mpvNames = mpvNames ?? [name]
         self.type = type
@@ -49,6 +53,7 @@ public struct Setting: Sendable {
         self.inConfig = inConfig
         self.command = command
         self.observable = observable
+        self.propertyNames = propertyNames
         self.use = use
         self.summary = summary
     }

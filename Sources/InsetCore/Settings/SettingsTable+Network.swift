@@ -15,7 +15,7 @@ extension SettingsTable {
                 use: .option("--http-header-fields") { $0.text.isEmpty ? nil : $0.text }, "More headers for http(s) requests."),
         Setting("socket", mpv: ["input-ipc-server"], .text, default: "",
                 use: .option("--socket") { $0.text.isEmpty ? nil : $0.text }, "The control socket's path."),
-        Setting("media-title", mpv: ["force-media-title", "title"], .text, default: "", observable: true,
+        Setting("media-title", mpv: ["force-media-title", "title"], .text, default: "", observable: true, property: ["media-title"],
                 use: .option("--title") { value in
                     // mpv's --title is the window's, a template by default: only plain text names the video.
                     value.text.isEmpty || value.text.contains("${") ? nil : value.text

@@ -1,15 +1,15 @@
 /// How the sound is heard: its volume, mute, delay, device, extra sound files and language.
 extension SettingsTable {
     static let sound: [Setting] = [
-        Setting("volume", .number(-1...1000), default: "100.000", config: true, command: "volume", observable: true,
+        Setting("volume", .number(-1...1000), default: "100.000", config: true, command: "volume", observable: true, property: ["volume"],
                 use: .option("--volume") { value in
                     // Inset's volume goes from 0 to 100 (no amplification): mpv's is held to it.
                     guard case .number(let level) = value else { return nil }
                     return String(Int(min(100, max(0, level)).rounded()))
                 }, "The volume, 0 to 100 in Inset (mpv's up to 1000 is held at 100)."),
         Setting("mute", .choice(["no", "auto", "yes"], integers: nil), default: "no", config: true, command: "mute",
-                observable: true, use: .flag("--mute"), "Play without sound."),
-        Setting("audio-delay", .number(nil), default: "0.000", config: true, command: "audio-delay", observable: true,
+                observable: true, property: ["mute"], use: .flag("--mute"), "Play without sound."),
+        Setting("audio-delay", .number(nil), default: "0.000", config: true, command: "audio-delay", observable: true, property: ["audio-delay"],
                 use: .option("--audio-delay") { value in
                     guard case .number(let seconds) = value, seconds != 0 else { return nil }
                     return String(format: "%.3f", min(AudioDelay.limit.seconds, max(-AudioDelay.limit.seconds, seconds)))

@@ -6,13 +6,14 @@
 ///
 /// How to add a setting: add one `Setting` row to the group file it belongs to
 /// (`SettingsTable+Playback.swift`, `+Sound`, `+Subtitles`, `+Network`, `+Output`,
-/// `+MpvOnly`; or a new `SettingsTable+Topic.swift` whose group is added to `all` below),
+/// `+MpvOnly`, `+Inset` for Inset's own; or a new `SettingsTable+Topic.swift` whose group
+/// is added to `all` below; a live property that is no option goes in `+Properties`),
 /// with its type, mpv's default, and what the command line does with it (`use`); then the
 /// code that uses the value. `SettingsTableTests` checks every row's default parses, that
 /// names are unique, and that mpv's names are mpv's.
 public enum SettingsTable {
     /// The whole table: the groups, concatenated.
-    public static let all: [Setting] = playback + sound + subtitles + network + output + mpvOnly
+    public static let all: [Setting] = playback + sound + subtitles + network + output + mpvOnly + inset
 
     private static let byName: [String: Setting] = {
         var index: [String: Setting] = [:]

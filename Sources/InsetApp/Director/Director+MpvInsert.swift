@@ -1,0 +1,25 @@
+import InsetControl
+import InsetCore
+import InsetLog
+import InsetMedia
+
+extension Director {
+    /// `loadfile URL insert-at INDEX` (mpv 0.38): the file is listed before entry `index`,
+    /// the entries from there on (the one playing too) moved down, so the list plays on in
+    /// its order with the new file in its place; it plays now only when nothing plays, as an
+    /// appended file does (`loadFile(_:append:options:at:)`).
+    func insertFile(_ path: String, at index: Int, options fileOptions: MpvFileOptions, at now: HostTime) -> CommandOutcome {
+        NamedInputs.add([path])
+        mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
+        for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
+        let before = catalog.count
+        guard let at = catalog.insert(path, at: index) else { return .refused("nothing to play in \(path)") }
+        let added = catalog.count - before
+        let current = playlist.current.map { $0 >= at ? $0 + added : $0 }
+        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
+        if let current { playlist.select(entry: current) }
+        outcome.singleFile = false
+        guard focusedVideo == nil else { return .done }
+        return playEntry(at, at: now)
+    }
+}
