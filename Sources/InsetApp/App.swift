@@ -2,6 +2,7 @@ import Foundation
 import InsetControl
 import InsetLog
 import InsetCore
+import InsetPlayback
 import InsetSites
 import InsetMedia
 import InsetRender

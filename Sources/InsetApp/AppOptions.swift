@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 import InsetSites
 
 /// What the command line asked for.

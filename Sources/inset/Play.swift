@@ -6,6 +6,7 @@ import InsetControl
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetSites
 import InsetTerminal
 

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetMedia
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetMedia
 import InsetTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import InsetControl
 import InsetCore
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetMedia
 import InsetTestSupport
 import Testing

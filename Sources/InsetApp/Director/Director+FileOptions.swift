@@ -1,6 +1,7 @@
 import InsetControl
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// `loadfile`'s per-file options (`MpvFileOptions`: invidtui's `audio-file` beside a
 /// picture-only stream, `start`, `end`, `force-media-title`), kept by path and applied

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 extension Director {

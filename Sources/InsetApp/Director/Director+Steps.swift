@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetPlayback
 import InsetRender
 
 /// Frame steps and the A-B loop on the focused video.

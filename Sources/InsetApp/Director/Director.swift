@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 /// The program as the user meets it, with no terminal (ARCHITECTURE.md, "The director and

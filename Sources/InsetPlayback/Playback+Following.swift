@@ -7,7 +7,7 @@ extension Playback.Media {
     /// `GaplessRefusal` for a file with a moving picture or a sound `following.mode` does
     /// not let follow, and whatever opening throws: the file is then opened as any is,
     /// when its turn comes.
-    static func open(_ request: PlaybackOpener.Request, following: SoundTrack.Following,
+    public static func open(_ request: PlaybackOpener.Request, following: SoundTrack.Following,
                      video: MediaInterrupt, audio: MediaInterrupt) throws -> Playback.Media {
         let path = request.path
         let source = try MediaSource(path: path, interrupt: video)

@@ -5,7 +5,7 @@ import InsetMedia
 import InsetSites
 
 /// What opening yields: a playback's media, or the list a page turned out to be.
-enum OpenedInput: @unchecked Sendable {
+public enum OpenedInput: @unchecked Sendable {
     case media(Playback.Media)
     case list(SiteList)
 }

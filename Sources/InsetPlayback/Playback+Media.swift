@@ -8,28 +8,28 @@ extension Playback {
     /// What opening a file yields, made off the UI thread (`PlaybackOpener`): the source's
     /// facts, the picture's pipeline (not started), the sound (device open, not started)
     /// and a sound file's cover picture.
-    struct Media: @unchecked Sendable {
-        var path: String
-        var info: MediaInfo
-        var pipeline: VideoPipeline?
-        var sound: SoundTrack?
-        var cover: VideoFrame?
+    public struct Media: @unchecked Sendable {
+        public var path: String
+        public var info: MediaInfo
+        public var pipeline: VideoPipeline?
+        public var sound: SoundTrack?
+        public var cover: VideoFrame?
         var soundNotice: String?
-        var subtitles: PlaybackSubtitles?
+        public var subtitles: PlaybackSubtitles?
         /// What a page (through yt-dlp) called the video; nil for a file or a stream's URL.
-        var title: String?
+        public var title: String?
         /// The page's video as yt-dlp resolved it, and the formats opened of it.
         var site: SiteVideo?
         var siteFormat: FormatChoice.Pick?
         /// `--end`: where the file ends for the player.
-        var end: MediaTime?
+        public var end: MediaTime?
 
         /// Opens everything a playback needs; blocking, so never on the UI thread. The
         /// interrupts end waits on the video's and the sound's input. `picture` is what is
         /// opened (the path, or the stream a page resolved to); `sound`, when given, is a
         /// second input whose sound is heard instead of the picture's own (a site's
         /// separate sound stream, `--audio-file`), on its own demuxer.
-        static func open(_ request: PlaybackOpener.Request, picture: String, sound soundPath: String? = nil,
+        public static func open(_ request: PlaybackOpener.Request, picture: String, sound soundPath: String? = nil,
                          video: MediaInterrupt, audio: MediaInterrupt) throws -> Media {
             let path = request.path
             let source = try MediaSource(path: picture, interrupt: video)
@@ -79,7 +79,7 @@ extension Playback {
         }
 
         /// Closes what was opened, for a playback that never started (cancelled).
-        func close() {
+        public func close() {
             pipeline?.stop()
             sound?.stop()
         }

@@ -16,7 +16,7 @@ extension Playback {
 
     /// The picture a page plays as `--stats` and the log name a variant: its size and its
     /// place among the page's pictures ("640x360 (2/3)"); nil for a size the page did not say.
-    static func variant(of pick: FormatChoice.Pick, in site: SiteVideo) -> VideoVariant? {
+    public static func variant(of pick: FormatChoice.Pick, in site: SiteVideo) -> VideoVariant? {
         let ladder = FormatChoice.ladder(of: site)
         guard let size = pick.video.size, let place = ladder.firstIndex(of: pick.video) else { return nil }
         return VideoVariant(streamIndex: 0, size: size, number: place + 1, count: ladder.count)
@@ -24,7 +24,7 @@ extension Playback {
 
     /// Starts, or takes over, a switch of the picture's format; called each turn.
     /// True when the picture changed hands.
-    func followRenderSize(at now: HostTime) -> Bool {
+    public func followRenderSize(at now: HostTime) -> Bool {
         if let opening = pictureSwitch, let result = opening.take() {
             pictureSwitch = nil
             switch result {
@@ -88,11 +88,11 @@ final class PictureSwitch: @unchecked Sendable {
         thread.start()
     }
 
-    func take() -> Result<VideoPipeline, Error>? {
+    public func take() -> Result<VideoPipeline, Error>? {
         lock.withLock { defer { result = nil }; return result }
     }
 
-    func cancel() {
+    public func cancel() {
         interrupt.stop()
         let unclaimed = lock.withLock { () -> VideoPipeline? in
             cancelled = true
