@@ -10,11 +10,12 @@ extension Playback.Media {
     public static func open(_ request: PlaybackOpener.Request, following: SoundTrack.Following,
                      video: MediaInterrupt, audio: MediaInterrupt) throws -> Playback.Media {
         let path = request.path
-        let source = try MediaSource(path: path, interrupt: video)
+        let source = try MediaSource(path: path, allowance: request.allowance, interrupt: video)
         let demuxer = Demuxer(source: source)
         let moving = !request.noVideo && source.hasVideo && source.info.video?.isAttachedPicture == false
         guard !moving, !source.info.isStillImage, let options = request.sound else { throw GaplessRefusal.picture }
         var media = Playback.Media(path: path, info: source.info, pipeline: nil)
+        media.allowance = request.allowance
         media.sound = try SoundTrack(demuxer: demuxer, options: options, following: following)
         // After the sound has its lane, as `open` does.
         if source.hasVideo && !request.noVideo { media.cover = Playback.decodeCover(of: demuxer, viewport: request.viewport) }

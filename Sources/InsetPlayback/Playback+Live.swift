@@ -4,7 +4,7 @@ import InsetMedia
 extension Playback {
     /// Live input: the newest frame read, the live edge (see `VideoPipeline.bufferedRange`);
     /// nil for a file or before the first keyframe.
-    public var liveEdge: MediaTime? {
+    var liveEdge: MediaTime? {
         guard range.isLive else { return nil }
         return pipeline?.bufferedRange?.newest
     }

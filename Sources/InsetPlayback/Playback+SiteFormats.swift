@@ -16,7 +16,7 @@ extension Playback {
 
     /// The picture a page plays as `--stats` and the log name a variant: its size and its
     /// place among the page's pictures ("640x360 (2/3)"); nil for a size the page did not say.
-    public static func variant(of pick: FormatChoice.Pick, in site: SiteVideo) -> VideoVariant? {
+    static func variant(of pick: FormatChoice.Pick, in site: SiteVideo) -> VideoVariant? {
         let ladder = FormatChoice.ladder(of: site)
         guard let size = pick.video.size, let place = ladder.firstIndex(of: pick.video) else { return nil }
         return VideoVariant(streamIndex: 0, size: size, number: place + 1, count: ladder.count)
@@ -41,7 +41,7 @@ extension Playback {
               let wanted = FormatChoice.pick(for: size, in: site), wanted.video != playing.video, wanted.video.isVideoOnly
         else { return false }
         Log.info("page picture \(playing.video.id) -> \(wanted.video.id) for \(size)")
-        pictureSwitch = PictureSwitch(FormatChoice.Pick(video: wanted.video, audio: sound), viewport: size)
+        pictureSwitch = PictureSwitch(FormatChoice.Pick(video: wanted.video, audio: sound), viewport: size, allowance: allowance)
         return false
     }
 
@@ -68,13 +68,13 @@ final class PictureSwitch: @unchecked Sendable {
     private var result: Result<VideoPipeline, Error>?
     private var cancelled = false
 
-    init(_ pick: FormatChoice.Pick, viewport: Viewport) {
+    init(_ pick: FormatChoice.Pick, viewport: Viewport, allowance: InputAllowance) {
         self.pick = pick
         let interrupt = self.interrupt
+        let allowance = allowance.withPageHeaders(pick.video.headers, for: pick.video.url)
         let thread = Thread { [self] in
-            InputHeaders.set(pick.video.headers, for: pick.video.url)
             let opened = Result {
-                try VideoPipeline(demuxer: Demuxer(source: MediaSource(path: pick.video.url, interrupt: interrupt)),
+                try VideoPipeline(demuxer: Demuxer(source: MediaSource(path: pick.video.url, allowance: allowance, interrupt: interrupt)),
                                   options: .init(threads: nil, queueCapacity: 4, viewport: viewport, skipInvisibleWork: true))
             }
             let orphan = lock.withLock { () -> VideoPipeline? in

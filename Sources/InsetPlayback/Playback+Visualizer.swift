@@ -32,7 +32,8 @@ extension Playback {
         let viewport = renderSize ?? Viewport(cells: CellSize(columns: 80, rows: 24))
         var replacement: VideoPipeline?
         if let wanted {
-            replacement = Playback.visualize(path, info: info, with: wanted, viewport: viewport, interrupt: MediaInterrupt())
+            replacement = Playback.visualize(path, info: info, with: wanted, viewport: viewport, allowance: allowance,
+                                            interrupt: MediaInterrupt())
             guard replacement != nil else { return false }
         }
         // Not held while paused: its first picture shows at once, as after a seek.

@@ -97,6 +97,7 @@ public final class Playback {
         name = PrintableText.escaped(TitleCut.bounded(media.title ?? Playback.musicTitle(of: media.info) ?? (media.path as NSString).lastPathComponent))
         site = media.site
         siteFormat = media.siteFormat
+        allowance = media.allowance
         if let site = media.site, let pick = media.siteFormat { statistics.variant = Playback.variant(of: pick, in: site) }
         var configuration = configuration
         configuration.hasPicture = media.pipeline != nil
@@ -117,6 +118,8 @@ public final class Playback {
     public let name: String
     /// The page's title (through yt-dlp); nil for a file or a stream's URL.
     public let title: String?
+    /// What may be opened for it and with which headers, as it was opened (`InputAllowance`).
+    public let allowance: InputAllowance
     /// The page's video and the formats playing of it, for choosing again at another size.
     let site: SiteVideo?
     var siteFormat: FormatChoice.Pick?
@@ -124,7 +127,7 @@ public final class Playback {
     /// when the size last changed (a switch waits for it to settle: PiP's animation passes
     /// through many).
     var pictureSwitch: PictureSwitch?
-    public private(set) var renderSize: Viewport?
+    private(set) var renderSize: Viewport?
     var renderSizeChangedAt: HostTime?
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
@@ -244,7 +247,7 @@ public final class Playback {
     public internal(set) var failure: MediaError?
 
     /// A still picture (PNG, JPEG) is shown until the user leaves: it never ends.
-    public var isStillImage: Bool { info.isStillImage }
+    var isStillImage: Bool { info.isStillImage }
 
     /// Time stood still while the process was stopped (Ctrl-Z): go on from the frame shown.
     public func resynchronize(at now: HostTime) {

@@ -28,6 +28,9 @@ public final class PlaybackOpener: @unchecked Sendable {
         public var pages: ResolvedPages?
         /// The output of the sound playing, to be heard gaplessly after (a local file only).
         public var following: SoundTrack.Following?
+        /// What may be opened and with which headers (`InputAllowance`): the app's, built
+        /// from the command line; a page's resolver adds its headers to the opener's copy.
+        public var allowance = InputAllowance.webOnly
 
         public init(path: String, viewport: Viewport, threads: Int? = nil, sound: SoundTrack.Options? = nil) {
             self.path = path

@@ -38,7 +38,8 @@ public final class PlaybackSubtitles {
     /// the streams in the file, then the files beside it (read whole now, their times
     /// counted from the video's start). The pipeline is told to decode the streams'
     /// packets. Nil when there are no tracks at all.
-    public static func open(source: MediaSource, path: String, pipeline: VideoPipeline?, request: SubtitleRequest) -> PlaybackSubtitles? {
+    public static func open(source: MediaSource, path: String, pipeline: VideoPipeline?, request: SubtitleRequest,
+                            allowance: InputAllowance = .webOnly) -> PlaybackSubtitles? {
         let store = SubtitleStore()
         var tracks: [SubtitleTrack] = []
         var notice: String?
@@ -52,7 +53,7 @@ public final class PlaybackSubtitles {
         for (index, file) in files.enumerated() {
             do {
                 let (track, cues) = try SubtitleFile.load(file, id: -1 - index, offset: source.info.start,
-                                                          charset: request.charset)
+                                                          charset: request.charset, allowance: allowance)
                 store.add(wholeFile: cues, track: track.id)
                 external.append(track)
                 // A guess may be wrong: the user is told what it was and how to choose another.

@@ -16,9 +16,10 @@ public final class Screenshot: @unchecked Sendable {
     private let lock = NSLock()
     private var outcome: Outcome?
 
-    public init(path: String, time: MediaTime, name: String, directory: String, onFinish: @escaping @Sendable () -> Void) {
+    public init(path: String, allowance: InputAllowance = .webOnly, time: MediaTime, name: String, directory: String,
+                onFinish: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
-            let result = Screenshot.take(path: path, time: time, name: name, directory: directory)
+            let result = Screenshot.take(path: path, allowance: allowance, time: time, name: name, directory: directory)
             lock.withLock { outcome = result }
             onFinish()
         }
@@ -37,9 +38,9 @@ public final class Screenshot: @unchecked Sendable {
         return stem + "_" + clock + (attempt > 1 ? "-\(attempt)" : "") + ".png"
     }
 
-    private static func take(path: String, time: MediaTime, name: String, directory: String) -> Outcome {
+    private static func take(path: String, allowance: InputAllowance, time: MediaTime, name: String, directory: String) -> Outcome {
         do {
-            let picture = try FrameGrab.picture(path: path, at: time)
+            let picture = try FrameGrab.picture(path: path, allowance: allowance, at: time)
             // A folder named that is not there yet is made now, with its parents (the rule of
             // InsetConfig's ScreenshotFolder, which checked at start that it can be).
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
