@@ -99,18 +99,22 @@ let package = Package(
         // MPRIS on the session bus: the bus's plumbing (Bus/) apart from what its calls and
         // properties mean for the player (MPRIS/, pure).
         .target(name: "InsetMPRIS", dependencies: ["CDBus", "InsetCore", "InsetLog"]),
+        // One video's playback (the machine's engine side, the clock, the sound, the opener, resume,
+        // screenshots, subtitles' timing, a page's formats): below the app, above media, sound and sites;
+        // it knows nothing of the panes, the terminal or the director.
+        .target(name: "InsetPlayback", dependencies: ["InsetCore", "InsetLog", "InsetMedia", "InsetAudio", "InsetSites"]),
         .target(
             name: "InsetApp",
             dependencies: [
                 "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
-                "InsetControl", "InsetSites", "InsetMPRIS",
+                "InsetControl", "InsetSites", "InsetMPRIS", "InsetPlayback",
             ]
         ),
         .executableTarget(
             name: "inset",
             dependencies: [
                 "InsetApp", "InsetCore", "InsetLog", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "InsetPlayback", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The fuzz harness (not a product): generators and checks in a library that the
@@ -143,7 +147,10 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "InsetAppTests",
-            dependencies: ["InsetApp", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetMPRIS", "InsetTestSupport"],
+            dependencies: [
+                "InsetApp", "InsetPlayback", "InsetCore", "InsetRender", "InsetMedia", "InsetTerminal", "InsetControl", "InsetMPRIS",
+                "InsetTestSupport",
+            ],
             swiftSettings: testSettings
         ),
     ]

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetLog
+import InsetPlayback
 import InsetRender
 import InsetTerminal
 

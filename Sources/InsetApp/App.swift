@@ -2,6 +2,7 @@ import Foundation
 import InsetControl
 import InsetLog
 import InsetCore
+import InsetPlayback
 import InsetSites
 import InsetMedia
 import InsetRender
@@ -46,7 +47,7 @@ public final class App {
     /// on a clean terminal.
     public convenience init(options: AppOptions) throws {
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
-        if singleFile { try MediaSource.checkPath(options.paths[0]) }
+        if singleFile { try MediaSource.checkPath(options.paths[0], allowance: options.allowance) }
         let environment = ProcessInfo.processInfo.environment
         if options.mpvSession.terminal == .none {
             // `--no-terminal`: cells, drawn nowhere; the desktop's media player all the same.

@@ -1,4 +1,6 @@
 import InsetCore
+import InsetMedia
+import InsetPlayback
 import InsetSites
 
 /// What the command line asked for.
@@ -44,6 +46,9 @@ public struct AppOptions: Sendable {
     public var audioFile: String? = nil
     /// Page URLs through yt-dlp (`--ytdl`, `--ytdl-path`, `--ytdl-format`…).
     public var sites = SiteOptions()
+    /// What may be opened and with which headers: the inputs named on the command line and
+    /// the user's own headers (`InputAllowance`), handed to everything that opens an input.
+    public var allowance = InputAllowance.webOnly
     /// `--sub-lang LANG`: the first subtitle track in this ISO 639 language shows.
     public var subtitleLanguage: String? = nil
     /// `--sub-charset CHARSET`: the character set of the subtitle files read (an iconv

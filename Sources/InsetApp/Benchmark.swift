@@ -60,7 +60,8 @@ public enum Benchmark {
     }
 
     static func run(stage: BenchStage, options: BenchOptions) throws -> BenchResult {
-        let source = try MediaSource.openWaiting(path: options.path)
+        // The one path the command line named: a URL of any scheme (`InputAllowance`).
+        let source = try MediaSource.openWaiting(path: options.path, allowance: InputAllowance(named: [options.path]))
         let viewport = stage == .decode ? nil : Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter))
         let pipeline = try VideoPipeline(source: source, options: .init(threads: options.threads, queueCapacity: 4, viewport: viewport))
         var consumer: BenchConsumer = stage == .render

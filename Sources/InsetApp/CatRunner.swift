@@ -55,7 +55,8 @@ public enum CatRunner {
     /// drawn by `options.visualizer`, as the player draws it.
     @discardableResult
     public static func pictures(_ options: CatOptions, _ body: (Plane) throws -> Void) throws -> Int {
-        let source = try MediaSource.openWaiting(path: options.path)
+        // The one path the command line named: a URL of any scheme (`InputAllowance`).
+        let source = try MediaSource.openWaiting(path: options.path, allowance: InputAllowance(named: [options.path]))
         let pipelineOptions = VideoPipeline.Options(
             threads: options.threads, queueCapacity: 4, viewport: Viewport(cells: options.cells, raster: CellRaster(blitter: options.blitter)))
         // A cover is no moving picture.

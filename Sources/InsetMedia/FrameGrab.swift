@@ -19,8 +19,9 @@ public enum FrameGrab {
         public let time: MediaTime
     }
 
-    public static func picture(path: String, at time: MediaTime, interrupt: MediaInterrupt = MediaInterrupt()) throws -> Picture {
-        let source = try MediaSource(path: path, interrupt: interrupt)
+    public static func picture(path: String, allowance: InputAllowance = .webOnly, at time: MediaTime,
+                               interrupt: MediaInterrupt = MediaInterrupt()) throws -> Picture {
+        let source = try MediaSource(path: path, allowance: allowance, interrupt: interrupt)
         try source.requireVideo()
         let index = source.videoStreamIndex
         let stream = source.videoStream

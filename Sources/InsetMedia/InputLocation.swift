@@ -13,7 +13,7 @@ import InsetCore
 /// `file:` URLs), and what standard input names nothing at all.
 ///
 /// A URL is opened only when it is http or https, unless the user named it on the command
-/// line (`NamedInputs`): FFmpeg here is linked with libssh, so an `sftp://` entry in a
+/// line (`InputAllowance.named`): FFmpeg here is linked with libssh, so an `sftp://` entry in a
 /// playlist made the player connect to any host and offer the user's name and public keys
 /// with no host-key check; `tcp://…?listen=1` made it a server. Another scheme the user
 /// names (rtmp, srt, udp…) gets its own protocols on the whitelist, and only that input.
@@ -66,7 +66,9 @@ public struct InputLocation: Equatable, Sendable {
     /// may open anything (a DASH manifest piped in would fetch what it names).
     public static let noProtocols = "none"
 
-    public init(_ path: String) {
+    /// `allowance`: what the user named (other schemes open only for those); the default
+    /// names nothing, so whatever forgets to pass one opens http and https alone.
+    public init(_ path: String, allowance: InputAllowance = .webOnly) {
         if path == "-" {
             kind = .standardInput
             url = Array("pipe:0".utf8)
@@ -79,7 +81,7 @@ public struct InputLocation: Equatable, Sendable {
             } else {
                 let extra = InputLocation.protocolsOfScheme[scheme] ?? [scheme]
                 whitelist = InputLocation.networkWhitelist + "," + extra.joined(separator: ",")
-                if !NamedInputs.contains(path) { refusedScheme = scheme }
+                if !allowance.isNamed(path) { refusedScheme = scheme }
             }
         } else {
             var local = path
@@ -120,99 +122,5 @@ public struct InputLocation: Equatable, Sendable {
     public var localCString: [CChar]? {
         guard case .local(let path) = kind else { return nil }
         return FileNameBytes.cString(path)
-    }
-}
-
-
-/// The inputs the user named on the command line, exactly as given: only these may be URLs
-/// of schemes other than http and https (`InputLocation`). Filled once by the command line
-/// before anything is opened; any thread may ask.
-public enum NamedInputs {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var named: Set<String> = []
-
-    public static func add(_ paths: [String]) { lock.withLock { named.formUnion(paths) } }
-    public static func contains(_ path: String) -> Bool { lock.withLock { named.contains(path) } }
-}
-
-/// The HTTP headers a URL must be fetched with (User-Agent, Referer, Cookie), as a page's
-/// resolver (yt-dlp) said them, and the user's own for every request. A page's headers go
-/// with the URL they were given for and, through the open guard (`cffmpeg_open_guard`),
-/// with the playlists and segments it names on the same host only; its cookies go as the
-/// http protocol's domain-scoped `cookies`, so a redirect to another host drops them as
-/// yt-dlp's own downloader does (issue 42, item 8). The user's (`--http-header-fields`,
-/// `--user-agent`, `--referrer`) go with every http(s) request, as mpv sends them. Set before
-/// the URL is opened; any thread may ask.
-public enum InputHeaders {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var byURL: [String: [String: String]] = [:]
-    nonisolated(unsafe) private static var common: [String: String] = [:]
-
-    /// Headers every http(s) request sends (`--user-agent`, `--referrer`,
-    /// `--http-header-fields`), under those a page's resolver gives for its own URLs.
-    public static func setCommon(_ headers: [String: String]) { lock.withLock { common = headers } }
-
-    public static func set(_ headers: [String: String], for url: String) {
-        lock.withLock { byURL[url] = headers.isEmpty ? nil : headers }
-    }
-
-    /// `headers` given for `owner`, for a request to `url`: all of them on `owner`'s host,
-    /// else without the credentials (Cookie, Authorization), which were the host's.
-    public static func borrowed(_ headers: [String: String], from owner: String, to url: String) -> [String: String] {
-        let host = { (url: String) in URLComponents(string: url)?.host?.lowercased() }
-        guard host(owner) != host(url) || host(url) == nil else { return headers }
-        return headers.filter { !["cookie", "authorization"].contains($0.key.lowercased()) }
-    }
-
-    /// Every header `url` itself is fetched with: the user's, and over them the page's.
-    public static func headers(for url: String) -> [String: String] {
-        lock.withLock { (isWeb(url) ? common : [:]).merging(byURL[url] ?? [:]) { _, own in own } }
-    }
-
-    /// The headers `url` itself is fetched with, as the http protocol's `headers` option
-    /// takes them: `Name: value\r\n` each, in name order; nil for none. The page's Cookie is
-    /// not among them (`cookieOption`). A pair with a line break is never sent (it would add
-    /// headers of the page's choosing).
-    public static func httpOption(for url: String) -> String? {
-        let (page, user) = lock.withLock { (byURL[url] ?? [:], isWeb(url) ? common : [:]) }
-        return option(user.merging(page.filter { !isCookie($0.key) }) { _, own in own })
-    }
-
-    /// The user's headers alone, for what `url` names on another host; nil for none.
-    public static func commonOption(for url: String) -> String? {
-        option(lock.withLock { isWeb(url) ? common : [:] })
-    }
-
-    /// The host a page's headers for `url` were given for, nil when it has none of its own.
-    public static func pageHost(for url: String) -> String? {
-        guard lock.withLock({ byURL[url] != nil }) else { return nil }
-        return URLComponents(string: url)?.host
-    }
-
-    /// The page's Cookie header for `url` as the http protocol's `cookies` option: one
-    /// Set-Cookie line a cookie, with `domain=` the URL's host and `path=/`; nil for none.
-    /// http.c compares the domain with the end of the request's "host[:port]" as the URL
-    /// wrote it, so a URL's own port is part of the domain (else no request matched it).
-    public static func cookieOption(for url: String) -> String? {
-        guard let parts = URLComponents(string: url), let name = parts.host, !name.isEmpty,
-              case let host = parts.port.map { "\(name):\($0)" } ?? name,
-              let cookie = lock.withLock({ byURL[url]?.first { isCookie($0.key) }?.value }),
-              !cookie.contains(where: \.isNewline), !host.contains(where: { $0 == ";" || $0.isNewline }) else { return nil }
-        let lines = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.contains("=") && !$0.hasPrefix("=") }
-            .map { "\($0); domain=\(host); path=/\n" }
-        return lines.isEmpty ? nil : lines.joined()
-    }
-
-    private static func isWeb(_ url: String) -> Bool {
-        url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://")
-    }
-
-    private static func isCookie(_ name: String) -> Bool { name.lowercased() == "cookie" }
-
-    private static func option(_ headers: [String: String]) -> String? {
-        let pairs = headers.filter { !($0.key + $0.value).contains(where: \.isNewline) && !$0.key.contains(":") }
-        guard !pairs.isEmpty else { return nil }
-        return pairs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
     }
 }

@@ -7,12 +7,12 @@ extension MediaSource {
     /// demuxer busy without I/O, or open(2) of a FIFO nobody writes, never checks it; past
     /// the wait the opening thread is left behind (stopped, to give up at its next check)
     /// and the caller gets `timedOut`, so the command still ends.
-    public static func openWaiting(path: String, extra: Duration = .seconds(2)) throws -> MediaSource {
+    public static func openWaiting(path: String, allowance: InputAllowance, extra: Duration = .seconds(2)) throws -> MediaSource {
         let interrupt = MediaInterrupt()
         let box = OpeningResult()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.result = Result { try MediaSource(path: path, interrupt: interrupt) }
+            box.result = Result { try MediaSource(path: path, allowance: allowance, interrupt: interrupt) }
             done.signal()
         }
         thread.name = "inset.open"

@@ -41,14 +41,15 @@ public enum SubtitleFile {
     /// `charset` says which when it is not UTF-8. Throws a `MediaError` saying why not,
     /// also when the file has cues and none of them could be decoded.
     public static func load(_ path: String, id: Int, offset: MediaTime = .zero, charset: String? = nil,
-                            interrupt: MediaInterrupt = MediaInterrupt()) throws -> (track: SubtitleTrack, cues: [SubtitleCue]) {
+                            allowance: InputAllowance = .webOnly, interrupt: MediaInterrupt = MediaInterrupt())
+        throws -> (track: SubtitleTrack, cues: [SubtitleCue]) {
         MediaSource.quietLogs()
-        let location = try MediaSource.checkLocalPath(path)
+        let location = try MediaSource.checkLocalPath(path, allowance: allowance)
         var status = stat()
         if let local = location.localCString, stat(local, &status) == 0, status.st_size > maximumBytes {
             throw MediaError.notMediaFile(path: path, detail: "too big for a subtitle file")
         }
-        let bytes = SubtitleBytes.cuttingLongLines(try SubtitleBytes.read(path, location: location, interrupt: interrupt))
+        let bytes = SubtitleBytes.cuttingLongLines(try SubtitleBytes.read(path, location: location, allowance: allowance, interrupt: interrupt))
         let converted = charset.map { SubtitleCharset.isUTF8($0) ? nil : $0 } ?? guessedCharset(of: bytes)
         guard let input = bytes.withUnsafeBufferPointer({ cffmpeg_memory_avio_alloc($0.baseAddress, Int64($0.count)) }) else {
             throw MediaError.ffmpeg(path: path, operation: "avio_alloc_context", detail: "out of memory")

@@ -28,23 +28,26 @@ public final class MediaSource: @unchecked Sendable {
     /// Opens `path`: a file, `-` for standard input (live), or any URL libavformat reads.
     /// Throws a `MediaError` that says in one line why not. A file without video opens (it
     /// has facts to show) but `requireVideo()` then throws. `interrupt` may be stopped from
-    /// another thread to give up opening (`MediaError.interrupted`).
-    public convenience init(path: String, interrupt: MediaInterrupt = MediaInterrupt()) throws {
-        try self.init(path: path, interrupt: interrupt, standardInput: STDIN_FILENO, spoolLimit: MediaSource.spoolLimit)
+    /// another thread to give up opening (`MediaError.interrupted`). `allowance` says what
+    /// the user named and the headers requests send (`InputAllowance`).
+    public convenience init(path: String, allowance: InputAllowance = .webOnly, interrupt: MediaInterrupt = MediaInterrupt()) throws {
+        try self.init(path: path, allowance: allowance, interrupt: interrupt, standardInput: STDIN_FILENO,
+                      spoolLimit: MediaSource.spoolLimit)
     }
 
     /// Opens `path` as above, `-` reading the descriptor `standardInput`, and an MP4 whose
     /// index is at its end, read from an input that cannot seek, kept in memory up to
     /// `spoolLimit` bytes (`MediaSource+Spool`); tests give a pipe of their own and a small
     /// bound.
-    init(path: String, interrupt: MediaInterrupt, standardInput: Int32, spoolLimit: Int64) throws {
+    init(path: String, allowance: InputAllowance = .webOnly, interrupt: MediaInterrupt, standardInput: Int32,
+         spoolLimit: Int64) throws {
         MediaSource.quietLogs()
-        let location = try MediaSource.checkLocalPath(path)
+        let location = try MediaSource.checkLocalPath(path, allowance: allowance)
         Log.info("opening \(path) (\(location.kind.logName))")
         self.interrupt = interrupt
         interrupt.setDeadline(MediaSource.openTimeout)
         defer { interrupt.setDeadline(nil) }
-        let guardState = OpenGuard(interrupt: interrupt, url: path,
+        let guardState = OpenGuard(interrupt: interrupt, url: path, allowance: allowance,
                                    spoolLimit: spoolLimit, patience: MediaSource.openTimeout)
         guard let allocated = cffmpeg_alloc_interruptible_context(interrupt.state) else {
             throw MediaError.ffmpeg(path: path, operation: "avformat_alloc_context", detail: "out of memory")
@@ -195,14 +198,14 @@ public final class MediaSource: @unchecked Sendable {
     /// The checks a path gets before anything is opened (missing, a directory, unreadable,
     /// empty), without reading it: a caller can refuse the common mistakes before taking
     /// the terminal, and standard input is not consumed.
-    public static func checkPath(_ path: String) throws {
-        _ = try checkLocalPath(path)
+    public static func checkPath(_ path: String, allowance: InputAllowance = .webOnly) throws {
+        _ = try checkLocalPath(path, allowance: allowance)
     }
 
     /// Local paths are checked before FFmpeg sees them so the common mistakes get their own
     /// words, the system's, instead of FFmpeg's generic ones. Returns where to read from.
-    static func checkLocalPath(_ path: String) throws -> InputLocation {
-        let location = InputLocation(path)
+    static func checkLocalPath(_ path: String, allowance: InputAllowance = .webOnly) throws -> InputLocation {
+        let location = InputLocation(path, allowance: allowance)
         if let scheme = location.refusedScheme {
             throw MediaError.refused(path: path, detail: "\(scheme):// is opened only when named on the command line; "
                                      + "a playlist, a library or a stream may name http and https only")

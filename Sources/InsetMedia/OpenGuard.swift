@@ -30,7 +30,7 @@ final class OpenGuard: @unchecked Sendable {
     let state: UnsafeMutablePointer<cffmpeg_open_guard>
 
     /// The headers the input and what it names on its host send, the user's alone for other
-    /// hosts, that host, and the page's cookies (`InputHeaders`), kept for the context's life.
+    /// hosts, that host, and the page's cookies (`InputAllowance`), kept for the context's life.
     private let headers: UnsafeMutablePointer<CChar>?
     private let commonHeaders: UnsafeMutablePointer<CChar>?
     private let pageHost: UnsafeMutablePointer<CChar>?
@@ -39,12 +39,13 @@ final class OpenGuard: @unchecked Sendable {
     /// `spoolLimit`: the most an input that cannot seek may keep in memory to reach an MP4's
     /// index at its end (`MediaSource.spoolLimit`); while it reads on to it, each read that
     /// brings bytes gives the open `patience` more before its deadline.
-    /// `url`: the input, whose headers and cookies (`InputHeaders`) its requests send.
-    init(interrupt: MediaInterrupt, url: String? = nil, spoolLimit: Int64 = 0, patience: Duration = .zero) {
-        headers = url.flatMap(InputHeaders.httpOption).map { strdup($0) }
-        commonHeaders = url.flatMap(InputHeaders.commonOption).map { strdup($0) }
-        pageHost = url.flatMap(InputHeaders.pageHost).map { strdup($0) }
-        cookies = url.flatMap(InputHeaders.cookieOption).map { strdup($0) }
+    /// `url`: the input, whose headers and cookies (`allowance`'s) its requests send.
+    init(interrupt: MediaInterrupt, url: String? = nil, allowance: InputAllowance = .webOnly, spoolLimit: Int64 = 0,
+         patience: Duration = .zero) {
+        headers = url.flatMap(allowance.httpOption).map { strdup($0) }
+        commonHeaders = url.flatMap(allowance.commonOption).map { strdup($0) }
+        pageHost = url.flatMap(allowance.pageHost).map { strdup($0) }
+        cookies = url.flatMap(allowance.cookieOption).map { strdup($0) }
         state = .allocate(capacity: 1)
         state.initialize(to: cffmpeg_open_guard())
         state.pointee.interrupt = interrupt.state

@@ -20,11 +20,11 @@ enum SubtitleBytes {
 
     /// All of `location`'s bytes, at most `limit`; throws a `MediaError` naming `path` when
     /// they are more, or when the source cannot be opened or read.
-    static func read(_ path: String, location: InputLocation, limit: Int64 = Int64(SubtitleFile.maximumBytes),
-                     interrupt: MediaInterrupt = MediaInterrupt()) throws -> [UInt8] {
+    static func read(_ path: String, location: InputLocation, allowance: InputAllowance = .webOnly,
+                     limit: Int64 = Int64(SubtitleFile.maximumBytes), interrupt: MediaInterrupt = MediaInterrupt()) throws -> [UInt8] {
         interrupt.setDeadline(deadline)
         defer { interrupt.setDeadline(nil) }
-        let source = try open(path, location: location, interrupt: interrupt)
+        let source = try open(path, location: location, allowance: allowance, interrupt: interrupt)
         defer { source.close() }
         let bounds = UnsafeMutablePointer<cffmpeg_document_bounds>.allocate(capacity: 1)
         bounds.initialize(to: cffmpeg_document_bounds(max_bytes: limit, max_names: .max, names: 0, refusals: 0, why: 0, stops: nil))
@@ -88,7 +88,7 @@ enum SubtitleBytes {
     /// What a subtitle's bytes come from: a descriptor read with poll(2) (a local path;
     /// opened non-blocking, so a FIFO no one writes to ends at once instead of holding the
     /// opening thread in open(2)) or libavformat's own protocol (a URL, with the whitelist
-    /// and the headers the URL is fetched with, `InputHeaders`).
+    /// and the headers the URL is fetched with, `InputAllowance`).
     private struct Source {
         let input: UnsafeMutablePointer<AVIOContext>
         let descriptor: Int32?
@@ -104,7 +104,7 @@ enum SubtitleBytes {
         }
     }
 
-    private static func open(_ path: String, location: InputLocation, interrupt: MediaInterrupt) throws -> Source {
+    private static func open(_ path: String, location: InputLocation, allowance: InputAllowance, interrupt: MediaInterrupt) throws -> Source {
         switch location.kind {
         case .standardInput:
             throw MediaError.notMediaFile(path: path, detail: "standard input cannot be read as a subtitle file")
@@ -125,8 +125,8 @@ enum SubtitleBytes {
             defer { var context: UnsafeMutablePointer<AVFormatContext>? = holder; avformat_free_context(context); context = nil }
             var options: OpaquePointer?
             av_dict_set(&options, "protocol_whitelist", location.whitelist, 0)
-            if let headers = InputHeaders.httpOption(for: path) { av_dict_set(&options, "headers", headers, 0) }
-            if let cookies = InputHeaders.cookieOption(for: path) { av_dict_set(&options, "cookies", cookies, 0) }
+            if let headers = allowance.httpOption(for: path) { av_dict_set(&options, "headers", headers, 0) }
+            if let cookies = allowance.cookieOption(for: path) { av_dict_set(&options, "cookies", cookies, 0) }
             defer { av_dict_free(&options) }
             var input: UnsafeMutablePointer<AVIOContext>?
             let opened = avio_open2(&input, location.cString, AVIO_FLAG_READ, &holder.pointee.interrupt_callback, &options)

@@ -50,7 +50,6 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        NamedInputs.add([path])
         let stages: [BenchStage] = stage == .all ? BenchStage.allCases : [BenchStage(rawValue: stage.rawValue)!]
         let showProgress = isatty(STDERR_FILENO) != 0
         let report: @Sendable (BenchStage, Int, Double) -> Void = { stage, count, fps in

@@ -51,7 +51,6 @@ struct Cat: ParsableCommand {
     }
 
     func run() throws {
-        NamedInputs.add([path])
         // A reader that goes away (`| head`) should end us quietly, not by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let cells = size?.size ?? TerminalSize.ofStandardOutput() ?? CellSize(columns: 80, rows: 24)

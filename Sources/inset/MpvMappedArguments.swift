@@ -58,8 +58,7 @@ struct MpvMappedArguments: ParsableArguments {
         }
         if let subtitleFiles {
             for file in MpvMappedOptions.pathList(subtitleFiles) {
-                NamedInputs.add([file])
-                do { try MediaSource.checkPath(file) } catch let error as MediaError {
+                do { try MediaSource.checkPath(file, allowance: InputAllowance(named: [file])) } catch let error as MediaError {
                     throw invalidValue("--sub-files", file, error.reason)
                 }
             }

@@ -62,7 +62,7 @@ struct MpvSpelledArguments: ParsableArguments {
         var fields = headerFields.flatMap(headers(from:)) ?? [:]
         if let userAgent { fields["User-Agent"] = userAgent }
         if let referrer { fields["Referer"] = referrer }
-        if !fields.isEmpty { InputHeaders.setCommon(fields) }
+        if !fields.isEmpty { options.allowance = options.allowance.withCommonHeaders(fields) }
     }
 
     /// `A: x,B: y` as mpv's list of strings: nil for a pair with no colon, a name with

@@ -6,6 +6,7 @@ import InsetControl
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetSites
 import InsetTerminal
 
@@ -162,14 +163,12 @@ struct Play: ParsableCommand {
             throw invalidValue("--sub-charset", subtitleCharset, "not a character set iconv knows (UTF-8, CP1252, ISO-8859-1…)")
         }
         if let audioFile {
-            NamedInputs.add([audioFile])
-            do { try MediaSource.checkPath(audioFile) } catch let error as MediaError {
+            do { try MediaSource.checkPath(audioFile, allowance: InputAllowance(named: [audioFile])) } catch let error as MediaError {
                 throw invalidValue("--audio-file", audioFile, error.reason)
             }
         }
         if let subtitleFile {
-            NamedInputs.add([subtitleFile])
-            do { try MediaSource.checkPath(subtitleFile) } catch let error as MediaError {
+            do { try MediaSource.checkPath(subtitleFile, allowance: InputAllowance(named: [subtitleFile])) } catch let error as MediaError {
                 throw invalidValue("--sub", subtitleFile, error.reason)
             }
         }
@@ -200,8 +199,6 @@ struct Play: ParsableCommand {
         guard let paths = paths.isEmpty && !mpvSession.waitsWithoutFiles ? Samples.directory().map({ [$0.path] }) : paths else {
             throw CommandFailure("no file given and no bundled samples found (set INSET_SAMPLES)")
         }
-        // URLs of schemes other than http and https are opened only when named here.
-        NamedInputs.add(paths)
         var linearRanges = LinearRanges.none
         if let linear {
             do { linearRanges = linear == "all" ? .all : try LinearRanges(parsing: linear) } catch {
@@ -251,6 +248,10 @@ struct Play: ParsableCommand {
         // mpv's kitty or sixel output given a rectangle (a file manager's preview) is Inset's --embed.
         if embedding.embed == nil, let rectangle { embedding.embed = rectangle.description }
         try embedding.apply(to: &options, paths: paths, explicitPaths: !self.paths.isEmpty)
+        // URLs of schemes other than http and https are opened only when named here: the
+        // paths, `--audio-file`, `--sub` and mpv's `--sub-files`. One value, handed down.
+        options.allowance = options.allowance.naming(paths + options.paths + [options.audioFile, options.subtitleFile].compactMap { $0 }
+                                                     + options.moreSubtitleFiles)
         let app: App
         do {
             app = try App(options: options)

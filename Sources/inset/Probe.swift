@@ -14,16 +14,15 @@ struct Probe: ParsableCommand {
     var json = false
 
     func run() throws {
-        NamedInputs.add([path])
         if ProbeSubtitles.isSubtitleFile(path) {
-            do { print(try ProbeSubtitles.report(path, json: json), terminator: "") } catch let error as MediaError {
+            do { print(try ProbeSubtitles.report(path, json: json, allowance: InputAllowance(named: [path])), terminator: "") } catch let error as MediaError {
                 throw CommandFailure(error.description)
             }
             return
         }
         let info: MediaInfo
         do {
-            info = try MediaSource.openWaiting(path: path).info
+            info = try MediaSource.openWaiting(path: path, allowance: InputAllowance(named: [path])).info
         } catch let error as MediaError {
             throw CommandFailure(error.description)
         }

@@ -12,8 +12,8 @@ enum ProbeSubtitles {
     }
 
     /// The report, text or JSON: codec, cue count, first start and last end, character set.
-    static func report(_ path: String, json: Bool) throws -> String {
-        let (track, cues) = try SubtitleFile.load(path, id: -1)
+    static func report(_ path: String, json: Bool, allowance: InputAllowance = .webOnly) throws -> String {
+        let (track, cues) = try SubtitleFile.load(path, id: -1, allowance: allowance)
         let first = cues.first?.start.seconds ?? 0
         let last = cues.map { ($0.end ?? $0.start).seconds }.max() ?? 0
         if json {

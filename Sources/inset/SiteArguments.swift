@@ -1,6 +1,7 @@
 import ArgumentParser
 import InsetApp
 import InsetConfig
+import InsetPlayback
 import InsetSites
 
 /// `--ytdl` and its kin, as mpv names them: how page URLs of video sites are resolved

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InsetApp
+import InsetPlayback
 
 /// mpv's watch_later options, under mpv's names (docs/mpv.md, "watch_later"): lobster
 /// passes all three and reads the folder itself after quit. `MpvCommandLine` turns mpv's

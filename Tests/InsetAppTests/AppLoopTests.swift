@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// The loop on a terminal that counts its writes (issue 30): each paint is one write, and a
 /// turn paints at most once, however much input it carries out.

@@ -2,6 +2,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 @Suite("Control bar: what is drawn is what a click finds")
 struct ControlBarTests {

@@ -2,6 +2,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// `inset ctl get NAME` for the table's settings and mpv's options, beside its own few.
 @Suite struct ControlDeskSettingsTests {

@@ -4,6 +4,7 @@ import InsetRender
 import InsetTestSupport
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// `chapter next` / `previous` (PgDn / PgUp) through the director: the seek, the title
 /// said, and the marks on both progress lines.

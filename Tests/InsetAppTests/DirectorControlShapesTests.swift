@@ -3,6 +3,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Every request `inset ctl` sends is answered with its `id`, error or not, at once; a
 /// request in mpv's shape is still answered in mpv's (issue 48 item 3). Through a real

@@ -3,6 +3,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// The control socket's requests through the director with no terminal: a real socket, a
 /// real client, the desk the loop runs once per turn.

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Embed mode through the director with no terminal: the video alone in its rectangle,
 /// playing at once, with no bar and no message drawn over it; what would need the rest of

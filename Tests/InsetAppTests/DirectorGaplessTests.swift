@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Gapless sound between the files of a list, through the director with a real (dummy)
 /// device, timed: the next sound file is queued behind the one playing on its output and

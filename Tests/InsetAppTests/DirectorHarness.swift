@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetRender
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// A director with no terminal, driven as the loop drives it: keys and mouse events in,
 /// ticks, effects out.

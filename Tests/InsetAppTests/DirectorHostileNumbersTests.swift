@@ -4,6 +4,7 @@ import InsetCore
 import InsetMPRIS
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 42 item 7: absurd numbers through mpv's IPC and MPRIS are saturated or refused,
 /// never a trap (status 132) and never a billion of anything. Each input is the issue's own,

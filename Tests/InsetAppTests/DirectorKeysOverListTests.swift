@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// After `p`, the README's keys act on the video playing in the window while the library or
 /// the details are in front; the list keeps its own keys, and its hint line says so

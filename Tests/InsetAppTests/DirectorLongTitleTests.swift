@@ -4,6 +4,7 @@ import InsetCore
 import InsetTestSupport
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 42 item 15: a 4 MB title tag reaches the window's title, the bar, MPRIS and mpv's
 /// `media-title` and `metadata` cut to `TitleCut`'s length (the bytes the terminal gets are

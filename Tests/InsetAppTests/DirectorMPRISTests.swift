@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// What MPRIS reads of the director and the one thing it asks beside commands (OpenUri),
 /// with no terminal and no bus: the mapping itself is InsetMPRISTests', the bus end to end.

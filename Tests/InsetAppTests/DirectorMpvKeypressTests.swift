@@ -3,6 +3,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 42 item 13: mpv's `keypress` on the socket is a key as if typed, but never one
 /// that opens the shell pane or types into it (mpv's `run` and `subprocess` are refused,

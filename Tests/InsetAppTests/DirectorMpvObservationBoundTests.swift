@@ -3,6 +3,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetTestSupport
 
 /// Issue 42 item 12: `observe_property` is bounded per client, so one client's 12,000

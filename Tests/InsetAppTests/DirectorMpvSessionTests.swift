@@ -3,6 +3,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// mpv's session as invidtui runs it (its mediaplayer/mpv.go): `--idle --keep-open` with no
 /// file, `keybind q ""`, `loadfile URL replace -1 "opt=val,…"`, its observed and polled

@@ -3,6 +3,7 @@ import InsetControl
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// mpv's IPC through the director with no terminal: a real socket, mpv's requests and
 /// events, the desk served once per turn as the loop serves it (docs/mpv.md).

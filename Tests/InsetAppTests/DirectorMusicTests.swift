@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// A tagged sound-only file through the director with no terminal: its tags name it, its
 /// visualiser is a moving picture (so it goes into the window), and `visualizer` changes

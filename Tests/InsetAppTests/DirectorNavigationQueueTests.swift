@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// `navigate` queues as `deliver` does (issue 44 item 1): what a move asks of a video's
 /// machine is answered after the move's effects are all carried out, so the machine's

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Going between panes and coming back, and the shell pane's prefix, driven through the
 /// director with no terminal (the shell is a real /bin/sh in a pty).

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// A paused video sent to the window shows its frame there at the window's size from the
 /// moment the window is up (issue 48 item 2).

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// The window's flows, driven through the director with no terminal: what the PiP
 /// end-to-end tests drove through tmux, but for the one tmux test kept per flow.

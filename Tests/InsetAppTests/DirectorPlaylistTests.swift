@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// The playlist through the director: the command line's files in order, `>` and `<`,
 /// the place on the bar, the shuffled order, a file that does not open, and the position

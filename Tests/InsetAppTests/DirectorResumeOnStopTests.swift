@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 48 item 8: the position and the library's Watched column are kept when a video
 /// stops for any reason, not only at quit. Before, a window closed with `x` (its video

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Where a file was left, through the director: kept when its video stops, the next play
 /// starting there with a notice, `--start` and `--no-resume` winning, the end forgetting.

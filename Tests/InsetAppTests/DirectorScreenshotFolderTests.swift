@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 48 item 5: a screenshot folder that is not there yet (config.md's `~/Pictures`
 /// on a fresh account) is made on the first `s`; before, the first `s` failed with

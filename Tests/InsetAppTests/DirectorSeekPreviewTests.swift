@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Thumbnails while seeking, through the director: a seek key held down (presses as
 /// autorepeat spaces them, on the harness's clock), a press and drag along the progress

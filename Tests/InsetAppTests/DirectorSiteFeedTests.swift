@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetMedia
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetTestSupport
 import Testing
 
@@ -29,8 +30,7 @@ struct DirectorSiteFeedTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try TestWebServer(root: folder)
         let feed = try Self.feed(server, in: folder, enclosures: [server.url("feed.xml"), "/dev/tty", "file:///dev/zero"])
-        NamedInputs.add([feed])
-        let app = try DirectorHarness(paths: [feed])
+        let app = try DirectorHarness(paths: [feed]) { $0.allowance = InputAllowance(named: [feed]) }
         #expect(app.waitUntil(timeout: 30) { !app.isRunning }, "still running: the feed was resolved again and again")
         let said = try #require(app.director.outcome.fatalError)
         #expect(said.contains("names itself") && !said.contains("\n"), "\(said)")
@@ -48,8 +48,7 @@ struct DirectorSiteFeedTests {
                                          toPath: folder + "/clip.mp4")
         let server = try TestWebServer(root: folder)
         let feed = try Self.feed(server, in: folder, enclosures: ["/dev/tty", server.url("clip.mp4")])
-        NamedInputs.add([feed])
-        let app = try DirectorHarness(paths: [feed])
+        let app = try DirectorHarness(paths: [feed]) { $0.allowance = InputAllowance(named: [feed]) }
         #expect(app.waitForPlayer(timeout: 20))
         let text = { DirectorSiteTests.words(app).split(separator: "\n").filter { $0.contains { $0.isLetter } }.joined(separator: "\n") }
         #expect(app.waitUntil(timeout: 5) { text().contains("not http(s) or ytdl://") }, "\(text())")

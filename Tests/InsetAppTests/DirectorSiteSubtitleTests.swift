@@ -1,5 +1,6 @@
 import Foundation
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetMedia
 import InsetTestSupport
 import Testing
@@ -13,8 +14,7 @@ struct DirectorSiteSubtitleTests {
     func subtitleHeaders() throws {
         let server = try TestWebServer()
         let page = server.url("sites/video.html")
-        NamedInputs.add([page])
-        let app = try DirectorHarness(paths: [page])
+        let app = try DirectorHarness(paths: [page]) { $0.allowance = InputAllowance(named: [page]) }
         #expect(app.waitUntil(timeout: 30) { DirectorSiteTests.words(app).contains("Hello from the page") },
                 "\(DirectorSiteTests.words(app))")
         var subtitle: [[String]] = []

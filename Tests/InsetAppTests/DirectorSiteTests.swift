@@ -2,6 +2,7 @@ import Foundation
 import InsetControl
 import InsetCore
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetMedia
 import InsetTestSupport
 import Testing
@@ -21,8 +22,10 @@ struct DirectorSiteTests {
     /// A director for `paths`, named on the command line as the CLI names them (`ytdl://`
     /// is opened only then).
     static func director(_ paths: [String], configure: (inout AppOptions) -> Void = { _ in }) throws -> DirectorHarness {
-        NamedInputs.add(paths)
-        return try DirectorHarness(paths: paths, configure: configure)
+        try DirectorHarness(paths: paths) { options in
+            options.allowance = InputAllowance(named: paths)
+            configure(&options)
+        }
     }
 
     @Test("a <video> page: its title on the bar, in ctl and in the library, its subtitle on screen, the page's headers on every request of it")

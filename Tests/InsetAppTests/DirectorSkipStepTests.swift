@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 48 item 7: with `skip-step = 10` in the config the keys went 10 s, but the bar and
 /// the window still said «15 15» and a click on them went 15 s. Every label that shows a

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Speed through the director with no terminal: the keys, the clock, the next file.
 @Suite("Director: speed", .serialized)

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 48 item 4: the config's messages at start reach the bar one after another, each
 /// held long enough to read, and a later notice ("no sound device", "resumed at") waits

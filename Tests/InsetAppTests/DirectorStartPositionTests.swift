@@ -1,6 +1,7 @@
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// `--start` in mpv's forms, through the director: counted back from the end, a share of the
 /// file, a time past the start held at it; resolved when the file has opened (its duration).

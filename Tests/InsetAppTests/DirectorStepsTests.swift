@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Frame steps and the A-B loop through the director, with no terminal: the keys as a user
 /// presses them, the frame on screen and the time as the bar shows them.

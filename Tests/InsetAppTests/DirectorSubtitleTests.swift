@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Subtitles through the director with no terminal: which words show at a time, `c`
 /// cycling the tracks and saying which, `--sub-lang`, a file found beside the video or

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Two videos, driven through the director with no terminal: the places, the swap, and
 /// restore and close on whichever video is in the window.

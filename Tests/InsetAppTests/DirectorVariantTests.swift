@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// An HLS master playlist (samples/hls, scripts/make-hls: 180p, 360p, 720p; its first
 /// frame at 1.48 s) through the director, untimed: every frame it has is shown, whichever

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// mpv's watch_later folder through the director: read and removed when a file starts,
 /// written at quit with `--save-position-on-quit` (not at a file's end), `--start` and

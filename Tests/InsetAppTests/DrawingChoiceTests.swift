@@ -1,6 +1,7 @@
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Whether the picture output chosen is `expected`: of its type, and equal to it.
 func == <Output: PictureOutput & Equatable>(chosen: (any PictureOutput)?, expected: Output) -> Bool {

@@ -1,5 +1,6 @@
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 @Suite("The director's effect queue")
 struct EffectQueueTests {

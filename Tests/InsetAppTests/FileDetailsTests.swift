@@ -4,6 +4,7 @@ import InsetMedia
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 @Suite("File details: facts, still preview, keys and mouse")
 struct FileDetailsTests {

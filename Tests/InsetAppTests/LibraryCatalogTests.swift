@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetMedia
 
 @Suite("Library catalog: which files are listed, and what probing finds")

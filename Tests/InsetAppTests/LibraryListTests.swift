@@ -4,6 +4,7 @@ import InsetMedia
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 @Suite("Library list: drawing, keys, mouse, scrolling")
 struct LibraryListTests {

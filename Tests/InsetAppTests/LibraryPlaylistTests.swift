@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 import InsetMedia
 
 /// `.m3u` files among the paths, as the catalog lists them: their entries in place, read

@@ -3,6 +3,7 @@ import InsetRender
 import InsetTerminal
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// The app's side of `--link-rate`: the fitter sets the painter from the ladder's rung.
 @Suite("Link fitter and the painter")

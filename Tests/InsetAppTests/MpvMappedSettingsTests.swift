@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// mpv's mapped options (docs/mpv.md, "Mapped") applied to the player's options, and what
 /// they do in the director: starting paused, a chapters file's chapters in place of the

@@ -4,6 +4,7 @@ import InsetRender
 import InsetTerminal
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 44, item 4: one measure of the link (`LinkMeter`), fed by every write the loop
 /// makes, cells and pictures, and read by the cells' ladder, the pictures' ladder and the

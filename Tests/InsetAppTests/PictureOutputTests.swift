@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 44, item 5: the picture output as a protocol (`PictureOutput`), kitty, sixel and
 /// iTerm2 its three implementations, asked by the presenter and the app instead of a kind.

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// `--graphics iterm` in the presenter: each frame a JPEG in OSC 1337 at its cell, sized in
 /// its cells; no ids and no delete, so a moved picture whose old cells are still holes asks

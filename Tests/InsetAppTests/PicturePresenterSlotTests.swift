@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 @testable import InsetMedia
 
 /// The presenter with several pictures, a slow terminal, redraws and keys: the helpers are

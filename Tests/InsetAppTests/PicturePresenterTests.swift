@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 @testable import InsetMedia
 
 @Suite("Picture presenter")

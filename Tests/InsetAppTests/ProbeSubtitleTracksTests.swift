@@ -3,6 +3,7 @@ import InsetCore
 import InsetMedia
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Issue 48 item 6: probe, `--json` and the details pane list every subtitle track with
 /// its index, codec, language and title, as ffprobe shows them, so a user can see which

@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 @testable import InsetApp
+@testable import InsetPlayback
 @testable import InsetMedia
 import InsetRender
 

@@ -2,6 +2,7 @@ import InsetCore
 import InsetTerminal
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 @Suite("TerminalProbeReport: the lines probe-terminal prints")
 struct TerminalProbeReportTests {

@@ -48,11 +48,9 @@ struct HeaderScopeTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let first = try TestWebServer(["--redirect", "/moved.ts=\(otherHost)/hls/v0/seg02.ts"], root: root.path)
         let url = first.url("list.m3u8")
-        InputHeaders.set(Self.page, for: url)
-        InputHeaders.setCommon(["X-User": "mine"])
-        defer { InputHeaders.set([:], for: url); InputHeaders.setCommon([:]) }
+        let allowance = InputAllowance(commonHeaders: ["X-User": "mine"]).withPageHeaders(Self.page, for: url)
 
-        let source = try MediaSource(path: url)
+        let source = try MediaSource(path: url, allowance: allowance)
         let packet = try #require(av_packet_alloc())
         defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
         while av_read_frame(source.format, packet) >= 0 { av_packet_unref(packet) }
@@ -84,10 +82,9 @@ struct HeaderScopeTests {
     @Test("issue 42 item 8: the page's cookies are the http protocol's, scoped to the URL's host and port")
     func cookieOption() {
         let url = "http://127.0.0.1:8123/x.m3u8?scope=\(UUID().uuidString.prefix(8))"
-        InputHeaders.set(["Cookie": "a=1; b=2", "Referer": "r"], for: url)
-        defer { InputHeaders.set([:], for: url) }
-        #expect(InputHeaders.cookieOption(for: url) == "a=1; domain=127.0.0.1:8123; path=/\nb=2; domain=127.0.0.1:8123; path=/\n")
-        #expect(InputHeaders.httpOption(for: url)?.contains("Cookie") == false)
-        #expect(InputHeaders.pageHost(for: url) == "127.0.0.1")
+        let allowance = InputAllowance.webOnly.withPageHeaders(["Cookie": "a=1; b=2", "Referer": "r"], for: url)
+        #expect(allowance.cookieOption(for: url) == "a=1; domain=127.0.0.1:8123; path=/\nb=2; domain=127.0.0.1:8123; path=/\n")
+        #expect(allowance.httpOption(for: url)?.contains("Cookie") == false)
+        #expect(allowance.pageHost(for: url) == "127.0.0.1")
     }
 }

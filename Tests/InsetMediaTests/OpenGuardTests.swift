@@ -133,8 +133,7 @@ struct OpenGuardTests {
         }
         for url in ["http://127.0.0.1:9/a.mp4", "HTTPS://example.com/a.m3u8"] { #expect(InputLocation(url).refusedScheme == nil) }
         let named = "rtmp://127.0.0.1:9/named-\(UUID().uuidString)"
-        NamedInputs.add([named])
-        let location = InputLocation(named)
+        let location = InputLocation(named, allowance: InputAllowance(named: [named]))
         #expect(location.refusedScheme == nil)
         #expect(location.whitelist.split(separator: ",").contains("rtmp"))
         #expect(!InputLocation.networkWhitelist.split(separator: ",").contains { ["sftp", "rtmp", "udp", "srt", "ftp", "file"].contains($0) })

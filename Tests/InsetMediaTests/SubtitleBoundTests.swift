@@ -65,9 +65,9 @@ struct SubtitleBoundTests {
     func pageHeaders() throws {
         let server = try TestWebServer()
         let url = server.url("sidecar.en.srt") + "?page=\(UUID().uuidString.prefix(8))"
-        InputHeaders.set(["Referer": "http://page.example/watch", "User-Agent": "PageAgent/2.0"], for: url)
-        defer { InputHeaders.set([:], for: url) }
-        _ = try SubtitleFile.load(url, id: -1)
+        let allowance = InputAllowance.webOnly.withPageHeaders(["Referer": "http://page.example/watch", "User-Agent": "PageAgent/2.0"],
+                                                               for: url)
+        _ = try SubtitleFile.load(url, id: -1, allowance: allowance)
         // The server logs a request once its answer is sent, which may be a moment after the reader has it.
         var gets: [[String]] = []
         let waited = Date()
@@ -97,8 +97,8 @@ struct SubtitleBoundTests {
     @Test("issue 42 item 1: a page's headers lent to its subtitle keep their credentials on the picture's host only")
     func borrowedHeaders() {
         let page = ["Referer": "http://page.example/", "User-Agent": "A/1", "Cookie": "sid=1", "Authorization": "Bearer t"]
-        #expect(InputHeaders.borrowed(page, from: "https://cdn.example/v.mp4", to: "https://cdn.example/s.vtt") == page)
-        #expect(InputHeaders.borrowed(page, from: "https://cdn.example/v.mp4", to: "https://other.example/s.vtt")
+        #expect(InputAllowance.borrowed(page, from: "https://cdn.example/v.mp4", to: "https://cdn.example/s.vtt") == page)
+        #expect(InputAllowance.borrowed(page, from: "https://cdn.example/v.mp4", to: "https://other.example/s.vtt")
                 == ["Referer": "http://page.example/", "User-Agent": "A/1"])
     }
 }

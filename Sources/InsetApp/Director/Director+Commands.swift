@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 /// Carries out a command, whatever asked for it: a key, a mouse wheel step, the control
 /// socket (ARCHITECTURE.md, "The path of a key").

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetPlayback
 import InsetRender
 
 extension Director {
@@ -39,12 +40,12 @@ extension Director {
 
     /// A paint went out: its bytes and how long the write blocked count in the figures.
     func painted(bytes: Int, blocked: Duration, at now: HostTime) {
-        videos.front?.statistics.painted(bytes: bytes, blocked: blocked, at: now)
+        videos.front?.notePaint(bytes: bytes, blocked: blocked, at: now)
     }
 
     /// A picture's bytes count with the frame's in `--stats`, as they are its picture.
     func wrotePicture(bytes: Int) {
-        videos.windowOwner?.statistics.wrote(pictureBytes: bytes)
+        videos.windowOwner?.notePicture(bytes: bytes)
     }
 
     /// The video layers whose pictures go out as pixels, bottom to top, each with the image

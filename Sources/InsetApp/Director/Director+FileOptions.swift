@@ -1,6 +1,7 @@
 import InsetControl
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// `loadfile`'s per-file options (`MpvFileOptions`: invidtui's `audio-file` beside a
 /// picture-only stream, `start`, `end`, `force-media-title`), kept by path and applied
@@ -12,7 +13,9 @@ extension Director {
         if let videoOff = mpvSessionState.videoOff { opener.request.noVideo = videoOff }
         guard let file = mpvSessionState.fileOptions[opener.path] else { return }
         if let audioFile = file.audioFile {
-            NamedInputs.add([audioFile])
+            // Named by the user's own `loadfile`, as `--audio-file` on the command line.
+            options.allowance = options.allowance.naming([audioFile])
+            opener.request.allowance = options.allowance
             opener.request.audioFile = audioFile
         }
     }

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetLog
+import InsetPlayback
 
 /// Gapless sound between the files of a list (mpv's `--gapless-audio`): while a file with
 /// sound and no picture nears its end, the next file of the list is opened on the same
@@ -56,10 +57,7 @@ extension Director {
         if following.firstSampleHeard(at: now) {
             if next.endReachedAt != nil || video.snapshot.isFinished { return handOverGapless(next, at: now) }
             // Its predecessor's end, now: the machine decides, and `followGaplessly` hands over.
-            if !video.endReported {
-                video.endReported = true
-                deliver(video.send(.reachedEnd, at: now), from: video, at: now)
-            }
+            if !video.endReported { deliver(video.reportEnd(at: now), from: video, at: now) }
         } else if let since = next.endReachedAt, now.elapsed(since: since) >= Self.gaplessPatience {
             cancelGapless()
             Log.info("gapless: \(next.opener.path) not heard in time; opened anew")

@@ -121,7 +121,7 @@ extension Director {
     }
 
     func showDetails(of index: Int, at now: HostTime) {
-        panes.details.show(catalog.entries[index], index: index, raster: previewRaster)
+        panes.details.show(catalog.entries[index], index: index, raster: previewRaster, allowance: options.allowance)
         panes.details.resize(to: stage.size)
         navigate(.details, at: now)
     }

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// The videos' state machines and what their effects do to the screen. Every event for a
 /// machine and every answer of one goes through `deliver`: what an effect asks of a machine

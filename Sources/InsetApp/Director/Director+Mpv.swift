@@ -64,7 +64,8 @@ extension Director {
     func loadFile(_ path: String, append: Bool, options fileOptions: MpvFileOptions = MpvFileOptions(),
                   at now: HostTime) -> CommandOutcome {
         // Named by the user's own socket, as if on the command line (schemes other than http).
-        NamedInputs.add([path])
+        options.allowance = options.allowance.naming([path])
+        catalog.allow(options.allowance)
         mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
         for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
         guard let index = catalog.append(path) else { return .refused("nothing to play in \(path)") }

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 /// Where the user is, through the one machine that decides it (`Navigation`, InsetCore):
 /// every move of the front pane or the focus is an event there, and its effects are

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 extension Director {
@@ -73,6 +74,7 @@ extension Director {
         // `--audio-file` goes with the one video given, as `--sub` does.
         if outcome.singleFile { opener.request.audioFile = options.audioFile }
         opener.request.sites = options.sites
+        opener.request.allowance = options.allowance
         opener.request.noVideo = options.noVideo
         applyFileOptions(to: opener)
         opener.request.visualizer = options.visualizer

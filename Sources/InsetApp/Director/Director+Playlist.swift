@@ -1,5 +1,6 @@
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// The list a file was played from (the library's, the command line's, a playlist's) and
 /// what comes after it: at the end of a file the next one plays where it played, full

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// Where each file was left: read when a file opens, kept when its video stops (closed,
 /// replaced, quit). The rules are `ResumePositions`'; the file is `ResumeStore`'s.

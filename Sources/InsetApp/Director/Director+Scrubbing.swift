@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 /// A seek being found before it is made (ARCHITECTURE.md, "Seek preview"): a held seek
 /// key, a press and drag along a progress line, the pointer over one. The held key's

@@ -1,5 +1,6 @@
 import InsetControl
 import InsetCore
+import InsetPlayback
 
 /// mpv's session as a program runs it (invidtui, python-mpv): `--idle` and `--keep-open`
 /// at the end of the files, the IPC's `stop`, `keybind`, `quit CODE`, the settings it sets,
@@ -118,7 +119,7 @@ extension Director {
             options.loop = count != nil
             options.loopCount = count == Int.max ? nil : count
             for video in [videos.fullScreen, videos.window].compactMap({ $0 }) {
-                video.machine.setLoopFile(count != nil, count: options.loopCount)
+                video.setLoopFile(count != nil, count: options.loopCount)
             }
         case .loopPlaylist(let on):
             options.loopsPlaylist = on

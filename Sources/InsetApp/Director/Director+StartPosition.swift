@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 extension Director {
     /// Where `--start` puts `media`: a time from the start as given; `-T`, `N%` and `#C`

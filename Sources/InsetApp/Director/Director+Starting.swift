@@ -1,5 +1,6 @@
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// Starting a video that has just opened, in one place whatever it is for: full screen as
 /// the only video, full screen beside the window's, or in the window in place of the one

@@ -1,5 +1,6 @@
 import Foundation
 import InsetCore
+import InsetPlayback
 import InsetRender
 
 /// Frame steps and the A-B loop on the focused video.
@@ -57,7 +58,7 @@ extension Director {
         }
         let directory = options.screenshotDirectory ?? FileManager.default.currentDirectoryPath
         let waker = self.waker
-        screenshots.append(Screenshot(path: video.path, time: frame.time, name: (video.path as NSString).lastPathComponent,
+        screenshots.append(Screenshot(path: video.path, allowance: video.allowance, time: frame.time, name: (video.path as NSString).lastPathComponent,
                                       directory: directory, onFinish: { waker.wake() }))
         show(message: "screenshot at \(frame.time.preciseClockString)…", at: now)
         return .done

@@ -1,5 +1,6 @@
 import InsetCore
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 /// Subtitles in the app: `c` cycles the tracks of the video it acts on, the text planes go

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 /// mpv's watch_later files (`WatchLaterStore`, docs/mpv.md "watch_later"): when mpv reads,
 /// writes and removes them, in the director's terms. mpv 0.35 (player/configfiles.c) reads

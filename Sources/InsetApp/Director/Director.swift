@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 /// The program as the user meets it, with no terminal (ARCHITECTURE.md, "The director and
@@ -104,8 +105,8 @@ final class Director {
         self.options = options
         self.stage = stage
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
-        if singleFile { try MediaSource.checkPath(options.paths[0]) }
-        catalog = LibraryCatalog(paths: options.paths)
+        if singleFile { try MediaSource.checkPath(options.paths[0], allowance: options.allowance) }
+        catalog = LibraryCatalog(paths: options.paths, allowance: options.allowance)
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
         let playsAtStart = Director.playsAtStart(options.paths)
         // `--idle`, `--keep-open`: the end of the last file leaves the player up (`Director+Session`).

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 /// The director's part of gapless sound (`Director+Gapless`): the next file of the list
 /// opened ahead, and the video it follows.

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 /// The open videos, by where they show: full screen, and in the floating window. One video
 /// is in one place: full screen until its window opens (its machine's `willStart`), in the

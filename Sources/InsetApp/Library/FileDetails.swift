@@ -51,11 +51,15 @@ struct FileDetails {
     /// Facts never take more than this share of a side-by-side pane.
     static let maximumFactsShare = 0.5
 
-    init(entry: LibraryEntry, index: Int, raster: CellRaster = .halfBlocks) {
+    init(entry: LibraryEntry, index: Int, raster: CellRaster = .halfBlocks, allowance: InputAllowance = .webOnly) {
         self.entry = entry
         self.index = index
         self.raster = raster
+        self.allowance = allowance
     }
+
+    /// What the preview may open (the names the user gave, their headers).
+    private let allowance: InputAllowance
 
     /// Kitty placeholders (inside tmux): the image id the preview's cells name.
     mutating func showPicturesAsPlaceholders(imageID: UInt32?) { previewLayer.placeholderImageID = imageID }
@@ -138,7 +142,7 @@ struct FileDetails {
         seenGeneration = 0
         // Back at the size of the picture on show (a resize undone): nothing to load.
         if shownFrame?.viewport == viewport { return }
-        preview = StillPreview(path: entry.path, viewport: viewport)
+        preview = StillPreview(path: entry.path, viewport: viewport, allowance: allowance)
     }
 
     // MARK: - Input

@@ -34,9 +34,18 @@ public final class LibraryCatalog: @unchecked Sendable {
     private let handover = NSCondition()
 
     /// Lists `paths` (see `listing(for:)` for the rule); nothing is opened yet.
-    public init(paths: [String]) {
+    /// `allowance`: what the probe may open (the names the user gave, their headers).
+    public init(paths: [String], allowance: InputAllowance = .webOnly) {
         stored = LibraryCatalog.listing(for: paths)
+        self.allowance = allowance
     }
+
+    /// What the probe may open; the user's own `loadfile` names more (`allow`). Under `lock`.
+    private var allowance: InputAllowance
+
+    /// From now on the probe opens what `allowance` allows (the director's, after the user
+    /// named another input on the socket).
+    func allow(_ allowance: InputAllowance) { lock.withLock { self.allowance = allowance } }
 
     /// A copy of the list as it is now. The order never changes, and entries are added
     /// only in place of a page that turned out to be a list (`replace`), on the UI thread,
@@ -237,7 +246,7 @@ public final class LibraryCatalog: @unchecked Sendable {
                 index = next.position + 1
                 continue
             }
-            let state = LibraryCatalog.probe(next.path, interrupt: interrupt)
+            let state = LibraryCatalog.probe(next.path, allowance: lock.withLock { allowance }, interrupt: interrupt)
             handover.withLock { probingPath = nil }
             handover.broadcast()
             lock.withLock {
@@ -269,9 +278,10 @@ public final class LibraryCatalog: @unchecked Sendable {
     /// Opens `path` and closes it again. A file with video is playable only when its
     /// decoder opens too (making a pipeline opens the decoder without starting a thread),
     /// so a codec this FFmpeg lacks is a listed reason, not a failure at Enter.
-    static func probe(_ path: String, interrupt: MediaInterrupt = MediaInterrupt()) -> LibraryEntry.State {
+    static func probe(_ path: String, allowance: InputAllowance = .webOnly, interrupt: MediaInterrupt = MediaInterrupt())
+        -> LibraryEntry.State {
         do {
-            let source = try MediaSource(path: path, interrupt: interrupt)
+            let source = try MediaSource(path: path, allowance: allowance, interrupt: interrupt)
             if source.hasVideo {
                 _ = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: nil))
             }

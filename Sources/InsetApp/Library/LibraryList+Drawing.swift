@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 import InsetRender
 
 extension LibraryList {

@@ -34,12 +34,12 @@ final class StillPreview: @unchecked Sendable {
     static let pollInterval: Double = 0.05
 
     /// Starts loading at once.
-    init(path: String, viewport: Viewport) {
+    init(path: String, viewport: Viewport, allowance: InputAllowance = .webOnly) {
         self.path = path
         self.viewport = viewport
         let job = Job()
         self.job = job
-        let thread = Thread { StillPreview.load(path: path, viewport: viewport, job: job) }
+        let thread = Thread { StillPreview.load(path: path, viewport: viewport, allowance: allowance, job: job) }
         thread.name = "inset.preview"
         thread.stackSize = 1 << 20
         thread.start()
@@ -73,10 +73,10 @@ final class StillPreview: @unchecked Sendable {
 
     // MARK: - The loading thread
 
-    private static func load(path: String, viewport: Viewport, job: Job) {
+    private static func load(path: String, viewport: Viewport, allowance: InputAllowance, job: Job) {
         let state: State
         do {
-            state = try firstFrame(path: path, viewport: viewport, job: job)
+            state = try firstFrame(path: path, viewport: viewport, allowance: allowance, job: job)
         } catch let error as MediaError {
             state = .failed(error.reason)
         } catch {
@@ -88,9 +88,9 @@ final class StillPreview: @unchecked Sendable {
 
     /// Opens the file, seeks (before the decode thread starts, so nothing before the
     /// target is scaled), takes the first frame of that seek, stops the pipeline.
-    private static func firstFrame(path: String, viewport: Viewport, job: Job) throws -> State {
+    private static func firstFrame(path: String, viewport: Viewport, allowance: InputAllowance, job: Job) throws -> State {
         guard !viewport.isEmpty else { return .failed("no room for a preview") }
-        let source = try MediaSource(path: path, interrupt: job.interrupt)
+        let source = try MediaSource(path: path, allowance: allowance, interrupt: job.interrupt)
         try source.requireVideo()
         let pipeline = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 2, viewport: viewport))
         defer { pipeline.stop() }

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetMedia
 import InsetRender
 
 /// A file's details: its facts and a preview picture, loaded off the UI thread.
@@ -13,9 +14,9 @@ final class DetailsPane: Pane {
     var keyContext: KeyBindings.Context { .details }
 
     /// Shows `entry`'s details, the previous ones' preview stopped.
-    func show(_ entry: LibraryEntry, index: Int, raster: CellRaster) {
+    func show(_ entry: LibraryEntry, index: Int, raster: CellRaster, allowance: InputAllowance = .webOnly) {
         details?.stop()
-        details = FileDetails(entry: entry, index: index, raster: raster)
+        details = FileDetails(entry: entry, index: index, raster: raster, allowance: allowance)
         if placeholderImageID != nil { details!.showPicturesAsPlaceholders(imageID: placeholderImageID) }
     }
 

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 import InsetRender
 
 /// The library pane: the catalog's files, one selected. Drawn again only when the

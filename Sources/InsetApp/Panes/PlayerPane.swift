@@ -1,5 +1,6 @@
 import InsetCore
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 /// The full-screen player: the full-screen video (or "opening…", or the placeholder while

@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetLog
+import InsetPlayback
 import InsetRender
 
 /// The presenter's writing side (UI thread): encoded pictures out to the terminal, each

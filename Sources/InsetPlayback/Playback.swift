@@ -15,52 +15,53 @@ import InsetSites
 /// effects; `+Frames` takes frames off the queue on time, `+Clock` is the clock they are
 /// timed against, `+End` the end of playback, `+Swap` two videos exchanging places,
 /// `+Network`, `+Live` and `+Variants` what streams add. The state those files share is
-/// internal, not private (Swift has no access level for a group of files), and is set
-/// only by them: the rest of the app reads it.
-final class Playback {
-    let path: String
+/// internal to the InsetPlayback module, which is that group of files: the app reads what
+/// is public and sets only the three it owns (`pictureLead`, `onFirstFrame`, `prefersMuted`);
+/// everything else changes through the machine (`send`) or a method here.
+public final class Playback {
+    public let path: String
     /// The picture's pipeline; nil for a file with sound only. Replaced only when a page's
     /// picture is fetched at another size (`Playback+SiteFormats`).
-    var pipeline: VideoPipeline?
-    let info: MediaInfo
-    let range: PlayableRange
+    public internal(set) var pipeline: VideoPipeline?
+    public let info: MediaInfo
+    public let range: PlayableRange
     /// The file's chapters (`chapter next` / `previous`, the marks on the progress lines).
-    let chapters: ChapterList
-    var machine: PlaybackStateMachine
+    public let chapters: ChapterList
+    public internal(set) var machine: PlaybackStateMachine
     var clock: PlaybackClock
     /// The sound, when the file has some and a device opened; its clock is then the master.
-    let sound: SoundTrack?
+    public let sound: SoundTrack?
     /// Why the video plays without sound (no device, undecodable audio), to say once.
-    private(set) var soundNotice: String?
-    var statistics = PlaybackStatistics()
+    private var soundNotice: String?
+    public internal(set) var statistics = PlaybackStatistics()
     /// The file's subtitle tracks; nil when it has none.
-    let subtitles: PlaybackSubtitles?
+    public let subtitles: PlaybackSubtitles?
 
     /// How early frames are shown, a span of wall time: the latency of their pictures in
     /// pixels (`PictureLatency`), so that the picture, not the hole in the cells, lands with
     /// the sound. Zero in cells. Set by the app each turn.
-    var pictureLead = MediaTime.zero
+    public var pictureLead = MediaTime.zero
     /// The frame taken from the queue, waiting for its time.
     var pending: VideoFrame?
     var hasPendingFrame: Bool { pending != nil }
     /// The frame on screen; its picture is kept until the next one replaces it, so the
     /// app can draw it again at once (a resize, an animation step, PiP).
-    var current: VideoFrame?
+    public internal(set) var current: VideoFrame?
     /// After opening and after each seek the first frame is shown at once and the clock
     /// set to it, whatever the clock said.
-    var awaitingFirstFrame = true
+    public internal(set) var awaitingFirstFrame = true
     /// Called with the first frame shown after the open and after each seek (mpv's
     /// `playback-restart`, raised where it happens; `Director+Session`).
-    var onFirstFrame: (() -> Void)?
+    public var onFirstFrame: (() -> Void)?
     /// The start of the frame a frame step is on its way to, so steps pressed faster than
     /// the decoder shows them each go one frame further.
     var stepAnchor: MediaTime?
     /// What the machine answered to `note`, for the director (`takeAnswers`).
-    var answers: [PlaybackEffect] = []
-    var endOfStream = false
+    private var answers: [PlaybackEffect] = []
+    public internal(set) var endOfStream = false
     /// `--end`: the time the file ends at for the player, before its own end.
-    let stopAt: MediaTime?
-    var endReported = false
+    public let stopAt: MediaTime?
+    public internal(set) var endReported = false
     /// Drops late frames and lightens the decoder when it falls behind the clock.
     var catchUp = CatchUpPolicy()
     /// What the decoder was last told to skip (`steerDecoder`).
@@ -72,7 +73,7 @@ final class Playback {
     /// Set while the clock and the sound are stopped for the input (`holdForInput`).
     private(set) var heldForInput = false
     /// Whether the picture is waiting for its input, for the bar (`Playback+Network`).
-    var buffering = BufferingWatch()
+    public internal(set) var buffering = BufferingWatch()
     /// Set when `buffering` changed since the app last asked (`takeBufferingChange`).
     var bufferingChanged = false
     /// Why the input stopped before its end, said once (`takeCutNotice`).
@@ -80,7 +81,7 @@ final class Playback {
     /// Whether a refused playlist reload was said (it is said once, however many follow).
     var refusalSaid = false
 
-    init(media: Media, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool, at now: HostTime) {
+    public init(media: Media, configuration: PlaybackStateMachine.Configuration, pipSupported: Bool, at now: HostTime) {
         path = media.path
         info = media.info
         range = media.info.playableRange
@@ -96,6 +97,7 @@ final class Playback {
         name = PrintableText.escaped(TitleCut.bounded(media.title ?? Playback.musicTitle(of: media.info) ?? (media.path as NSString).lastPathComponent))
         site = media.site
         siteFormat = media.siteFormat
+        allowance = media.allowance
         if let site = media.site, let pick = media.siteFormat { statistics.variant = Playback.variant(of: pick, in: site) }
         var configuration = configuration
         configuration.hasPicture = media.pipeline != nil
@@ -105,17 +107,19 @@ final class Playback {
 
     /// A file with sound and no moving picture: the player shows its title (and cover),
     /// time and progress.
-    var isSoundOnly: Bool { pipeline == nil }
+    public var isSoundOnly: Bool { pipeline == nil }
 
     /// The cover picture of a sound file, scaled for the screen it was opened on.
-    let cover: VideoFrame?
+    public let cover: VideoFrame?
 
-    var snapshot: PlaybackSnapshot { machine.snapshot }
+    public var snapshot: PlaybackSnapshot { machine.snapshot }
     /// What the video is called, printable: a page's title, else its file name. Made once:
     /// the window's title and the bar draw it every frame.
-    let name: String
+    public let name: String
     /// The page's title (through yt-dlp); nil for a file or a stream's URL.
-    let title: String?
+    public let title: String?
+    /// What may be opened for it and with which headers, as it was opened (`InputAllowance`).
+    public let allowance: InputAllowance
     /// The page's video and the formats playing of it, for choosing again at another size.
     let site: SiteVideo?
     var siteFormat: FormatChoice.Pick?
@@ -123,11 +127,11 @@ final class Playback {
     /// when the size last changed (a switch waits for it to settle: PiP's animation passes
     /// through many).
     var pictureSwitch: PictureSwitch?
-    var renderSize: Viewport?
+    private(set) var renderSize: Viewport?
     var renderSizeChangedAt: HostTime?
 
     /// Starts decoding and tells the machine the media is ready (which autoplays).
-    func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {
+    public func start(renderSize: Viewport, at now: HostTime) -> [PlaybackEffect] {
         pipeline?.start()
         // The sound decodes ahead of the machine's `.setSpeed` at `mediaReady`: told first,
         // its first samples are already stretched.
@@ -140,14 +144,14 @@ final class Playback {
         return send(.mediaReady(range), at: now) + send(.renderSizeChanged(renderSize), at: now)
     }
 
-    func stop() {
+    public func stop() {
         pictureSwitch?.cancel()
         pipeline?.stop()
         sound?.stop()
     }
 
     /// Says once why the sound stopped or never started; nil when there is nothing to say.
-    func takeSoundNotice() -> String? {
+    public func takeSoundNotice() -> String? {
         if let notice = soundNotice { soundNotice = nil; return notice }
         return sound?.takeFailure().map { "\($0); playing without sound" }
     }
@@ -155,7 +159,7 @@ final class Playback {
     /// Sends `event` to the machine, performs the engine's part of the effects and returns
     /// them all, in order, for the app to do the rest.
     @discardableResult
-    func send(_ event: PlaybackEvent, at now: HostTime) -> [PlaybackEffect] {
+    public func send(_ event: PlaybackEvent, at now: HostTime) -> [PlaybackEffect] {
         // Whatever the machine is told next, the frame on screen is no longer a step's:
         // `stepFrame` sets the anchor again after its own seek.
         stepAnchor = nil
@@ -175,13 +179,13 @@ final class Playback {
     }
 
     /// The machine's answers to what `note` told it, once.
-    func takeAnswers() -> [PlaybackEffect] {
+    public func takeAnswers() -> [PlaybackEffect] {
         defer { answers.removeAll() }
         return answers
     }
 
     /// The user turned this video's sound off (`m`, `--mute`).
-    var prefersMuted = false
+    public var prefersMuted = false
 
     func performEngineEffects(_ effects: [PlaybackEffect], at now: HostTime) {
         for effect in effects {
@@ -211,7 +215,7 @@ final class Playback {
     /// Decodes the frame on screen again (its time, a new serial) without moving playback
     /// or telling the machine: picture subtitles, blended into frames as they go on screen
     /// (`PlaybackSubtitles.burn`), then follow a change of track while paused.
-    func decodeCurrentFrameAgain(at now: HostTime) {
+    public func decodeCurrentFrameAgain(at now: HostTime) {
         guard let current, pipeline != nil else { return }
         seekEngine(to: current.time, at: now)
     }
@@ -240,13 +244,13 @@ final class Playback {
 
     /// Set when the file turned out to have nothing to show (no picture decodes); the app
     /// then says so in one line, as it would for a file that does not open.
-    var failure: MediaError?
+    public internal(set) var failure: MediaError?
 
     /// A still picture (PNG, JPEG) is shown until the user leaves: it never ends.
     var isStillImage: Bool { info.isStillImage }
 
     /// Time stood still while the process was stopped (Ctrl-Z): go on from the frame shown.
-    func resynchronize(at now: HostTime) {
+    public func resynchronize(at now: HostTime) {
         clock.set(current?.time ?? clock.time(at: now), at: now)
     }
 }

@@ -1,6 +1,7 @@
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetPlayback
 import InsetRender
 
 /// The picture of a seek's target while the user scrubs (ARCHITECTURE.md, "Seek preview"):

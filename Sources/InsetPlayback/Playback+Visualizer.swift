@@ -6,33 +6,34 @@ import InsetMedia
 /// clock, full screen or in the window), and the `visualizer` command replaces it.
 extension Playback {
     /// The visualiser drawing this file's picture; nil when none does.
-    var visualizer: Visualizer? { pipeline?.visualizer }
+    public var visualizer: Visualizer? { pipeline?.visualizer }
 
     /// Sound with no picture of its own: the sound-only screen, or a visualiser drawing it
     /// (gapless playback goes on from one such file to the next).
-    var isSoundAlone: Bool { isSoundOnly || visualizer != nil }
+    public var isSoundAlone: Bool { isSoundOnly || visualizer != nil }
 
     /// Whether the picture comes from the sound: a file of sound alone with no cover.
-    var picturesSound: Bool { visualizer != nil || (isSoundOnly && cover == nil && info.audio != nil) }
+    public var picturesSound: Bool { visualizer != nil || (isSoundOnly && cover == nil && info.audio != nil) }
 
     /// A music file's "artist – title" from its tags, for a file with no moving picture of
     /// its own (a video's container title is not a piece's name); nil without a title tag.
-    static func musicTitle(of info: MediaInfo) -> String? {
+    public static func musicTitle(of info: MediaInfo) -> String? {
         guard info.video.map({ $0.isAttachedPicture }) ?? true else { return nil }
         return info.tags?.displayTitle
     }
 
     /// Whether the bar says the video's name: a page's title, or a piece's from its tags.
-    var namedOnBar: Bool { title != nil || Playback.musicTitle(of: info) != nil }
+    public var namedOnBar: Bool { title != nil || Playback.musicTitle(of: info) != nil }
 
     /// Draws the sound with `wanted` from the time heard on (nil: the sound-only screen).
     /// False when this file's picture is not the sound's, or the filter would not open.
-    func drawSound(with wanted: Visualizer?, at now: HostTime) -> Bool {
+    public func drawSound(with wanted: Visualizer?, at now: HostTime) -> Bool {
         guard picturesSound, wanted != visualizer else { return picturesSound }
         let viewport = renderSize ?? Viewport(cells: CellSize(columns: 80, rows: 24))
         var replacement: VideoPipeline?
         if let wanted {
-            replacement = Playback.visualize(path, info: info, with: wanted, viewport: viewport, interrupt: MediaInterrupt())
+            replacement = Playback.visualize(path, info: info, with: wanted, viewport: viewport, allowance: allowance,
+                                            interrupt: MediaInterrupt())
             guard replacement != nil else { return false }
         }
         // Not held while paused: its first picture shows at once, as after a seek.

@@ -10,42 +10,53 @@ import InsetSites
 ///
 /// Threads: made, polled (`take`) and cancelled on the UI thread; `onFinish` is called on
 /// the opening thread when the result is ready (the app wakes its loop with it).
-final class PlaybackOpener: @unchecked Sendable {
-    struct Request: Sendable {
-        var path: String
-        var viewport: Viewport
-        var threads: Int?
-        var sound: SoundTrack.Options?
-        var subtitles = SubtitleRequest()
+public final class PlaybackOpener: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var path: String
+        public var viewport: Viewport
+        public var threads: Int?
+        public var sound: SoundTrack.Options?
+        public var subtitles = SubtitleRequest()
         /// `--audio-file`: a second input whose sound is heard with the picture.
-        var audioFile: String?
+        public var audioFile: String?
         /// `--no-video`: the sound alone (the picture's stream is not decoded).
-        var noVideo = false
+        public var noVideo = false
         /// What draws a file of sound alone with no cover (`--visualizer`); nil: nothing.
-        var visualizer: Visualizer?
+        public var visualizer: Visualizer?
         /// How page URLs are resolved, and what was resolved already (a list's entries).
-        var sites = SiteOptions()
-        var pages: ResolvedPages?
+        public var sites = SiteOptions()
+        public var pages: ResolvedPages?
         /// The output of the sound playing, to be heard gaplessly after (a local file only).
-        var following: SoundTrack.Following?
+        public var following: SoundTrack.Following?
+        /// What may be opened and with which headers (`InputAllowance`): the app's, built
+        /// from the command line; a page's resolver adds its headers to the opener's copy.
+        public var allowance = InputAllowance.webOnly
+
+        public init(path: String, viewport: Viewport, threads: Int? = nil, sound: SoundTrack.Options? = nil) {
+            self.path = path
+            self.viewport = viewport
+            self.threads = threads
+            self.sound = sound
+        }
     }
 
     /// Set before `start`; read by the opening thread only after.
-    var request: Request
+    public var request: Request
     /// Opened to play full screen beside the video in the PiP window (two videos); UI thread.
-    var besideWindow = false
+    public var besideWindow = false
     /// Opened by the playlist (`Director+Playlist`), not chosen by hand: which entry of the
     /// library it is, so a file that fails is passed over for the next; UI thread.
-    var playlistEntry: Int?
+    public var playlistEntry: Int?
     /// Opened to take the window's place when the window's video ended or was moved on
     /// (`>`): the window stays where it is, no animation; UI thread.
-    var intoWindow = false
-    /// The library whose probe must not open the same file meanwhile (`LibraryCatalog.claim`).
-    var catalog: LibraryCatalog?
+    public var intoWindow = false
+    /// The library whose probe must not open the same file meanwhile (the app's
+    /// `LibraryCatalog.claim`).
+    public var catalog: (any InputClaims)?
     /// When the player gives up waiting (a demuxer that never checks the interrupt): the
     /// director's clock when it started opening, and the open deadline with a margin, and
     /// yt-dlp's deadline too once a page is being resolved. "opening…" must not outlive it.
-    var givesUpAt: HostTime {
+    public var givesUpAt: HostTime {
         lock.withLock { startedAt.advanced(by: MediaSource.openTimeout + .seconds(2) + (resolverRan ? Ytdlp.deadline : .zero)) }
     }
     private var startedAt = HostTime.now()
@@ -71,20 +82,20 @@ final class PlaybackOpener: @unchecked Sendable {
         wake?()
     }
 
-    var isResolving: Bool { lock.withLock { resolving } }
+    public var isResolving: Bool { lock.withLock { resolving } }
 
     /// Whether "opening…" and "resolving…" changed places since the UI last asked.
-    func takePhaseChange() -> Bool { lock.withLock { defer { phaseChanged = false }; return phaseChanged } }
+    public func takePhaseChange() -> Bool { lock.withLock { defer { phaseChanged = false }; return phaseChanged } }
 
-    init(_ request: Request) { self.request = request }
+    public init(_ request: Request) { self.request = request }
 
-    var path: String { request.path }
-    var name: String {
+    public var path: String { request.path }
+    public var name: String {
         if let title = request.pages?.title(for: request.path) { return PrintableText.escaped(TitleCut.bounded(title)) }
         return PrintableText.escaped((request.path as NSString).lastPathComponent)
     }
 
-    func start(at now: HostTime, onFinish: @escaping @Sendable () -> Void) {
+    public func start(at now: HostTime, onFinish: @escaping @Sendable () -> Void) {
         lock.withLock { startedAt = now; wake = onFinish }
         let thread = Thread { [self] in
             catalog?.claim(request.path)
@@ -107,7 +118,7 @@ final class PlaybackOpener: @unchecked Sendable {
     }
 
     /// The outcome once opening has finished, handed over once; nil before.
-    func take() -> Result<OpenedInput, Error>? {
+    public func take() -> Result<OpenedInput, Error>? {
         lock.withLock {
             defer { result = nil }
             return result
@@ -115,7 +126,7 @@ final class PlaybackOpener: @unchecked Sendable {
     }
 
     /// Gives up: any wait in libavformat ends now, and whatever was opened is closed.
-    func cancel() {
+    public func cancel() {
         let unclaimed = lock.withLock { () -> Result<OpenedInput, Error>? in
             cancelled = true
             defer { result = nil }

@@ -10,7 +10,7 @@ extension Playback {
     /// is dropped, before it is ever rasterized, when the one after it is due as well, or
     /// when it comes too late (see `CatchUpPolicy`): the rasterizer's baseline then always
     /// holds what the terminal shows, and a slow terminal or decoder costs frames, never time.
-    func advance(at now: HostTime) -> Bool {
+    public func advance(at now: HostTime) -> Bool {
         guard let pipeline else { return advanceSoundOnly(at: now) }
         var presented = false
         defer { steerDecoder(pipeline) }
@@ -105,7 +105,7 @@ extension Playback {
     /// end of the frame on screen (the queue's arrival wake-up covers frames that come
     /// later, as they do when the decoder skips frames for a PiP window, and the end of a
     /// file is checked then). Nil when nothing is due: paused, or waiting on the decoder.
-    func nextDeadline(after now: HostTime) -> Duration? {
+    public func nextDeadline(after now: HostTime) -> Duration? {
         if isSoundOnly { return clock.isRunning ? .milliseconds(100) : nil }
         guard clock.isRunning, !awaitingFirstFrame else { return nil }
         let due = pending?.time ?? current.map { $0.time + $0.duration }
@@ -142,7 +142,7 @@ extension Playback {
     /// the one the last step is on its way to, so the exact seek lands on that frame whatever
     /// jitter its timestamps have and steps pressed faster than the decoder each go one
     /// further. Nil at either end of the file.
-    func stepFrame(forward: Bool, at now: HostTime) -> [PlaybackEffect]? {
+    public func stepFrame(forward: Bool, at now: HostTime) -> [PlaybackEffect]? {
         guard let current, current.duration > .zero else { return nil }
         let base = (awaitingFirstFrame ? stepAnchor : nil) ?? current.time
         let anchor = forward ? base + current.duration : base - current.duration
@@ -155,7 +155,7 @@ extension Playback {
 
     /// After a frame step, while paused: the exact time of the frame on screen, which the
     /// bar's minutes and seconds cannot tell apart from its neighbours'.
-    var steppedFrameLabel: String? {
+    public var steppedFrameLabel: String? {
         guard stepAnchor != nil, !awaitingFirstFrame, !snapshot.isPlaying, let current else { return nil }
         return "frame at \(current.time.preciseClockString)"
     }

@@ -13,11 +13,17 @@ import InsetMedia
 /// drops it (`dropSuccessor`).
 extension SoundTrack {
     /// The output a track is opened on to follow another's sound, and when it may.
-    struct Following: @unchecked Sendable {
-        var output: AudioOutput
+    public struct Following: @unchecked Sendable {
+        public var output: AudioOutput
         /// The format the playing track asked of the device.
-        var wanted: AudioFormat
+        public var wanted: AudioFormat
         var mode: GaplessAudio
+
+        public init(output: AudioOutput, wanted: AudioFormat, mode: GaplessAudio) {
+            self.output = output
+            self.wanted = wanted
+            self.mode = mode
+        }
     }
 
     /// Whether the track's sound is the one in the ring now: not while it waits behind
@@ -33,7 +39,7 @@ extension SoundTrack {
     /// serial above every one written there, from the file's start. False when it cannot
     /// (an input that cannot seek, another output, `previous` still writing); nothing was
     /// written then.
-    func queue(behind previous: SoundTrack) -> Bool {
+    public func queue(behind previous: SoundTrack) -> Bool {
         guard output === previous.output, case .decoded = previous.progress, pipeline.isSeekable else { return false }
         heardDemuxer.raiseSerial(above: max(previous.lastSerial, output.ring.currentSerial))
         guard let (serial, _) = pipeline.seek(to: pipeline.range.start) else { return false }
@@ -48,14 +54,14 @@ extension SoundTrack {
 
     /// Whether the queued sound's first sample has been heard: its serial is the ring's and
     /// the clock has reached the file's start.
-    func firstSampleHeard(at now: HostTime) -> Bool {
+    public func firstSampleHeard(at now: HostTime) -> Bool {
         guard let queuedSerial, output.ring.currentSerial >= queuedSerial,
               let heard = output.clockTime(at: now) else { return false }
         return heard >= pipeline.range.start
     }
 
     /// Whether the queued sound will never be heard: it ended or failed with nothing written.
-    var cameToNothing: Bool {
+    public var cameToNothing: Bool {
         switch progress {
         case .absent, .decoded(lastTime: nil): true
         default: false
@@ -63,7 +69,7 @@ extension SoundTrack {
     }
 
     /// The output is this track's from now on (closed when it stops); `previous` lets go.
-    func takeOutput(from previous: SoundTrack) {
+    public func takeOutput(from previous: SoundTrack) {
         previous.successor = nil
         previous.ownsOutput = false
         ownsOutput = true
@@ -72,7 +78,7 @@ extension SoundTrack {
     /// Stops the successor's decoding; this track's next serial (a seek, another track, on
     /// this input or another) is above every one the successor wrote, so what follows
     /// drops them from the ring unheard.
-    func dropSuccessor() {
+    public func dropSuccessor() {
         guard let successor else { return }
         self.successor = nil
         successor.stopQueued()
@@ -94,7 +100,7 @@ enum GaplessRefusal: Error, CustomStringConvertible {
     case picture
     case notLocal
 
-    var description: String {
+    public var description: String {
         switch self {
         case .format(let playing, let next): "its sound is \(next), the one playing \(playing) (--gapless-audio weak)"
         case .picture: "it has a picture"

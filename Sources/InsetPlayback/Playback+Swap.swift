@@ -7,7 +7,7 @@ extension Playback {
     /// Starts a content swap: this video (full screen) goes to the window and `window`'s
     /// comes full screen (`ContentSwapCoordinator`). The app answers the
     /// `restoreUserInterface` step with `finishSwap`.
-    func swap(into window: Playback, using coordinator: inout ContentSwapCoordinator,
+    public func swap(into window: Playback, using coordinator: inout ContentSwapCoordinator,
               at now: HostTime) -> [ContentSwapCoordinator.Step] {
         let steps = coordinator.swap(fullScreen: &machine, window: &window.machine, at: now)
         performEngineEffects(of: steps, window: window, at: now)
@@ -15,7 +15,7 @@ extension Playback {
     }
 
     /// The app's answer to the swap's `restoreUserInterface`; see `swap(into:using:at:)`.
-    func finishSwap(restored: Bool, window: Playback, using coordinator: inout ContentSwapCoordinator,
+    public func finishSwap(restored: Bool, window: Playback, using coordinator: inout ContentSwapCoordinator,
                     at now: HostTime) -> [ContentSwapCoordinator.Step] {
         let steps = coordinator.restoreCompleted(restored, fullScreen: &machine, window: &window.machine, at: now)
         performEngineEffects(of: steps, window: window, at: now)

@@ -24,7 +24,7 @@ extension Playback {
 
     /// Starts, or takes over, a switch of the picture's format; called each turn.
     /// True when the picture changed hands.
-    func followRenderSize(at now: HostTime) -> Bool {
+    public func followRenderSize(at now: HostTime) -> Bool {
         if let opening = pictureSwitch, let result = opening.take() {
             pictureSwitch = nil
             switch result {
@@ -41,7 +41,7 @@ extension Playback {
               let wanted = FormatChoice.pick(for: size, in: site), wanted.video != playing.video, wanted.video.isVideoOnly
         else { return false }
         Log.info("page picture \(playing.video.id) -> \(wanted.video.id) for \(size)")
-        pictureSwitch = PictureSwitch(FormatChoice.Pick(video: wanted.video, audio: sound), viewport: size)
+        pictureSwitch = PictureSwitch(FormatChoice.Pick(video: wanted.video, audio: sound), viewport: size, allowance: allowance)
         return false
     }
 
@@ -68,13 +68,13 @@ final class PictureSwitch: @unchecked Sendable {
     private var result: Result<VideoPipeline, Error>?
     private var cancelled = false
 
-    init(_ pick: FormatChoice.Pick, viewport: Viewport) {
+    init(_ pick: FormatChoice.Pick, viewport: Viewport, allowance: InputAllowance) {
         self.pick = pick
         let interrupt = self.interrupt
+        let allowance = allowance.withPageHeaders(pick.video.headers, for: pick.video.url)
         let thread = Thread { [self] in
-            InputHeaders.set(pick.video.headers, for: pick.video.url)
             let opened = Result {
-                try VideoPipeline(demuxer: Demuxer(source: MediaSource(path: pick.video.url, interrupt: interrupt)),
+                try VideoPipeline(demuxer: Demuxer(source: MediaSource(path: pick.video.url, allowance: allowance, interrupt: interrupt)),
                                   options: .init(threads: nil, queueCapacity: 4, viewport: viewport, skipInvisibleWork: true))
             }
             let orphan = lock.withLock { () -> VideoPipeline? in
@@ -88,11 +88,11 @@ final class PictureSwitch: @unchecked Sendable {
         thread.start()
     }
 
-    func take() -> Result<VideoPipeline, Error>? {
+    public func take() -> Result<VideoPipeline, Error>? {
         lock.withLock { defer { result = nil }; return result }
     }
 
-    func cancel() {
+    public func cancel() {
         interrupt.stop()
         let unclaimed = lock.withLock { () -> VideoPipeline? in
             cancelled = true

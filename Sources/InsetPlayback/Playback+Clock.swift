@@ -18,7 +18,7 @@ extension Playback {
     /// first buffer) before it is heard; the picture holds on its first frame meanwhile, as
     /// ffplay's does, so the two start together. Half a second without sound and the
     /// system clock goes on alone.
-    func masterTime(at now: HostTime) -> MediaTime {
+    public func masterTime(at now: HostTime) -> MediaTime {
         guard clock.isRunning, let sound else { return clock.time(at: now) }
         if let heard = sound.clockTime(at: now) {
             if waitingForSoundSince != nil {

@@ -7,8 +7,8 @@ import InsetMedia
 /// (`FrameGrab`: as FFmpeg's tool would give it), saved as a PNG (libavcodec's encoder)
 /// under a name from the video and the time that no file has yet. On its own thread, as
 /// the details' preview is; the UI polls `result`.
-final class Screenshot: @unchecked Sendable {
-    enum Outcome: Equatable {
+public final class Screenshot: @unchecked Sendable {
+    public enum Outcome: Equatable {
         case saved(path: String)
         case failed(String)
     }
@@ -16,9 +16,10 @@ final class Screenshot: @unchecked Sendable {
     private let lock = NSLock()
     private var outcome: Outcome?
 
-    init(path: String, time: MediaTime, name: String, directory: String, onFinish: @escaping @Sendable () -> Void) {
+    public init(path: String, allowance: InputAllowance = .webOnly, time: MediaTime, name: String, directory: String,
+                onFinish: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
-            let result = Screenshot.take(path: path, time: time, name: name, directory: directory)
+            let result = Screenshot.take(path: path, allowance: allowance, time: time, name: name, directory: directory)
             lock.withLock { outcome = result }
             onFinish()
         }
@@ -28,7 +29,7 @@ final class Screenshot: @unchecked Sendable {
     }
 
     /// Nil while it is being taken.
-    var result: Outcome? { lock.withLock { outcome } }
+    public var result: Outcome? { lock.withLock { outcome } }
 
     /// `clip_0-01.880.png` for clip.mp4 at 0:01.88; `clip_0-01.880-2.png` if that exists.
     static func fileName(video name: String, time: MediaTime, attempt: Int) -> String {
@@ -37,9 +38,9 @@ final class Screenshot: @unchecked Sendable {
         return stem + "_" + clock + (attempt > 1 ? "-\(attempt)" : "") + ".png"
     }
 
-    private static func take(path: String, time: MediaTime, name: String, directory: String) -> Outcome {
+    private static func take(path: String, allowance: InputAllowance, time: MediaTime, name: String, directory: String) -> Outcome {
         do {
-            let picture = try FrameGrab.picture(path: path, at: time)
+            let picture = try FrameGrab.picture(path: path, allowance: allowance, at: time)
             // A folder named that is not there yet is made now, with its parents (the rule of
             // InsetConfig's ScreenshotFolder, which checked at start that it can be).
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {

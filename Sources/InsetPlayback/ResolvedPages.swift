@@ -6,7 +6,9 @@ import InsetSites
 /// than running yt-dlp again, and the library shows their titles.
 ///
 /// Threads: written by the opening thread, read by the UI thread and the next opener.
-final class ResolvedPages: @unchecked Sendable {
+public final class ResolvedPages: @unchecked Sendable {
+    public init() {}
+
     private let lock = NSLock()
     private var videos: [String: SiteVideo] = [:]
     private var titles: [String: String] = [:]
@@ -23,16 +25,16 @@ final class ResolvedPages: @unchecked Sendable {
     func remember(lineage: [String], for path: String) { lock.withLock { lineages[path] = lineage } }
     func lineage(of path: String) -> [String] { lock.withLock { lineages[path] ?? [] } }
 
-    func video(for path: String) -> SiteVideo? { lock.withLock { videos[path] } }
-    func title(for path: String) -> String? { lock.withLock { titles[path] } }
+    public func video(for path: String) -> SiteVideo? { lock.withLock { videos[path] } }
+    public func title(for path: String) -> String? { lock.withLock { titles[path] } }
 }
 
 /// A list a page resolved to, as the library lists it: each entry's path (a resolved
 /// video's stream, or a page to resolve when played) and title, in the page's order.
-struct SiteList: Sendable {
-    var title: String
-    var entries: [(path: String, title: String)]
+public struct SiteList: Sendable {
+    public var title: String
+    public var entries: [(path: String, title: String)]
     /// What was left out of the list, one line for the bar (`SiteJSON.Dropped`, entries
     /// naming a page they came from); nil when nothing was.
-    var notice: String?
+    public var notice: String?
 }

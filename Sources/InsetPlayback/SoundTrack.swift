@@ -9,10 +9,10 @@ import InsetMedia
 ///
 /// Threads: made and driven on the UI thread; the audio decode thread writes into the
 /// ring, SDL's thread reads it. Events from the decode thread arrive through `events`.
-final class SoundTrack {
-    let output: AudioOutput
+public final class SoundTrack {
+    public let output: AudioOutput
     /// The pipeline heard now; replaced when `a` moves to a track of another input.
-    private(set) var pipeline: AudioPipeline
+    public private(set) var pipeline: AudioPipeline
     private let events = SoundEventBox()
     /// The picture's demuxer: a seek of it moves the sound too when the sound reads it.
     private let pictureDemuxer: Demuxer
@@ -24,33 +24,40 @@ final class SoundTrack {
     private var current: Int
     /// The newest serial the output was flushed to: a pipeline on another input starts above it.
     var lastSerial = 0
-    private(set) var speed = PlaybackSpeed.normal
+    public private(set) var speed = PlaybackSpeed.normal
     /// The format asked of the device for this sound (what the file has).
-    let wanted: AudioFormat
+    public let wanted: AudioFormat
     /// Whether `stop` closes the output: false while this track is queued behind another's
     /// sound in that one's output (`SoundTrack+Gapless`), until it takes the output over.
     var ownsOutput = true
     /// This track's first serial while its sound waits in the ring behind another's.
     var queuedSerial: Int?
     /// The next file's sound, queued behind this one's in its output.
-    var successor: SoundTrack?
+    public var successor: SoundTrack?
     private var started = false
 
-    struct Choice {
-        var demuxer: Demuxer
+    public struct Choice {
+        public var demuxer: Demuxer
         /// The stream heard; nil for the input's best.
-        var stream: Int32?
-        var label: String
+        public var stream: Int32?
+        public var label: String
     }
 
     /// What a video plays with: sound on or off, how loud.
-    struct Options: Sendable {
-        var muted = false
-        var volume = 100
+    public struct Options: Sendable {
+        public var muted = false
+        public var volume = 100
         /// The language of the track to play (`--audio-lang`), when the file has it.
-        var language: String?
+        public var language: String?
         /// `--audio-device`: the device, when this sound is the first to open one.
-        var device: String?
+        public var device: String?
+
+        public init(muted: Bool = false, volume: Int = 100, language: String? = nil, device: String? = nil) {
+            self.muted = muted
+            self.volume = volume
+            self.language = language
+            self.device = device
+        }
     }
 
     /// Opens the device for the sound and the pipeline that feeds it: the separate input's
@@ -111,32 +118,32 @@ final class SoundTrack {
     }
 
     /// Starts decoding; later calls do nothing (a queued track started before its playback).
-    func start() {
+    public func start() {
         guard !started else { return }
         started = true
         pipeline.start()
     }
 
-    func stop() {
+    public func stop() {
         dropSuccessor()
         pipeline.stop()
         separate?.stop()
         if ownsOutput { output.close() }
     }
 
-    func play() {
+    public func play() {
         pipeline.setPaused(false)
         output.pause(false)
     }
 
-    func pause() {
+    public func pause() {
         output.pause(true)
         pipeline.setPaused(true)
     }
 
     /// Moves the sound to `time` (a file played without a picture, or a sound of its
     /// own input); the old serial's samples are never played.
-    func seek(to time: MediaTime) {
+    public func seek(to time: MediaTime) {
         dropSuccessor()
         guard let (serial, _) = pipeline.seek(to: time) else { return }
         flush(to: serial)
@@ -147,7 +154,7 @@ final class SoundTrack {
     /// place and label ("audio 2/3: fra, Commentary") and whether the picture's input must
     /// be sought to `time` for it (back to one of its own tracks from a separate input's:
     /// its sound was not kept while another was heard); nil when there is only one.
-    func nextTrack(at time: MediaTime) -> (label: String, seekPicture: Bool)? {
+    public func nextTrack(at time: MediaTime) -> (label: String, seekPicture: Bool)? {
         guard choices.count > 1 else { return nil }
         dropSuccessor()
         let next = (current + 1) % choices.count
@@ -210,7 +217,7 @@ final class SoundTrack {
     }
 
     /// Whether the sound holds the end of playback, and until when (see `PlaybackEnd`).
-    var progress: SoundProgress { events.progress }
+    public var progress: SoundProgress { events.progress }
 
     /// The time of the sample the listener hears now; nil while the device has not played
     /// any sample of the current serial yet (just opened or sought), or once the last
@@ -224,7 +231,7 @@ final class SoundTrack {
 
     /// `--audio-delay`, `audio-delay`: the sound plays this much later than its picture
     /// (earlier when negative), as mpv's: the picture is shown at the time heard plus it.
-    var delay = MediaTime.zero
+    public var delay = MediaTime.zero
 
     /// The time of the sample heard now, as `clockTime` says, before the delay. Nil while
     /// the device is gone (SDL goes on calling back and throws the sound away, at a pace
@@ -267,15 +274,15 @@ final class SoundTrack {
 
     /// The tracks' names in the order `a` steps through them, and which is heard (the
     /// control socket's `track-list` and `aid`).
-    var trackNames: [String] { choices.map(\.label) }
-    var heardTrack: Int { current }
-    var isMuted: Bool { output.isMuted }
-    var volume: Int { output.volume }
-    func setMuted(_ muted: Bool) { output.setMuted(muted) }
-    func setVolume(_ volume: Int) { output.setVolume(volume) }
+    public var trackNames: [String] { choices.map(\.label) }
+    public var heardTrack: Int { current }
+    public var isMuted: Bool { output.isMuted }
+    public var volume: Int { output.volume }
+    public func setMuted(_ muted: Bool) { output.setMuted(muted) }
+    public func setVolume(_ volume: Int) { output.setVolume(volume) }
     /// The mix's level for this video: 100 when it is the one heard, the window's volume
     /// beside another.
-    var mixLevel: Int { output.mixLevel }
-    func setMixLevel(_ level: Int) { output.setMixLevel(level) }
-    func setSpeed(_ speed: PlaybackSpeed) { self.speed = speed; pipeline.setSpeed(speed) }
+    public var mixLevel: Int { output.mixLevel }
+    public func setMixLevel(_ level: Int) { output.setMixLevel(level) }
+    public func setSpeed(_ speed: PlaybackSpeed) { self.speed = speed; pipeline.setSpeed(speed) }
 }

@@ -29,7 +29,7 @@ extension Playback {
     }
 
     /// Whether the bar's buffering state changed since the last call.
-    func takeBufferingChange() -> Bool {
+    public func takeBufferingChange() -> Bool {
         defer { bufferingChanged = false }
         return bufferingChanged
     }
@@ -53,7 +53,7 @@ extension Playback {
     }
 
     /// The cut notice, once.
-    func takeCutNotice() -> String? {
+    public func takeCutNotice() -> String? {
         defer { cutNotice = nil }
         return cutNotice
     }

@@ -5,7 +5,7 @@ import InsetMedia
 import InsetSites
 
 /// What opening yields: a playback's media, or the list a page turned out to be.
-enum OpenedInput: @unchecked Sendable {
+public enum OpenedInput: @unchecked Sendable {
     case media(Playback.Media)
     case list(SiteList)
 }
@@ -112,18 +112,19 @@ extension PlaybackOpener {
         guard let pick = FormatChoice.pick(for: request.viewport, in: video, keepChosen: request.sites.ytdlp.format != nil) else {
             throw MediaError.resolver(path: request.path, reason: SiteJSON.Failure.nothingToPlay.description)
         }
-        InputHeaders.set(pick.video.headers, for: pick.video.url)
-        if let audio = pick.audio { InputHeaders.set(audio.headers, for: audio.url) }
         Log.info("page \(request.path): \(video.title); picture \(pick.video.id) \(pick.video.size.map { "\($0)" } ?? "?")"
                  + (pick.audio.map { ", sound \($0.id)" } ?? ""))
         var request = self.request
+        request.allowance = request.allowance.withPageHeaders(pick.video.headers, for: pick.video.url)
+        if let audio = pick.audio { request.allowance = request.allowance.withPageHeaders(audio.headers, for: audio.url) }
         // The page's subtitles are listed with the others; `--sub-lang` picks among them.
         if request.subtitles.file == nil, let wanted = Self.subtitle(of: video, language: request.subtitles.language) {
             request.subtitles.file = wanted.url
             // As yt-dlp fetches a subtitle: with its own headers, else the page's (Referer,
             // User-Agent), whose credentials only when it is on the picture's host.
-            InputHeaders.set(wanted.headers.isEmpty ? InputHeaders.borrowed(pick.video.headers, from: pick.video.url, to: wanted.url)
-                                                    : wanted.headers, for: wanted.url)
+            let headers = wanted.headers.isEmpty ? InputAllowance.borrowed(pick.video.headers, from: pick.video.url, to: wanted.url)
+                                                 : wanted.headers
+            request.allowance = request.allowance.withPageHeaders(headers, for: wanted.url)
         }
         var media = try Playback.Media.open(request, picture: pick.video.url, sound: pick.audio?.url ?? request.audioFile,
                                             video: videoInterrupt, audio: audioInterrupt)

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 import InsetRender
 
 /// Subtitle text as planes over the pictures: one over the full-screen picture, one over

@@ -34,7 +34,7 @@ public struct WatchLaterStore: Sendable {
     }
 
     /// What the folder holds for `path`, left in place (a gapless look ahead asks too).
-    func entry(for path: String) -> WatchLaterEntry? {
+    public func entry(for path: String) -> WatchLaterEntry? {
         let file = file(for: path)
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8),
@@ -47,7 +47,7 @@ public struct WatchLaterStore: Sendable {
 
     /// `path` started: its file goes, as mpv removes it once loaded, so a file watched to
     /// its end (or quit without `--save-position-on-quit`) starts at 0 next time.
-    func forget(_ path: String) {
+    public func forget(_ path: String) {
         let file = file(for: path)
         if unlink(file) != 0 && errno != ENOENT { Log.error("watch_later: cannot remove \(file): \(String(cString: strerror(errno)))") }
     }
@@ -55,7 +55,7 @@ public struct WatchLaterStore: Sendable {
     /// Writes `entry` for `path`: a temporary file renamed over the old one, so a reader
     /// (mpv, lobster's `cat DIR/*`) never sees half of one. The folder is made when missing
     /// (mpv 0.35 leaves that to the launcher: lobster makes it).
-    func write(_ entry: WatchLaterEntry, for path: String) {
+    public func write(_ entry: WatchLaterEntry, for path: String) {
         let file = file(for: path)
         do {
             try PrivateFile.replace(file, in: directory, with: entry.text(path: writesFileName ? path : nil),

@@ -4,12 +4,19 @@ import InsetMedia
 
 /// What the command line asks of subtitles for a file opened: `--sub FILE` (single file
 /// only), `--sub-lang LANG` and `--sub-charset CHARSET` (for every subtitle file read).
-struct SubtitleRequest: Sendable {
-    var file: String?
-    var language: String?
-    var charset: String? = nil
+public struct SubtitleRequest: Sendable {
+    public var file: String?
+    public var language: String?
+    public var charset: String? = nil
     /// mpv's `--sub-files` after the first (`file`): listed right after it, in order.
-    var moreFiles: [String] = []
+    public var moreFiles: [String] = []
+
+    public init(file: String? = nil, language: String? = nil, charset: String? = nil, moreFiles: [String] = []) {
+        self.file = file
+        self.language = language
+        self.charset = charset
+        self.moreFiles = moreFiles
+    }
 }
 
 /// The subtitles of one playback: its tracks (the file's own streams, `--sub`, files
@@ -17,9 +24,9 @@ struct SubtitleRequest: Sendable {
 ///
 /// Threads: made on the opening thread; then the UI thread's. The store is shared with the
 /// decode thread, which adds the file's own cues as it demuxes; files are read whole here.
-final class PlaybackSubtitles {
-    let store: SubtitleStore
-    private(set) var selection: SubtitleSelection
+public final class PlaybackSubtitles {
+    public let store: SubtitleStore
+    public private(set) var selection: SubtitleSelection
     /// Why a subtitle file could not be read, or the character set one was guessed to be in, said once.
     private var notice: String?
 
@@ -31,7 +38,8 @@ final class PlaybackSubtitles {
     /// the streams in the file, then the files beside it (read whole now, their times
     /// counted from the video's start). The pipeline is told to decode the streams'
     /// packets. Nil when there are no tracks at all.
-    static func open(source: MediaSource, path: String, pipeline: VideoPipeline?, request: SubtitleRequest) -> PlaybackSubtitles? {
+    public static func open(source: MediaSource, path: String, pipeline: VideoPipeline?, request: SubtitleRequest,
+                            allowance: InputAllowance = .webOnly) -> PlaybackSubtitles? {
         let store = SubtitleStore()
         var tracks: [SubtitleTrack] = []
         var notice: String?
@@ -45,7 +53,7 @@ final class PlaybackSubtitles {
         for (index, file) in files.enumerated() {
             do {
                 let (track, cues) = try SubtitleFile.load(file, id: -1 - index, offset: source.info.start,
-                                                          charset: request.charset)
+                                                          charset: request.charset, allowance: allowance)
                 store.add(wholeFile: cues, track: track.id)
                 external.append(track)
                 // A guess may be wrong: the user is told what it was and how to choose another.
@@ -71,20 +79,20 @@ final class PlaybackSubtitles {
     }
 
     /// `subtitles off`; returns what to say.
-    func turnOff() -> String {
+    public func turnOff() -> String {
         selection.turnOff()
         return selection.message
     }
 
     /// `c`: the next track, or off; returns what to say.
-    func cycle() -> String {
+    public func cycle() -> String {
         selection.cycle()
         return selection.message
     }
 
     /// The words on screen at `time`: the text cues of the track shown, one cue's lines
     /// after another's; nil when nothing shows (off, a picture track, between cues).
-    func text(at time: MediaTime) -> String? {
+    public func text(at time: MediaTime) -> String? {
         guard let track = selection.current, !track.isBitmap else { return nil }
         let words = store.active(track: track.id, at: time).compactMap(\.text)
         return words.isEmpty ? nil : words.joined(separator: "\n")
@@ -103,7 +111,7 @@ final class PlaybackSubtitles {
     }
 
     /// Says once why a subtitle file was not read.
-    func takeNotice() -> String? {
+    public func takeNotice() -> String? {
         defer { notice = nil }
         return notice
     }

@@ -20,7 +20,7 @@ extension Playback {
     /// leaves the decoder without waiting for more input (frame threads hold the last few
     /// back), and a time the sound, with its own source and buffer, has too. Nil when
     /// playback is already there or the input is not live.
-    var liveEdgeTarget: MediaTime? {
+    public var liveEdgeTarget: MediaTime? {
         guard let edge = liveEdge else { return nil }
         let target = edge - VideoPipeline.liveEdgeMargin
         return target > machine.snapshot.position ? target : nil

@@ -27,7 +27,7 @@ public struct ResumeStore: Sendable {
 
     /// The key of a local regular file at `path`; nil for anything else (a URL, `-`, a
     /// pipe, a device, a file gone).
-    static func key(for path: String) -> ResumeKey? {
+    public static func key(for path: String) -> ResumeKey? {
         guard path != "-", !path.contains("://") else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -35,14 +35,14 @@ public struct ResumeStore: Sendable {
     }
 
     /// The path a key holds: absolute, with `.`, `..` and doubled slashes gone.
-    static func absolutePath(_ path: String) -> String {
+    public static func absolutePath(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (absolute as NSString).standardizingPath
     }
 
     /// What the file holds; empty when there is none. A file that cannot be read, or has
     /// lines that do not read, is said in one log line and what does read is used.
-    func load() -> ResumePositions {
+    public func load() -> ResumePositions {
         guard FileManager.default.fileExists(atPath: file) else { return ResumePositions() }
         guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
             Log.error("resume: \(file) cannot be read as text; ignored")
@@ -54,7 +54,7 @@ public struct ResumeStore: Sendable {
     }
 
     /// Where the file at `path` was left and the audio delay it had, where remembered.
-    func remembered(for path: String) -> (position: MediaTime?, audioDelay: MediaTime?) {
+    public func remembered(for path: String) -> (position: MediaTime?, audioDelay: MediaTime?) {
         guard let key = key(for: path) else { return (nil, nil) }
         let positions = load()
         return (positions.position(for: key), positions.audioDelay(for: key))
@@ -65,7 +65,7 @@ public struct ResumeStore: Sendable {
     /// A video of `path` stopped at `position`: remembered or forgotten (see
     /// `ResumePositions.record`), and the file written again. Failures are logged: losing a
     /// position must not stop the player.
-    func record(_ position: MediaTime, end: MediaTime?, audioDelay: MediaTime = .zero, for path: String) {
+    public func record(_ position: MediaTime, end: MediaTime?, audioDelay: MediaTime = .zero, for path: String) {
         guard let key = key(for: path) else { return }
         var positions = load()
         let before = positions

@@ -6,7 +6,7 @@ import Foundation
 /// folder is made 0700 and the file 0600. `closesFolder`: an existing folder is made 0700
 /// too (Inset's own, which older versions made 0755; not a folder the user named).
 enum PrivateFile {
-    static func replace(_ file: String, in directory: String, with text: String, temporaryName: String,
+    public static func replace(_ file: String, in directory: String, with text: String, temporaryName: String,
                         closesFolder: Bool) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])

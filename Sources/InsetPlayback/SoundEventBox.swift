@@ -25,7 +25,7 @@ final class SoundEventBox: @unchecked Sendable {
         }
     }
 
-    var progress: SoundProgress {
+    public var progress: SoundProgress {
         lock.withLock { failed ? .absent : ended ? .decoded(lastTime: lastTime) : .decoding }
     }
 
