@@ -126,7 +126,7 @@ let package = Package(
             name: "inset",
             dependencies: [
                 "InsetApp", "InsetCore", "InsetLog", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "InsetScripts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The fuzz harness (not a product): generators and checks in a library that the

@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>

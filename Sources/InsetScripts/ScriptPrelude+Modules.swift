@@ -199,6 +199,8 @@ while true do
     local text = inset.wait(delay or -1)
     if text then
         local event = json.decode(text)
+        -- `inset keys` has read the bindings: the script goes without its shutdown handlers.
+        if event and event.event == 'inset-leave' then break end
         if event then dispatch(event) end
         if event and event.event == 'shutdown' then break end
     end

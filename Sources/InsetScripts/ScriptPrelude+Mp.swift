@@ -23,7 +23,10 @@ local function got(ok, data, def)
     if def ~= nil then return def end
     return nil, data
 end
-function mp.get_property(name, def) return got(request({ 'get_property_string', name }), def) end
+function mp.get_property(name, def)
+    local ok, data = request({ 'get_property_string', name })
+    return got(ok, data, def)
+end
 mp.get_property_osd = mp.get_property
 function mp.get_property_native(name, def)
     local ok, data = request({ 'get_property', name })

@@ -20,6 +20,7 @@ public final class ScriptThread: @unchecked Sendable {
     /// Why the script ended (its error), once it has; nil for a clean end.
     public private(set) var failure: String?
     private var finished = false
+    private var waited = false
 
     public init(_ identity: ScriptIdentity, settings: ScriptSettings, player: any ScriptPlayer) {
         self.identity = identity
@@ -70,6 +71,18 @@ public final class ScriptThread: @unchecked Sendable {
         lock.withLock { if let state { inset_script_interrupt(state) } }
     }
 
+    /// The script has run its main chunk and waited for an event once (its bindings and
+    /// observations are made).
+    public var hasLoaded: Bool { lock.withLock { waited } }
+
+    /// The script goes at its next event, without its `shutdown` handlers (`inset keys`).
+    public func leave() {
+        queue.post(MpvIPC.event("inset-leave"))
+        queue.close()
+    }
+
+    fileprivate func noteWaiting() { lock.withLock { waited = true } }
+
     /// Waits up to `seconds` for the thread to end; false if it has not.
     public func join(within seconds: Double) -> Bool {
         if lock.withLock({ finished }) { return true }
@@ -105,6 +118,7 @@ private func scriptCall(_ context: UnsafeMutableRawPointer?, _ request: UnsafePo
 private func scriptWait(_ context: UnsafeMutableRawPointer?, _ timeout: Double) -> UnsafeMutablePointer<CChar>? {
     guard let context else { return nil }
     let script = Unmanaged<ScriptThread>.fromOpaque(context).takeUnretainedValue()
+    script.noteWaiting()
     if let event = script.queue.take(timeout: timeout) { return strdup(event.line) }
     // Closed and empty: the player is going, the script's loop ends as at `shutdown`.
     return script.queue.isClosed ? strdup(#"{"event":"shutdown"}"#) : nil

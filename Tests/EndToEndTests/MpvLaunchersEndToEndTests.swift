@@ -20,7 +20,8 @@ struct MpvLaunchersEndToEndTests {
     /// ani-skip 1.0.1 printed (`--chapters-file=%s --script-opts=%s`) and split on spaces; its
     /// chapters file is `;FFMETADATA1` and a `[CHAPTER]` (TIMEBASE=1/1000, START, END,
     /// TITLE) for the opening, the ending and the episode between. An older ani-skip added
-    /// `--script=…/skip.lua`: kept, not run (the Lua issue).
+    /// `--script=…/skip.lua`, here missing: a line in the log, and the episode plays (a
+    /// skip.lua that is there runs: ScriptsEndToEndTests).
     @Test("ani-cli with ani-skip: the title, the chapters file's three marks on the bar, PgDn to one of them by its title, the sound")
     func aniCli() throws {
         let dir = try AudioTrackEndToEndTests.scratch()

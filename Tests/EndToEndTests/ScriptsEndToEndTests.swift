@@ -49,14 +49,14 @@ struct ScriptsEndToEndTests {
     /// Runs the scripts in each player and returns each one's report of `count` lines;
     /// `act` does what a person would in that player's terminal, once it is playing.
     static func reports(scripts: [String], options: [String] = [], file: String, count: Int,
-                        act: (Tmux, Run) throws -> Void = { _, _ in }) throws -> [Player: [String]] {
+                        act: (Tmux, Run, Player) throws -> Void = { _, _, _ in }) throws -> [Player: [String]] {
         var reports: [Player: [String]] = [:]
         for player in players {
             let run = Run()
             defer { try? FileManager.default.removeItem(atPath: run.folder) }
             let tmux = try Tmux()
             try tmux.run(try run.commandLine(player, scripts: scripts, options: options, file: file))
-            try act(tmux, run)
+            try act(tmux, run, player)
             reports[player] = run.lines(count)
             try? tmux.keys("q")
         }
@@ -82,13 +82,13 @@ struct ScriptsEndToEndTests {
 
     @Test("a key bound by a script shows its OSD message and runs its function")
     func keyBindingWithMessage() throws {
-        let reports = try Self.reports(scripts: ["key-osd.lua"], options: ["report-quit=no"],
-                                       file: samplePath("clock_16x9_aac.mp4"), count: 1) { tmux, run in
-            _ = run
+        let reports = try Self.reports(scripts: ["key-osd.lua"],
+                                       file: samplePath("clock_16x9_aac.mp4"), count: 1) { tmux, _, player in
             // Playing (Inset's bar, or mpv's status line), then the key.
-            try tmux.waitFor(timeout: 10, "playing") { $0.text.contains("0:0") || $0.text.contains("00:00") }
+            try tmux.waitFor(timeout: 10, "playing") { $0.text.contains("0:0") }
             try tmux.keys("k")
-            try tmux.waitFor(timeout: 5, "the OSD message") { $0.text.contains("hello from lua") }
+            // mpv with --vo=null shows no OSD in the terminal; Inset shows it on its bar.
+            if player == .inset { try tmux.waitFor(timeout: 5, "the OSD message") { $0.text.contains("hello from lua") } }
         }
         #expect(reports[.inset] == ["key k pressed at clock_16x9_aac.mp4"])
         if Self.hasMpv { #expect(reports[.mpv] == reports[.inset]) }
@@ -112,8 +112,7 @@ struct ScriptsEndToEndTests {
     @Test("pausing writes a history line, as it does in mpv")
     func pauseHistory() throws {
         let reports = try Self.reports(scripts: ["pause-history.lua"], options: ["pause-history-file=REPORT"],
-                                       file: samplePath("clock_16x9_aac.mp4"), count: 2) { tmux, run in
-            _ = run
+                                       file: samplePath("clock_16x9_aac.mp4"), count: 2) { tmux, run, _ in
             _ = Tmux.eventually(timeout: 10) { ((try? String(contentsOfFile: run.report, encoding: .utf8)) ?? "").contains("pause no") }
             try tmux.keys("Space")
         }

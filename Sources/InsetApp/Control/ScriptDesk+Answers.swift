@@ -32,9 +32,11 @@ extension ScriptDesk {
             if !keyName.isEmpty && key == nil { return failure(.invalidParameter, "no key \(keyName)") }
             bindings.removeAll { $0.script == script.name && $0.name == name }
             bindings.append(ScriptKeyBinding(key: key, keyName: keyName, script: script.name, name: name))
+            listKeys(director)
             return success()
         case "inset-unbind"?:
             bindings.removeAll { $0.script == script.name && $0.name == words.last ?? nil }
+            listKeys(director)
             return success()
         default:
             break
@@ -71,6 +73,13 @@ extension ScriptDesk {
         case .scriptMessage(let target, let arguments):
             return deliver(to: target, arguments).map { failure(.commandFailed, $0) } ?? success()
         case .refused(let why): return failure(.commandFailed, why)
+        }
+    }
+
+    /// The `?` list's lines for the scripts' keys: the key, the binding's name and its script.
+    func listKeys(_ director: Director) {
+        director.overlays.scriptKeys = bindings.compactMap { binding in
+            binding.key.map { ($0.description, "\(binding.name) (script \(binding.script))") }
         }
     }
 

@@ -45,10 +45,9 @@ final class ScriptDesk: ScriptPlayer, @unchecked Sendable {
         let configFolder = options.loadsConfigFolderScripts ? ScriptSettings.configFolder() : nil
         let found = ScriptSources.paths(given: options.scripts, configFolder: configFolder,
                                         loadFolder: options.loadsConfigFolderScripts)
-        for line in found.skipped {
-            Log.error(line)
-            director.noteAtStart(line)
-        }
+        // In the log, as mpv says it on the terminal; the bar is left to what plays (ani-cli's
+        // older ani-skip names a skip.lua that may not be there).
+        for line in found.skipped { Log.error(line) }
         guard !found.paths.isEmpty else { return nil }
         let desk = ScriptDesk(waker: director.waker)
         director.mpvSessionState.keepsScriptEvents = true
@@ -82,6 +81,7 @@ final class ScriptDesk: ScriptPlayer, @unchecked Sendable {
         for (script, failure) in host.takeEndings() {
             observations[script.name] = nil
             bindings.removeAll { $0.script == script.name }
+            listKeys(director)
             if let failure { director.show(message: "script \(script.name): \(failure)", at: now) }
         }
         return director.takeEffects()
