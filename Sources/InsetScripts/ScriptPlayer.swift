@@ -21,11 +21,13 @@ public struct ScriptIdentity: Sendable, Hashable {
     }
 
     /// mpv's name for a script: its file's name without the extension (`skip.lua` is
-    /// `skip`), a folder script by its folder.
+    /// `skip`), a folder script by its folder, every character but ASCII letters and digits
+    /// made `_` (`pause-history.lua` is `pause_history`, whose options are
+    /// `pause_history-KEY`), as mpv's scripting.c makes it.
     public static func name(of path: String) -> String {
         var last = path.split(separator: "/").last.map(String.init) ?? path
         if last == "main.lua" { last = path.split(separator: "/").dropLast().last.map(String.init) ?? last }
         if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
-        return last.replacingOccurrences(of: " ", with: "_")
+        return String(last.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
     }
 }

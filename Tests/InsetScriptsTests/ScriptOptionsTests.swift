@@ -67,6 +67,7 @@ struct ScriptQueueTests {
     func sources() {
         #expect(ScriptIdentity.name(of: "/a/ani-skip/skip.lua") == "skip")
         #expect(ScriptIdentity.name(of: "/a/scripts/autoload/main.lua") == "autoload")
+        #expect(ScriptIdentity.name(of: "/a/pause-history.lua") == "pause_history", "as mpv names it")
         let folder = ScriptFolder()
         defer { folder.remove() }
         try? FileManager.default.createDirectory(atPath: folder.path + "/scripts/b", withIntermediateDirectories: true)

@@ -1,5 +1,5 @@
 -- Skips each chapter whose title matches a pattern (as the public "skip intro/recap"
--- scripts do): on a new chapter, a title matching `skip-chapters-titles` (Lua patterns
+-- scripts do): on a new chapter, a title matching `skip_chapters-titles` (Lua patterns
 -- separated by ;) jumps to the next chapter's start.
 local options = { titles = '^Opening$;^Recap' }
 require('mp.options').read_options(options)
