@@ -27,7 +27,7 @@ int inset_script_run(lua_State *state, const char *prelude, const char *chunk_na
 // From any thread: the script stops at its next hook with an error ("stopped").
 void inset_script_interrupt(lua_State *state);
 void inset_script_close(lua_State *state);
-// The calling thread's priority lowered (nice 10), so a busy script gets what the
+// The calling thread's priority lowered (nice 19), so a busy script gets what the
 // player's threads leave.
 void inset_script_lower_priority(void);
 

@@ -121,6 +121,6 @@ void inset_script_close(lua_State *state) { lua_close(state); }
 
 void inset_script_lower_priority(void) {
 #if defined(SYS_gettid)
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 #endif
 }

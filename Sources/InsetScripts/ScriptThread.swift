@@ -31,7 +31,7 @@ public final class ScriptThread: @unchecked Sendable {
     /// Starts the thread; `onEnd` runs on it when the script ends (its error, or nil).
     public func start(onEnd: @escaping @Sendable (ScriptThread, String?) -> Void) {
         let thread = Thread { [self] in
-            // A script in a busy loop gets what the player leaves (nice 10 for this thread).
+            // A script in a busy loop gets what the player leaves (nice 19 for this thread).
             inset_script_lower_priority()
             let outcome = run()
             lock.withLock { failure = outcome; finished = true }

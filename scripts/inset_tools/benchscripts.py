@@ -49,9 +49,10 @@ def scenarios(workdir):
     }
 
 
-def run(binary, clip, arguments, seconds, size, workdir):
+def run(binary, clip, arguments, seconds, size, workdir, name):
     stats = os.path.join(workdir, "stats")
-    session = f"inset-bench-scripts-{os.getpid()}"
+    # A server of its own for each run: the last one may still be going.
+    session = f"inset-bench-scripts-{os.getpid()}-{name.replace('+', '-')}"
     env = f"SDL_AUDIODRIVER=dummy XDG_STATE_HOME={workdir} XDG_CONFIG_HOME={workdir}/config"
     command = (f"env {env} {binary} --no-resume --loop --stats --socket none {' '.join(arguments)} "
                f"'{clip}' 2>{stats}; sleep 30")
@@ -86,7 +87,7 @@ def main(binary, clip, seconds, size):
     for name in ("none", "failing+busy", "skip"):
         workdir = tempfile.mkdtemp(prefix="inset-bench-scripts-")
         try:
-            results[name] = run(binary, clip, scenarios(workdir)[name], seconds, size, workdir)
+            results[name] = run(binary, clip, scenarios(workdir)[name], seconds, size, workdir, name)
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
     with open("/proc/loadavg") as f:
