@@ -79,6 +79,19 @@ let package = Package(
             publicHeadersPath: ".",
             cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
+        // LuaJIT, for mpv's Lua scripts (InsetScripts): the state, its primitives and
+        // mp.utils' file and process helpers in C, as CVTerm is over libvterm.
+        .systemLibrary(
+            name: "CLuaJITLibraries",
+            pkgConfig: "luajit",
+            providers: [.apt(["libluajit-5.1-dev"]), .brew(["luajit"])]
+        ),
+        .target(
+            name: "CLuaJIT",
+            dependencies: ["CLuaJITLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -96,6 +109,9 @@ let package = Package(
         .target(name: "InsetConfig", dependencies: ["InsetCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "InsetControl", dependencies: ["InsetCore"]),
         .target(name: "InsetSites", dependencies: ["InsetCore"]),
+        // mpv's Lua scripts: each on its own thread and Lua state, calling the player through
+        // a narrow interface the app implements (ScriptPlayer); nothing of the app here.
+        .target(name: "InsetScripts", dependencies: ["CLuaJIT", "InsetCore", "InsetControl", "InsetLog"]),
         // MPRIS on the session bus: the bus's plumbing (Bus/) apart from what its calls and
         // properties mean for the player (MPRIS/, pure).
         .target(name: "InsetMPRIS", dependencies: ["CDBus", "InsetCore", "InsetLog"]),
@@ -107,14 +123,14 @@ let package = Package(
             name: "InsetApp",
             dependencies: [
                 "InsetCore", "InsetLog", "InsetMedia", "InsetRender", "InsetTerminal", "InsetAudio", "InsetShell",
-                "InsetControl", "InsetSites", "InsetMPRIS", "InsetPlayback",
+                "InsetControl", "InsetSites", "InsetMPRIS", "InsetPlayback", "InsetScripts",
             ]
         ),
         .executableTarget(
             name: "inset",
             dependencies: [
                 "InsetApp", "InsetCore", "InsetLog", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
-                "InsetPlayback", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "InsetPlayback", "InsetScripts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The fuzz harness (not a product): generators and checks in a library that the
@@ -130,6 +146,7 @@ let package = Package(
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetScriptsTests", dependencies: ["InsetScripts", "InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetSitesTests", dependencies: ["InsetTestSupport", "InsetSites", "InsetCore"], swiftSettings: testSettings),

@@ -6,6 +6,7 @@ import InsetPlayback
 import InsetSites
 import InsetMedia
 import InsetRender
+import InsetScripts
 import InsetTerminal
 
 /// The loop that owns the terminal (ARCHITECTURE.md, "The director and its loop"): it
@@ -25,6 +26,8 @@ public final class App {
     let control: ControlDesk?
     /// The session bus's MPRIS calls and signals, when there is a session bus.
     let mpris: MPRISDesk?
+    /// mpv's Lua scripts, when the user loaded any (docs/scripts.md).
+    let scripts: ScriptDesk?
     /// The planes of one paint, kept for their capacity.
     var planes: [Plane] = []
     /// What the input of the last wait asked, carried out with the next turn's.
@@ -103,6 +106,8 @@ public final class App {
         }
         drawing.pictures?.prepare()
         control = App.serveControl(at: options.controlSocketPath, waker: waker, director: director)
+        scripts = ScriptDesk.start(options: options, director: director)
+        if let scripts { control?.mpv.scriptMessages = { scripts.deliver(to: $0, $1) } }
         planes.reserveCapacity(12)
     }
 
@@ -150,6 +155,7 @@ public final class App {
             effects.append(.redrawAll)
         }
         effects += director.handle(.tick, at: now)
+        if let scripts { effects += scripts.serve(director, at: now) }
         if let control { effects += control.serve(director, at: now) }
         if let mpris { effects += mpris.serve(director, at: now) }
         carryOut(effects, at: now)
@@ -172,6 +178,8 @@ public final class App {
             if case .resize = event, let watch = paneWatch, watch.look(), let origin = watch.takeMove() {
                 picturePresenter?.paneMoved(to: origin)
             }
+            // A key a script bound is the script's (mp.add_key_binding), beside Inset's own.
+            if case .key(let press) = event, let scripts, scripts.takeKey(press, director) { continue }
             inputEffects += director.handle(.input(event), at: HostTime.now())
             if !director.isRunning { break }
         }
@@ -183,6 +191,8 @@ public final class App {
         director.cancelOpening()
         // yt-dlp, in a process group of its own, would outlive the player (`RunningChildren`).
         RunningChildren.shared.stopAll()
+        // The scripts' shutdown handlers may still ask the player something: before the socket goes.
+        scripts?.finish(director)
         control?.finish(director)
         mpris?.finish()
         paneWatch?.stop()

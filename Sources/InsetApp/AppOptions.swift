@@ -132,10 +132,13 @@ public struct AppOptions: Sendable {
     /// mpv's `--sub-files` after the first (which is `subtitleFile`): more subtitle files
     /// for the one file given, listed after it.
     public var moreSubtitleFiles: [String] = []
-    /// mpv's `--script-opts`, in order, for the Lua scripts to come (nothing reads them yet).
+    /// mpv's `--script-opts`, in order, for the Lua scripts (`mp.options.read_options`).
     public var scriptOptions: [MpvMappedOptions.Pair] = []
-    /// mpv's `--script` files, kept for the Lua scripts to come: none is run.
+    /// mpv's `--script` files (and `--scripts` lists, `A:B`), run by `ScriptDesk`.
     public var scripts: [String] = []
+    /// The config folder's `scripts/` and `script-opts/` are read (not with
+    /// `--load-scripts=no` or `--no-config`).
+    public var loadsConfigFolderScripts = true
     /// mpv's `--idle`, `--keep-open`, `--no-terminal`, `--no-input-terminal` (`MpvSession`).
     public var mpvSession = MpvSession()
 

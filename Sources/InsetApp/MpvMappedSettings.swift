@@ -16,6 +16,8 @@ public struct MpvMappedSettings: Sendable {
     public var messageLevel: String?
     public var scriptOptions: String?
     public var scripts: [String] = []
+    /// `--load-scripts=no`: the config folder's scripts are not loaded.
+    public var loadScripts = true
     public var streamOptions: String?
     public var subtitleFiles: String?
     public var chaptersFile: String?
@@ -43,8 +45,8 @@ public struct MpvMappedSettings: Sendable {
     }
 
     /// Checks every value and sets the options they map to: the graphics mode, the blitter,
-    /// kitty's shared memory, starting paused, the script options and scripts (kept for
-    /// the Lua scripts to come: nothing runs them yet), the subtitle files, the chapters.
+    /// kitty's shared memory, starting paused, the script options and scripts (run by
+    /// `ScriptDesk`), the subtitle files, the chapters.
     /// `--graphics` and `--blitter` given as Inset's win over `--vo`'s.
     public func apply(to options: inout AppOptions, graphicsGiven: Bool, blitterGiven: Bool) throws(MpvMappedOptions.Refusal) -> Outcome {
         var outcome = Outcome()
@@ -77,9 +79,7 @@ public struct MpvMappedSettings: Sendable {
             try MpvMappedOptions.keyValueList(value, option: "script-opts")
         } ?? []
         options.scripts = scripts
-        for script in scripts {
-            outcome.logLines.append("--script=\(script) kept, not run: Inset does not run mpv's Lua scripts yet")
-        }
+        if !loadScripts { options.loadsConfigFolderScripts = false }
         let streamPairs = try streamOptions.map { value throws(MpvMappedOptions.Refusal) in
             try MpvMappedOptions.keyValueList(value, option: "stream-lavf-o")
         } ?? []

@@ -29,4 +29,9 @@ public enum MpvAction: Equatable, Sendable {
     case unobserve(id: Int)
     /// `keypress`: the key, as if typed (Inset's bindings, not mpv's).
     case key(KeyPress)
+    /// `script-message[-to]`, `script-binding`: the words for the Lua scripts (all, or the
+    /// one named), as mpv's `client-message` event.
+    case scriptMessage(target: String?, arguments: [String])
+    /// Refused with this reason, in one line (`load-script` from the socket).
+    case refused(String)
 }

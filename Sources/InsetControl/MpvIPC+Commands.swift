@@ -49,7 +49,7 @@ extension MpvIPC {
             return .key(key)
         case "client_name": return .answer(.string("inset-client"))
         case "get_version": return .answer(.int(0x020000))
-        default: return sessionCommand(name, rest) ?? .fail(.invalidParameter)
+        default: return scriptCommand(name, rest) ?? sessionCommand(name, rest) ?? .fail(.invalidParameter)
         }
     }
 

@@ -27,6 +27,7 @@ struct MpvMappedArguments: ParsableArguments {
     @Option(name: .customLong("msg-level"), help: .hidden) var messageLevel: String?
     @Option(name: .customLong("script-opts"), help: .hidden) var scriptOptions: String?
     @Option(name: .customLong("script"), help: .hidden) var scripts: [String] = []
+    @Flag(name: .customLong("no-load-scripts"), help: .hidden) var noLoadScripts = false
     @Option(name: .customLong("stream-lavf-o"), help: .hidden) var streamOptions: String?
     @Option(name: .customLong("sub-files"), help: .hidden) var subtitleFiles: String?
     @Option(name: .customLong("chapters-file"), help: .hidden) var chaptersFile: String?
@@ -44,6 +45,7 @@ struct MpvMappedArguments: ParsableArguments {
         settings.messageLevel = messageLevel
         settings.scriptOptions = scriptOptions
         settings.scripts = scripts
+        settings.loadScripts = !noLoadScripts
         settings.streamOptions = streamOptions
         settings.subtitleFiles = subtitleFiles
         settings.chaptersFile = chaptersFile

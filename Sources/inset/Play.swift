@@ -244,6 +244,8 @@ struct Play: ParsableCommand {
         options.loopsPlaylist = loopPlaylist || config.loopsPlaylist == true
         if shuffle || config.shuffles == true { options.shuffleSeed = UInt64.random(in: .min ... .max) }
         let rectangle = try mpvMapped.apply(to: &options, graphicsGiven: graphics != nil, blitterGiven: blitter != nil)
+        // As mpv's --no-config: no script or script-opts file of the config folder either.
+        if noConfig { options.loadsConfigFolderScripts = false }
         var embedding = self.embedding
         // mpv's kitty or sixel output given a rectangle (a file manager's preview) is Inset's --embed.
         if embedding.embed == nil, let rectangle { embedding.embed = rectangle.description }

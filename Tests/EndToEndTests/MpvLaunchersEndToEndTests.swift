@@ -20,7 +20,8 @@ struct MpvLaunchersEndToEndTests {
     /// ani-skip 1.0.1 printed (`--chapters-file=%s --script-opts=%s`) and split on spaces; its
     /// chapters file is `;FFMETADATA1` and a `[CHAPTER]` (TIMEBASE=1/1000, START, END,
     /// TITLE) for the opening, the ending and the episode between. An older ani-skip added
-    /// `--script=…/skip.lua`: kept, not run (the Lua issue). The chapters file's marks on the
+    /// `--script=…/skip.lua`, here missing: a line in the log (a skip.lua that is there runs:
+    /// ScriptsEndToEndTests). The chapters file's marks on the
     /// bar and PgDn by their titles are the director's to check (MpvMappedSettingsTests),
     /// and the line's parsing MpvCommandLineTests': here, what only the process shows, that
     /// the whole line as the shell splits it plays, titled, with its sound.

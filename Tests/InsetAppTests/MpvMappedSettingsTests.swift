@@ -64,7 +64,8 @@ struct MpvMappedSettingsTests {
         #expect(options.scriptOptions == [.init("skip-op_start", "2"), .init("skip-op_end", "5")])
         #expect(options.scripts == ["/home/u/.config/mpv/scripts/skip.lua"])
         #expect(outcome.inputOptions == [.init("timeout", "5000000"), .init("request_size", "10485760")])
-        #expect(outcome.logLines.contains { $0.contains("skip.lua kept, not run") })
+        #expect(options.loadsConfigFolderScripts, "the config folder's scripts load unless --load-scripts=no")
+        #expect(try !applied { $0.loadScripts = false }.0.loadsConfigFolderScripts)
         #expect(outcome.logLines.contains { $0.contains("protocol_whitelist not passed") })
     }
 

@@ -1,5 +1,6 @@
 import InsetControl
 import InsetCore
+import InsetLog
 
 /// The control socket's mpv side (ARCHITECTURE.md, "The path of a key"): mpv's requests,
 /// read by `MpvIPC`, carried out through the director as Inset's own commands, and mpv's
@@ -19,6 +20,10 @@ final class MpvDesk {
         /// Nil before the first event; `.some(nil)` while the property was unavailable.
         var last: JSONValue??
     }
+
+    /// Where `script-message` goes: the Lua scripts (`ScriptDesk`), when any run. Returns
+    /// why not, if the message has nowhere to go (mpv: `script-message-to` an unknown name).
+    var scriptMessages: ((_ target: String?, _ arguments: [String]) -> String?)?
 
     init(server: ControlServer) { self.server = server }
 
@@ -84,6 +89,14 @@ final class MpvDesk {
             return finish(request, director.playEntry(index, at: now), director, data: nil)
         case .key(let key):
             return finish(request, director.keyFromOutside(key, at: now), director, data: .null)
+        case .scriptMessage(let target, let arguments):
+            // No script running: as mpv, a message to all is nobody's; one to a name is refused.
+            let why = scriptMessages?(target, arguments) ?? target.map { "no script named \($0)" }
+            return finish(request, why.map { .refused($0) } ?? .done, director, data: .null)
+        case .refused(let why):
+            Log.info("mpv IPC: \(why)")
+            server.reply(to: request, failure: .commandFailed, reason: why)
+            return []
         }
     }
 

@@ -103,8 +103,10 @@ extension Director {
         }
         if overlays.helpVisible {
             let place = focus == .window && windowIsUp ? nil : front
+            // A script's key is taken everywhere but in the shell pane (ScriptDesk.takeKey).
+            let scriptKeys = place == .shell ? [] : overlays.scriptKeys
             HelpOverlay.draw(HelpOverlay.keys(for: place, bindings: options.keyBindings, prefix: options.prefix.description,
-                                              windowPlaying: windowPlaysOverList),
+                                              windowPlaying: windowPlaysOverList) + scriptKeys,
                              into: &overlays.plane.grid)
         }
     }

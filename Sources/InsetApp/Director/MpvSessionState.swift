@@ -44,11 +44,23 @@ struct MpvSessionState {
     var loaded: Set<ObjectIdentifier> = []
     var ended: Set<ObjectIdentifier> = []
 
+    /// The same events for the Lua scripts (`ScriptDesk`), kept only while scripts run.
+    private(set) var scriptEvents: [Event] = []
+    var keepsScriptEvents = false
+
     static let mostEventsKept = 256
 
     mutating func raise(_ event: Event) {
         if events.count >= Self.mostEventsKept { events.removeFirst(events.count - Self.mostEventsKept + 1) }
         events.append(event)
+        guard keepsScriptEvents else { return }
+        if scriptEvents.count >= Self.mostEventsKept { scriptEvents.removeFirst() }
+        scriptEvents.append(event)
+    }
+
+    mutating func takeScriptEvents() -> [Event] {
+        defer { scriptEvents.removeAll(keepingCapacity: true) }
+        return scriptEvents
     }
 
     mutating func takeEvents() -> [Event] {

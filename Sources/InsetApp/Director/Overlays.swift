@@ -21,4 +21,6 @@ struct Overlays {
     /// The link's rate, budget a frame and quality rung ("link 1.0 MB/s 34 KB/f ±10 half").
     var linkFigures: String?
     var subtitles = SubtitleOverlay()
+    /// The keys mpv's Lua scripts bound (`ScriptDesk`), listed by `?` after Inset's own.
+    var scriptKeys: [(String, String)] = []
 }

@@ -1,5 +1,5 @@
 /// mpv's options whose handling needs a word more than "ignored": Inset's own spelling
-/// kept, another reader's job, or a script's options Inset passes to no script yet.
+/// kept, another reader's job, or the Lua scripts' (InsetScripts).
 extension SettingsTable {
     static let mpvOnly: [Setting] = [
         Setting("config", .text, default: "yes",
@@ -12,9 +12,11 @@ extension SettingsTable {
                     }
                 }, "mpv's --config=no reads no config file; Inset's --config FILE names one."),
         Setting("script-opts", .pairs, default: "", use: .mapped("script-opts"),
-                "Options for mpv's scripts: kept for the Lua scripts to come."),
+                "Options for mpv's Lua scripts (NAME-KEY=VALUE), read by mp.options.read_options."),
         Setting("scripts", .list(pathSeparated: true), default: "", use: .mapped("script"),
-                "mpv's scripts (--script adds one): kept, not run yet."),
+                "mpv's Lua scripts to run (--script adds one; docs/scripts.md)."),
+        Setting("load-scripts", .flag, default: "yes", use: .arguments { $0 == .flag(false) ? ["--no-load-scripts"] : [] },
+                "Whether the scripts folder of Inset's config folder is loaded."),
         Setting("chapters-file", .text, default: "", use: .mapped("chapters-file"),
                 "Chapters from an FFmpeg metadata file, in place of each file's own."),
         Setting("sub-auto", .choice(["no", "exact", "fuzzy", "all"], integers: nil), default: "exact",

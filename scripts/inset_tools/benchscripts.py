@@ -1,0 +1,95 @@
+"""What mpv's Lua scripts cost the player (docs/scripts.md, "Figures"): the 1080p sample
+played looped in tmux for S seconds, once with no script, once with a script that fails and
+one that loops for ever, once with the skip script (ani-skip's options, its observation of
+time-pos running all along: op_start=1000 never reached). For each: the frames shown and
+dropped over the run (the player's closing `--stats` line) and the CPU the player used,
+sampled each second from /proc (utime + stime): the median of the per-second figures."""
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+from . import ROOT
+
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "scripts")
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def player_pid(session):
+    pane = subprocess.run(["tmux", "-L", session, "display-message", "-p", "#{pane_pid}"],
+                          capture_output=True, text=True).stdout.strip()
+    for _ in range(100):
+        children = subprocess.run(["pgrep", "-P", pane], capture_output=True, text=True).stdout.split()
+        if children:
+            return int(children[0])
+        time.sleep(0.05)
+    return None
+
+
+def scenarios(workdir):
+    failing = os.path.join(workdir, "failing.lua")
+    busy = os.path.join(workdir, "busy.lua")
+    with open(failing, "w") as f:
+        f.write("error('broken on purpose')\n")
+    with open(busy, "w") as f:
+        f.write("local n = 0\nwhile true do n = n + 1 end\n")
+    skip = os.path.join(FIXTURES, "skip.lua")
+    return {
+        "none": [],
+        "failing+busy": [f"--script={failing}", f"--script={busy}"],
+        "skip": [f"--script={skip}", "--script-opts=skip-op_start=1000,skip-op_end=1001"],
+    }
+
+
+def run(binary, clip, arguments, seconds, size, workdir, name):
+    stats = os.path.join(workdir, "stats")
+    # A server of its own for each run: the last one may still be going.
+    session = f"inset-bench-scripts-{os.getpid()}-{name.replace('+', '-')}"
+    env = f"SDL_AUDIODRIVER=dummy XDG_STATE_HOME={workdir} XDG_CONFIG_HOME={workdir}/config"
+    command = (f"env {env} {binary} --no-resume --loop --stats --socket none {' '.join(arguments)} "
+               f"'{clip}' 2>{stats}; sleep 30")
+    columns, rows = size.split("x")
+    subprocess.run(["tmux", "-L", session, "-f", "/dev/null", "new-session", "-d", "-x", columns, "-y", rows, command],
+                   check=True)
+    try:
+        pid = player_pid(session)
+        time.sleep(1)
+        samples = []
+        last = cpu_seconds(pid)
+        for _ in range(int(seconds)):
+            time.sleep(1)
+            now = cpu_seconds(pid)
+            samples.append(now - last)
+            last = now
+        subprocess.run(["tmux", "-L", session, "send-keys", "q"], check=True)
+        for _ in range(100):
+            if os.path.getsize(stats) > 0 and not os.path.exists(f"/proc/{pid}"):
+                break
+            time.sleep(0.05)
+        line = open(stats).read()
+    finally:
+        subprocess.run(["tmux", "-L", session, "kill-server"], capture_output=True)
+    match = re.search(r"(\d+) frames shown, (\d+) dropped, ([\d.]+) s", line)
+    shown, dropped, played = (int(match[1]), int(match[2]), float(match[3])) if match else (0, 0, 0.0)
+    return {"cpu_median": round(statistics.median(samples), 3), "shown": shown, "dropped": dropped, "played_s": played}
+
+
+def main(binary, clip, seconds, size):
+    results = {}
+    for name in ("none", "failing+busy", "skip"):
+        workdir = tempfile.mkdtemp(prefix="inset-bench-scripts-")
+        try:
+            results[name] = run(binary, clip, scenarios(workdir)[name], seconds, size, workdir, name)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    return results, load
