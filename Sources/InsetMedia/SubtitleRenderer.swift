@@ -65,6 +65,9 @@ public final class SubtitleRenderer {
         if image.size != frameSize {
             frameSize = image.size
             ass_set_frame_size(renderer, Int32(image.width), Int32(image.height))
+            // The picture's pixels are square (scaled with the display aspect), as FFmpeg's
+            // subtitles filter takes its input's: the storage size is the frame's.
+            ass_set_storage_size(renderer, Int32(image.width), Int32(image.height))
         }
         var changed: Int32 = 0
         let images = ass_render_frame(renderer, track, time.microseconds / 1000, &changed)

@@ -39,8 +39,8 @@ Style: Sign,DejaVu Sans,32,&H0000FFFF,&H000000FF,&H00000000,&H00000000,1,0,0,0,1
 
 [Events]
 Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-Dialogue: 0,0:00:00.00,0:00:08.00,Sign,,0,0,0,,{\\an8}Yellow Sign
-Dialogue: 0,0:00:00.00,0:00:08.00,Default,,0,0,0,,{\\c&H0000FF&}Red{\\c} word then white
+Dialogue: 0,0:00:00.00,0:00:12.00,Sign,,0,0,0,,{\\an8}Yellow Sign
+Dialogue: 0,0:00:00.00,0:00:12.00,Default,,0,0,0,,{\\c&H0000FF&}Red{\\c} word then white
 """
 
 
@@ -51,7 +51,7 @@ def make_clip(folder):
     with open(ass, "w") as f:
         f.write(ASS)
     clip = os.path.join(folder, "styled.mkv")
-    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "smptehdbars=s=640x360:r=10:d=8", "-i", ass,
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "smptehdbars=s=640x360:r=10:d=12", "-i", ass,
                     "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", "-c:s", "ass", clip], check=True)
     return clip
 
@@ -96,12 +96,12 @@ def play(binary, clip, graphics, seconds):
     return bytes(output)
 
 
-CUP = re.compile(rb"\x1b\[(\d+);(\d+)H")
+CUP = re.compile(rb"\x1b\[(\d*)(?:;(\d*))?H")
 
 
 def sixel_screen(output, folder):
     """The screen's pixels as the sixels painted them (each decoded by sixel2png, placed
-    at the cursor's cell before it), and the whole pictures' rectangle (x, y, w, h)."""
+    at the cursor's cell before it), and the rectangle they all cover (x, y, w, h)."""
     canvas = np.zeros((ROWS * CELL_H, COLUMNS * CELL_W, 3), np.uint8)
     picture = None
     start = 0
@@ -118,7 +118,7 @@ def sixel_screen(output, folder):
         if b"q" not in body[:16]:
             continue
         cursor = list(CUP.finditer(output, max(0, begin - 4096), begin))
-        row, column = (int(cursor[-1][1]) - 1, int(cursor[-1][2]) - 1) if cursor else (0, 0)
+        row, column = (int(cursor[-1][1] or 1) - 1, int(cursor[-1][2] or 1) - 1) if cursor else (0, 0)
         path = os.path.join(folder, f"s{count}.six")
         count += 1
         with open(path, "wb") as f:
@@ -128,9 +128,11 @@ def sixel_screen(output, folder):
         x, y = column * CELL_W, row * CELL_H
         h, w = min(image.shape[0], canvas.shape[0] - y), min(image.shape[1], canvas.shape[1] - x)
         canvas[y:y + h, x:x + w] = image[:h, :w]
-        if picture is None or w * h >= picture[2] * picture[3]:
-            picture = (x, y, w, h)
-    return canvas, picture
+        if picture is None:
+            picture = (x, y, x + w, y + h)
+        else:
+            picture = (min(picture[0], x), min(picture[1], y), max(picture[2], x + w), max(picture[3], y + h))
+    return canvas, picture and (picture[0], picture[1], picture[2] - picture[0], picture[3] - picture[1])
 
 
 def reference(clip, size, folder, subtitles):
@@ -152,12 +154,13 @@ def compare(binary, graphics="sixel", keep=None):
     folder = keep or tempfile.mkdtemp(prefix="inset-subpictures-")
     os.makedirs(folder, exist_ok=True)
     clip = make_clip(folder)
-    output = play(binary, clip, graphics, 4)
+    output = play(binary, clip, graphics, 7)
     screen, picture = sixel_screen(output, folder)
     if picture is None:
         return {"error": "no sixel picture written"}
     x, y, w, h = picture
     shown = screen[y:y + h, x:x + w]
+    # The sixels of the run cover the whole picture (the control bar hides after start).
     styled, bare = reference(clip, (w, h), folder, True), reference(clip, (w, h), folder, False)
     # The subtitle rows: the cell rows where libass's frame differs from the bare one.
     differs = np.any(np.abs(styled.astype(int) - bare.astype(int)) > 24, axis=(1, 2))
@@ -166,8 +169,8 @@ def compare(binary, graphics="sixel", keep=None):
         rows[cell:cell + CELL_H] = differs[cell:cell + CELL_H].any()
     Image.fromarray(shown).save(os.path.join(folder, "shown.png"))
     return {"picture": [w, h], "subtitle_rows": int(rows.sum()),
-            "psnr_libass": round(psnr(shown[rows], styled[rows]), 2),
-            "psnr_bare": round(psnr(shown[rows], bare[rows]), 2)}
+            "psnr_libass": round(float(psnr(shown[rows], styled[rows])), 2),
+            "psnr_bare": round(float(psnr(shown[rows], bare[rows])), 2)}
 
 
 def main():
