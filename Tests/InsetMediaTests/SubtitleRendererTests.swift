@@ -87,4 +87,22 @@ struct SubtitleRendererTests {
         // FFmpeg's default style is small (16 of 288 rows): a few pixels of the red word.
         #expect(Self.count(image, rows: 90..<180) { $0.r > 200 && $0.g < 80 && $0.b < 80 } > 5)
     }
+
+    @Test("a Matroska file's attached font is read for libass, its name and bytes whole; other attachments are not")
+    func fontAttachments() throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        try #require(FileManager.default.fileExists(atPath: font), "no DejaVu Sans Bold (fonts-dejavu-core)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inset-assfont-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notes = dir.appendingPathComponent("notes.txt").path, clip = dir.appendingPathComponent("fonts.mkv").path
+        try Data("not a font".utf8).write(to: URL(fileURLWithPath: notes))
+        _ = try run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=size=64x36:duration=1", "-c:v", "ffv1",
+                     "-attach", font, "-metadata:s:t:0", "mimetype=application/x-truetype-font",
+                     "-attach", notes, "-metadata:s:t:1", "mimetype=text/plain", clip])
+        let fonts = try MediaSource(path: clip).fontAttachments
+        #expect(fonts.map(\.name) == ["DejaVuSans-Bold.ttf"])
+        #expect(fonts.first?.data == Array(try Data(contentsOf: URL(fileURLWithPath: font))))
+        #expect(SubtitleRenderer(fonts: fonts) != nil)
+    }
 }
