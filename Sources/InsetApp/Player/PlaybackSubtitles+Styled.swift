@@ -17,8 +17,20 @@ extension PlaybackSubtitles {
     func burnStyled(_ track: SubtitleTrack, into image: RGBImage, at time: MediaTime) {
         guard drawsTextIntoPicture, let header = store.styleHeader(track: track.id) else { return }
         let cues = store.active(track: track.id, at: time).filter { !$0.assEvents.isEmpty }
+        burnedEvents = cues.map(\.assEvents)
         if cues.isEmpty && styledRenderer == nil { return }
         if styledRenderer == nil { styledRenderer = SubtitleRenderer(fonts: fonts) }
         styledRenderer?.draw(cues, header: header, at: time, into: image)
+    }
+
+    /// Whether the cues shown at `time` differ from those drawn into the frame on screen:
+    /// a cue the decoder delivered after the frame (as after a seek while paused). Says so
+    /// once per change: what it found is taken as drawn, the frame being decoded again.
+    func styledCuesChanged(at time: MediaTime) -> Bool {
+        guard drawsStyledText, let track = selection.current else { return false }
+        let events = store.active(track: track.id, at: time).filter { !$0.assEvents.isEmpty }.map(\.assEvents)
+        guard events != burnedEvents else { return false }
+        burnedEvents = events
+        return true
     }
 }

@@ -29,6 +29,8 @@ final class PlaybackSubtitles {
     var drawsTextIntoPicture = false
     /// libass, made on the first frame that needs it.
     var styledRenderer: SubtitleRenderer?
+    /// The ASS events of the cues drawn into the frame on screen (`burnStyled`).
+    var burnedEvents: [[String]] = []
 
     init(selection: SubtitleSelection, store: SubtitleStore, notice: String? = nil, fonts: [FontAttachment] = []) {
         self.selection = selection; self.store = store; self.notice = notice; self.fonts = fonts
