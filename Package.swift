@@ -44,6 +44,19 @@ let package = Package(
             publicHeadersPath: ".",
             cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
+        // libass, for styled text subtitles drawn into the picture (InsetMedia's SubtitleRenderer);
+        // the CAss C target over it holds the blend loop.
+        .systemLibrary(
+            name: "CAssLibraries",
+            pkgConfig: "libass",
+            providers: [.apt(["libass-dev"]), .brew(["libass"])]
+        ),
+        .target(
+            name: "CAss",
+            dependencies: ["CAssLibraries"],
+            publicHeadersPath: ".",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
+        ),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
@@ -101,7 +114,7 @@ let package = Package(
         // it writes names escaped as stderr does (PrintableText).
         .target(name: "InsetLog", dependencies: ["InsetCore"]),
         .target(name: "InsetCore"),
-        .target(name: "InsetMedia", dependencies: ["CFFmpeg", "InsetCore", "InsetLog"]),
+        .target(name: "InsetMedia", dependencies: ["CAss", "CFFmpeg", "InsetCore", "InsetLog"]),
         .target(name: "InsetRender", dependencies: ["CZlib", "InsetCore"]),
         .target(name: "InsetAudio", dependencies: ["CSDL2", "InsetCore"]),
         .target(name: "InsetTerminal", dependencies: ["CNcurses", "InsetCore", "InsetLog"]),

@@ -6,6 +6,10 @@ public struct SubtitleCue: Equatable, Sendable {
     /// otherwise (`SubtitleCueList.close`), or `SubtitleCue.openLimit` at most.
     public var end: MediaTime?
     public var content: Content
+    /// A text cue's ASS events as libavcodec gives them, without their ReadOrder
+    /// ("Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"), for libass
+    /// (`SubtitleRenderer`): the styles, places and tags the plain text has lost.
+    public var assEvents: [String] = []
 
     public enum Content: Equatable, Sendable {
         /// Plain text, lines separated by "\n" (tags already removed, `SubtitleText`).
@@ -17,8 +21,16 @@ public struct SubtitleCue: Equatable, Sendable {
         self.start = start; self.end = end; self.content = content
     }
 
-    public init(start: MediaTime, end: MediaTime?, text: String) {
+    public init(start: MediaTime, end: MediaTime?, text: String, assEvents: [String] = []) {
         self.init(start: start, end: end, content: .text(text))
+        self.assEvents = assEvents
+    }
+
+    /// Equal when shown at the same times with the same words or pictures; how libass
+    /// would draw them (`assEvents`) is compared where it matters (`SubtitleCueList.insert`),
+    /// so a cue read from a file still equals the one a test writes by its words.
+    public static func == (a: SubtitleCue, b: SubtitleCue) -> Bool {
+        a.start == b.start && a.end == b.end && a.content == b.content
     }
 
     /// How long a cue without an end stays up at most.
@@ -37,7 +49,7 @@ public struct SubtitleCue: Equatable, Sendable {
     /// Bytes its pictures hold, for the store's budget.
     var byteCount: Int {
         switch content {
-        case .text(let text): return text.utf8.count + 32
+        case .text(let text): return text.utf8.count + assEvents.reduce(32) { $0 + $1.utf8.count }
         case .bitmaps(let bitmaps): return bitmaps.reduce(32) { $0 + $1.rgba.count }
         }
     }
@@ -93,7 +105,8 @@ public struct SubtitleCueList: Sendable {
         let at = firstIndex(startingAtOrAfter: cue.start)
         var i = at
         while i < storage.endIndex && storage[i].start == cue.start {
-            if storage[i].content == cue.content { return false }
+            // Two layers of one sign share their words: their events tell them apart.
+            if storage[i].content == cue.content && storage[i].assEvents == cue.assEvents { return false }
             i += 1
         }
         if at > storage.startIndex, storage[at - 1].end == nil { storage[at - 1].end = cue.start }

@@ -13,6 +13,8 @@ public struct SubtitleTrack: Equatable, Sendable {
     /// The character set that file's text was converted from (an iconv name: CP1252,
     /// ISO-8859-1…), nil when it was UTF-8.
     public var charset: String?
+    /// A file's ASS header (its styles), for libass; a stream's is in the cue store.
+    public var styleHeader: String?
 
     public init(id: Int, language: String? = nil, codec: String, title: String? = nil, file: String? = nil,
                 charset: String? = nil) {

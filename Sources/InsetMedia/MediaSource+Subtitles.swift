@@ -76,7 +76,8 @@ public enum SubtitleFile {
         let codec = String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id))
         let language = SubtitleFileMatch.language(ofFileName: (path as NSString).lastPathComponent)
             ?? MediaSource.tag("language", of: stream)
-        let track = SubtitleTrack(id: id, language: language, codec: codec, file: path, charset: isText ? converted : nil)
+        var track = SubtitleTrack(id: id, language: language, codec: codec, file: path, charset: isText ? converted : nil)
+        track.styleHeader = decoder.styleHeader
         // Read whole and never again, so none is evicted; the file's size bounds the list.
         var list = SubtitleCueList(capacity: .max, byteBudget: .max)
         var packets = 0

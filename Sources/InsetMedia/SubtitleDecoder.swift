@@ -44,6 +44,13 @@ final class SubtitleDecoder {
         avcodec_free_context(&owned)
     }
 
+    /// The ASS header libavcodec made or read for a text stream (its styles, the script's
+    /// size); nil for pictures.
+    var styleHeader: String? {
+        guard let header = context.pointee.subtitle_header, context.pointee.subtitle_header_size > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: header, count: Int(context.pointee.subtitle_header_size)), as: UTF8.self)
+    }
+
     /// Forgets a half-assembled picture (after a seek).
     func flush() { avcodec_flush_buffers(context) }
 
@@ -66,12 +73,17 @@ final class SubtitleDecoder {
         }
         var decoded = Decoded()
         var lines: [String] = []
+        var events: [String] = []
         var bitmaps: [SubtitleBitmap] = []
         for index in 0..<Int(subtitle.num_rects) {
             guard let rect = subtitle.rects[index] else { continue }
             switch rect.pointee.type {
             case SUBTITLE_ASS:
-                if let ass = rect.pointee.ass { lines.append(SubtitleText.plain(fromASS: String(cString: ass))) }
+                if let ass = rect.pointee.ass {
+                    let event = String(cString: ass)
+                    lines.append(SubtitleText.plain(fromASS: event))
+                    events.append(AssEvent.withoutReadOrder(event))
+                }
             case SUBTITLE_TEXT:
                 if let text = rect.pointee.text { lines.append(SubtitleText.plain(fromMarkup: String(cString: text))) }
             case SUBTITLE_BITMAP:
@@ -81,7 +93,10 @@ final class SubtitleDecoder {
             }
         }
         let text = lines.filter { !$0.isEmpty }.joined(separator: "\n")
-        if !text.isEmpty { decoded.cues.append(SubtitleCue(start: start, end: end, text: text)) }
+        // An event that draws only (a \p1 shape) has no words, and still shows through libass.
+        if !text.isEmpty || !events.isEmpty {
+            decoded.cues.append(SubtitleCue(start: start, end: end, text: text, assEvents: events))
+        }
         if !bitmaps.isEmpty { decoded.cues.append(SubtitleCue(start: start, end: end, content: .bitmaps(bitmaps))) }
         // No words and no pictures: the end of what was shown (PGS, DVB, a mov_text gap).
         if decoded.cues.isEmpty { decoded.clearAt = start }

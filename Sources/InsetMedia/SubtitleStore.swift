@@ -15,6 +15,8 @@ public final class SubtitleStore: @unchecked Sendable {
     private let lock = NSLock()
     private var lists: [Int: SubtitleCueList] = [:]
     private var onChange: (@Sendable () -> Void)?
+    /// Each text track's ASS header (`SubtitleDecoder.styleHeader`), for libass.
+    private var headers: [Int: String] = [:]
 
     public init() {}
 
@@ -44,6 +46,12 @@ public final class SubtitleStore: @unchecked Sendable {
         _ = list.apply(cues, clearAt: nil)
         lock.withLock { lists[track] = list }
     }
+
+    /// Keeps `track`'s ASS header (its styles), set once when its decoder opens.
+    public func setStyleHeader(_ header: String, track: Int) { lock.withLock { headers[track] = header } }
+
+    /// `track`'s ASS header, nil for a picture track or one whose decoder did not open.
+    public func styleHeader(track: Int) -> String? { lock.withLock { headers[track] } }
 
     /// The cues of `track` on screen at `time`.
     public func active(track: Int, at time: MediaTime) -> [SubtitleCue] {

@@ -16,7 +16,9 @@ final class SubtitleStreams {
         for track in source.subtitleTracks {
             guard let stream = source.format.pointee.streams[track.id] else { continue }
             // A stream libavcodec cannot decode is left out; the others still show.
-            decoders[Int32(track.id)] = try? SubtitleDecoder(stream: stream, fallbackFrameSize: fallback)
+            let decoder = try? SubtitleDecoder(stream: stream, fallbackFrameSize: fallback)
+            if let header = decoder?.styleHeader { store.setStyleHeader(header, track: track.id) }
+            decoders[Int32(track.id)] = decoder
         }
         self.decoders = decoders
     }

@@ -29,9 +29,18 @@ public final class PlaybackSubtitles {
     public private(set) var selection: SubtitleSelection
     /// Why a subtitle file could not be read, or the character set one was guessed to be in, said once.
     private var notice: String?
+    /// The fonts the file carries, for libass (`styledRenderer`).
+    let fonts: [FontAttachment]
+    /// Whether text is drawn into the picture by libass (pixel modes, `burnStyled`) rather
+    /// than as a cell plane over it. Set by the director when it takes the video on.
+    var drawsTextIntoPicture = false
+    /// libass, made on the first frame that needs it.
+    var styledRenderer: SubtitleRenderer?
+    /// The ASS events of the cues drawn into the frame on screen (`burnStyled`).
+    var burnedEvents: [[String]] = []
 
-    init(selection: SubtitleSelection, store: SubtitleStore, notice: String? = nil) {
-        self.selection = selection; self.store = store; self.notice = notice
+    init(selection: SubtitleSelection, store: SubtitleStore, notice: String? = nil, fonts: [FontAttachment] = []) {
+        self.selection = selection; self.store = store; self.notice = notice; self.fonts = fonts
     }
 
     /// Gathers the tracks of `source` before its pipeline starts: `--sub`'s file first,
@@ -55,6 +64,7 @@ public final class PlaybackSubtitles {
                 let (track, cues) = try SubtitleFile.load(file, id: -1 - index, offset: source.info.start,
                                                           charset: request.charset, allowance: allowance)
                 store.add(wholeFile: cues, track: track.id)
+                if let header = track.styleHeader { store.setStyleHeader(header, track: track.id) }
                 external.append(track)
                 // A guess may be wrong: the user is told what it was and how to choose another.
                 if let charset = track.charset, request.charset == nil, notice == nil {
@@ -75,7 +85,7 @@ public final class PlaybackSubtitles {
         }
         guard !tracks.isEmpty || notice != nil else { return nil }
         return PlaybackSubtitles(selection: SubtitleSelection(tracks: tracks, preferredLanguage: request.language),
-                                 store: store, notice: notice)
+                                 store: store, notice: notice, fonts: source.fontAttachments)
     }
 
     /// `subtitles off`; returns what to say.
@@ -94,7 +104,7 @@ public final class PlaybackSubtitles {
     /// after another's; nil when nothing shows (off, a picture track, between cues).
     public func text(at time: MediaTime) -> String? {
         guard let track = selection.current, !track.isBitmap else { return nil }
-        let words = store.active(track: track.id, at: time).compactMap(\.text)
+        let words = store.active(track: track.id, at: time).compactMap(\.text).filter { !$0.isEmpty }
         return words.isEmpty ? nil : words.joined(separator: "\n")
     }
 
@@ -103,8 +113,9 @@ public final class PlaybackSubtitles {
     /// is the UI thread's from the queue's handoff on. In the PiP window, only when it is
     /// wide enough to read them, as for text.
     func burn(into frame: VideoFrame, inWindow: Bool) {
-        guard let track = selection.current, track.isBitmap, let image = frame.image else { return }
+        guard let track = selection.current, let image = frame.image else { return }
         if inWindow, let cells = frame.viewport?.cells, !SubtitleLayout.showsSubtitles(inWindowOf: cells.columns) { return }
+        guard track.isBitmap else { return burnStyled(track, into: image, at: frame.time) }
         for cue in store.active(track: track.id, at: frame.time) {
             if case .bitmaps(let bitmaps) = cue.content { bitmaps.forEach(image.blend) }
         }

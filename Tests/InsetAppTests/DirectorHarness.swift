@@ -22,7 +22,7 @@ final class DirectorHarness {
     /// `raster` is how the video is drawn (half blocks unless a test needs finer: the
     /// blitter decides which HLS variant is fetched, see `VariantChoice`).
     init(_ options: AppOptions, size: CellSize = DirectorHarness.size, raster: CellRaster = CellRaster(blitter: .half),
-         timed: Bool = false) throws {
+         timed: Bool = false, pictures: (any PictureOutput)? = nil) throws {
         // Set for the whole process and never unset: harnesses end while others, in parallel,
         // open their sound (one unsetting it sent another's to ALSA, and no device).
         setenv("SDL_AUDIODRIVER", "dummy", 1)
@@ -30,7 +30,7 @@ final class DirectorHarness {
         if !timed { options.soundDevice = false }
         self.timed = timed
         virtualNow = .now()
-        director = try Director(options: options, stage: .init(size: size, videoRaster: raster, pictures: nil))
+        director = try Director(options: options, stage: .init(size: size, videoRaster: raster, pictures: pictures))
         effects += director.start(at: now)
     }
 

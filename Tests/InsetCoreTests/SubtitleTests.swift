@@ -251,3 +251,23 @@ struct SubtitleBitmapTests {
         #expect(untouched.pixel(x: 10, y: 8) == RGB(1, 2, 3))
     }
 }
+
+@Suite("ASS events")
+struct AssEventTests {
+    @Test("the ReadOrder goes; the rest of the line stays whole, commas in the text too")
+    func withoutReadOrder() {
+        #expect(AssEvent.withoutReadOrder("12,0,Default,,0,0,0,,Hello, world") == "0,Default,,0,0,0,,Hello, world")
+        #expect(AssEvent.withoutReadOrder("Layer0,Default") == "Layer0,Default")
+        #expect(AssEvent.withoutReadOrder("") == "")
+    }
+
+    @Test("two layers of one sign with the same words are both kept; the same event read again is not")
+    func layersKept() {
+        var list = SubtitleCueList()
+        let low = SubtitleCue(start: .seconds(1), end: .seconds(2), text: "Sign", assEvents: ["0,Sign,,0,0,0,,{\\bord8}Sign"])
+        let high = SubtitleCue(start: .seconds(1), end: .seconds(2), text: "Sign", assEvents: ["1,Sign,,0,0,0,,Sign"])
+        let first = list.insert(low), second = list.insert(high), again = list.insert(low)
+        #expect(first && second && !again)
+        #expect(list.count == 2)
+    }
+}

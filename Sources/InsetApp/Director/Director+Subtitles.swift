@@ -31,11 +31,12 @@ extension Director {
             show(message: "no subtitles", at: now)
             return
         }
-        let pictures = subtitles.selection.current?.isBitmap == true
+        let pictures = subtitles.selection.current?.isBitmap == true || subtitles.drawsStyledText
         show(message: subtitles.cycle(), at: now)
-        // Picture subtitles are blended into the frame as it goes on screen: a paused frame
-        // keeps the old track's until it is decoded again, so it is.
-        if pictures || subtitles.selection.current?.isBitmap == true, !target.snapshot.isPlaying {
+        // Picture subtitles (and libass's, in pixel modes) are blended into the frame as it
+        // goes on screen: a paused frame keeps the old track's until it is decoded again, so it is.
+        let inPicture = subtitles.selection.current?.isBitmap == true || subtitles.drawsStyledText
+        if pictures || inPicture, !target.snapshot.isPlaying {
             target.decodeCurrentFrameAgain(at: now)
         }
     }
@@ -64,7 +65,9 @@ extension Director {
 
     /// The words `video` shows now, or nil (looked up once per loop turn).
     private func subtitleText(of video: Playback, at now: HostTime) -> String? {
-        overlays.subtitles.text(of: video, at: now) { video.subtitles?.text(at: video.masterTime(at: now)) }
+        // Drawn into the picture by libass (pixel modes): no row over it.
+        guard video.subtitles?.drawsStyledText != true else { return nil }
+        return overlays.subtitles.text(of: video, at: now) { video.subtitles?.text(at: video.masterTime(at: now)) }
     }
 
     /// Adds the subtitle planes to this paint's planes where there are words to show.
@@ -90,6 +93,7 @@ extension Director {
         let waker = self.waker
         video.pipeline?.frames.notifyOnArrival { waker.wake() }
         guard let subtitles = video.subtitles else { return }
+        subtitles.drawsTextIntoPicture = stage.pictures != nil
         subtitles.store.notify { waker.wake() }
         if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
     }

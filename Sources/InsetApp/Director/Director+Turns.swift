@@ -62,6 +62,7 @@ extension Director {
             effects.append(.paint)
         }
         if subtitlesNeedPaint(at: now) { effects.append(.paint) }
+        redrawStyledSubtitlesWhilePaused(at: now)
     }
 
     /// Whether `pane` is on screen: the one in front, and the window while it is open.

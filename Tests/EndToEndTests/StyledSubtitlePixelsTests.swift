@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import InsetTestSupport
+
+/// Styled ASS subtitles in sixel pixels, read from outside (`scripts/sub-pictures`): a still
+/// frame with a yellow bold sign at the top and a dialogue line whose first word is red,
+/// played with `--graphics sixel` in a pty; the sixels decoded by libsixel's sixel2png and
+/// compared, in the subtitle rows, with FFmpeg's `subtitles` filter (libass) drawing the same
+/// frame at the same size, and with the bare frame. Before libass drew into the picture the
+/// rows were 12.6 dB from libass's rendering and 20.8 dB from the bare frame (issue 45).
+@Suite("Styled subtitles in sixel pixels, end to end", .tags(.waits))
+struct StyledSubtitlePixelsTests {
+    static let hasSixel2png = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/sixel2png")
+    }
+
+    @Test("the sign and the red word are in the picture: ≥ 25 dB from libass's own rendering, closer to it than to the bare frame",
+          .enabled(if: hasSixel2png, "libsixel's sixel2png is not installed (scripts/setup installs libsixel-bin)"),
+          .timeLimit(.minutes(2)))
+    func libassInSixel() throws {
+        let (status, output) = try runScript("sub-pictures", ["--json"], environment: ["INSET_BIN": try insetBinary()])
+        print(output)
+        #expect(status == 0, "\(output)")
+        let last = String(output.split(separator: "\n").last ?? "")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(output)")
+        let styled = try #require(figures["psnr_libass"] as? Double), bare = try #require(figures["psnr_bare"] as? Double)
+        #expect(styled >= 25, "\(output)")
+        #expect(styled > bare + 3, "\(output)")
+    }
+}
