@@ -83,6 +83,8 @@ extension Director {
         guard !effects.isEmpty else { return }
         machineEvents.entered()
         defer { machineEvents.depth -= 1 }
+        let id = videos.id(of: video)
+        let takingOver = id != nil && id == navigation.places.takingOverWindow
         for effect in effects {
             switch effect {
             case .finished:
@@ -98,15 +100,15 @@ extension Director {
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
                 show(message: failure.description, at: now)
-            case .willStart where video === videos.takingOverWindow && windowIsUp:
+            case .willStart where takingOver && windowIsUp:
                 // The next of the list takes the window as it is (`Director+Playlist`).
-                videos.moveToWindow(video)
-            case .animate(.enter) where video === videos.takingOverWindow:
+                if let id { changePlaces(.tookWindow(id), at: now) }
+            case .animate(.enter) where takingOver:
                 queue(.animationFinished(.enter), for: video)
-            case .didStart where video === videos.takingOverWindow:
-                panes.library.invalidate()
+            case .didStart where takingOver:
+                if let id { changePlaces(.tookOverWindow(id), at: now) }
             case .willStart:
-                navigate(.windowWillStart, for: video, at: now)
+                if let id { navigate(.windowWillStart(id), for: video, at: now) }
             case .animate(let kind):
                 panes.window.animate(kind, playerRect: fullScreenVideoRect(of: video), at: now)
             case .didStart:
@@ -116,11 +118,11 @@ extension Director {
             case .willStop:
                 break
             case .didStop:
+                let besideWindow = videos.besideWindow
                 navigate(.windowDidStop, for: video, at: now)
-                // Closed with a second video full screen: that one is now the only one.
-                if let closed = videos.windowClosed() {
-                    videos.lastStatistics = closed.statistics
-                    retire(closed)
+                // Closed with a second video full screen: the machine let the window's go, and
+                // that one is now the only one.
+                if let besideWindow, videos.fullScreen === besideWindow {
                     afterWindowClosed(at: now)
                 } else if !video.snapshot.isPlaying {
                     // Closed with `x`: it stays, paused; where it was is kept now, not at quit.
@@ -134,6 +136,8 @@ extension Director {
                 break
             }
         }
+        // Its machine answered its start without taking the window (PiP could not start).
+        if takingOver, let id, navigation.places.window != id { changePlaces(.takeOverFailed(id), at: now) }
         updateRenderSize(at: now)
         self.effects.append(.paint)
     }

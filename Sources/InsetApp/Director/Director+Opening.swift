@@ -37,7 +37,7 @@ extension Director {
         }
         if videos.opening?.path == entry.path { navigate(.toPlayer, at: now); return }
         let keepsWindow = windowStaysForNextVideo
-        if keepsWindow { closeBesideWindow() } else { closePlayback() }
+        if keepsWindow { closeBesideWindow(at: now) } else { closePlayback() }
         videos.opening?.cancel()
         if opened == nil {
             startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
@@ -181,7 +181,6 @@ extension Director {
 
     /// Stops every video and closes the window.
     func closePlayback() {
-        for video in videos.removeAll() { retire(video) }
         navigate(.videosGone, at: .now())
     }
 

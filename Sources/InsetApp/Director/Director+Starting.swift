@@ -26,14 +26,12 @@ extension Director {
         case .fullScreen: break
         case .besideWindow: configuration.startsInPiP = false
         case .window:
-            guard windowIsUp, let old = videos.window else {
+            guard windowIsUp, videos.window != nil else {
                 // The window was closed (or restored) while the file opened: the user is done
                 // with the window's list, and a video full screen is not to be replaced.
                 media.close()
                 return
             }
-            _ = videos.dropWindow()
-            retire(old)
             configuration.startsInPiP = true
         }
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
@@ -43,9 +41,10 @@ extension Director {
         catalog.record(media.info, for: media.path)
         if let title = video.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)
+        let id = videos.add(video)
         switch place {
         case .fullScreen:
-            videos.showFullScreen(video)
+            changePlaces(.shownFullScreen(id, besideWindow: false), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
             deliver(video.start(renderSize: viewport(stage.size), at: now), from: video, at: now)
@@ -56,9 +55,8 @@ extension Director {
             }
         case .besideWindow:
             video.send(.windowOccupied(true), at: now)
-            videos.showFullScreen(video)
             // The file just chosen is heard: full screen is the place heard again.
-            videos.hear(.fullScreen)
+            changePlaces(.shownFullScreen(id, besideWindow: true), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
             deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
@@ -68,14 +66,12 @@ extension Director {
             setSoundLevels()
         case .window:
             // Its machine goes through PiP's start as any does, but the window is already
-            // up: `react` keeps it where it is and skips the animation.
-            videos.takingOverWindow = video
+            // up: `react` keeps it where it is and skips the animation. The machine holds
+            // the takeover until that answer is handled, which may be after this returns
+            // (started mid-delivery); if PiP could not start after all (the terminal shrank)
+            // it goes full screen, or is let go (`takeOverFailed`).
+            changePlaces(.takeOverWindow(id), at: now)
             deliver(video.start(renderSize: viewport(panes.window.pip?.videoCells ?? stage.size), at: now), from: video, at: now)
-            videos.takingOverWindow = nil
-            if videos.window !== video {
-                // PiP could not start after all (the terminal shrank): full screen, or let go.
-                if videos.fullScreen == nil { videos.showFullScreen(video); navigate(.toPlayer, at: now) } else { retire(video) }
-            }
             setSoundLevels()
         }
         sayWhatIsMissing(in: video, at: now)
