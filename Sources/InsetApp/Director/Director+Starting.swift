@@ -47,7 +47,7 @@ extension Director {
             changePlaces(.shownFullScreen(id, besideWindow: false), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
-            deliver(video.start(renderSize: viewport(stage.size), at: now), from: video, at: now)
+            deliver(video.start(renderSize: renderViewport(in: .fullScreen), at: now), from: video, at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
             if (options.startsInPiP || options.startsInShell) && !windowIsUp && !video.isSoundOnly && front != .shell {
@@ -59,7 +59,7 @@ extension Director {
             changePlaces(.shownFullScreen(id, besideWindow: true), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
-            deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
+            deliver(video.start(renderSize: renderViewport(in: .fullScreen), at: now), from: video, at: now)
             // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
             // paused, as a video left for another pane does.
             if front != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
@@ -71,7 +71,7 @@ extension Director {
             // (started mid-delivery); if PiP could not start after all (the terminal shrank)
             // it goes full screen, or is let go (`takeOverFailed`).
             changePlaces(.takeOverWindow(id), at: now)
-            deliver(video.start(renderSize: viewport(panes.window.pip?.videoCells ?? stage.size), at: now), from: video, at: now)
+            deliver(video.start(renderSize: renderViewport(in: .window), at: now), from: video, at: now)
             setSoundLevels()
         }
         sayWhatIsMissing(in: video, at: now)
