@@ -37,6 +37,6 @@ struct DirectorEmbedTests {
         #expect(app.waitUntil { app.director.videos.front != nil })
         let outcome = app.director.execute(try Command(parsing: command), at: app.now)
         guard case .refused = outcome else { Issue.record("\(command) was carried out"); return }
-        #expect(app.director.front == .player && !app.director.panes.window.isOpen)
+        #expect(app.director.front == .player && !app.director.windowIsUp && app.window == nil)
     }
 }

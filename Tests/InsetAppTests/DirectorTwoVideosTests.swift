@@ -51,7 +51,7 @@ struct DirectorTwoVideosTests {
     @Test("issue 42 item 17: the place heard: full screen by default, so after w the video come from the window; A hears the window's place, which a swap keeps")
     func heardPlace() throws {
         let app = try Self.twoVideos()
-        func heard() -> (name: String?, place: VideoPlaces.Place) {
+        func heard() -> (name: String?, place: Navigation.VideoPlace) {
             (app.director.videos.heard?.name, app.director.videos.heard === app.director.videos.window ? .window : .fullScreen)
         }
         #expect(heard() == ("long_gop.mp4", .fullScreen), "the file opened beside the window, full screen")

@@ -16,7 +16,7 @@ struct NavigationTests {
             _ = navigation.handle(.toLibrary)
         }
         if window != .closed {
-            _ = navigation.handle(.windowWillStart)
+            _ = navigation.handle(.windowWillStart(VideoID(1)))
             if window == .open { _ = navigation.handle(.windowDidStart) }
         }
         navigation.force(front: place, focus: focus)
@@ -75,15 +75,15 @@ struct NavigationTests {
         Row(from: .shell, event: .pipAsked, videos: one, to: .shell, effects: [.refused("no full-screen video")]),
         Row(from: .details, event: .pipAsked, videos: one, to: .details, effects: [.refused("no full-screen video")]),
         // The window's machine: AVKit's order.
-        Row(from: .player, event: .windowWillStart, to: .player, effects: [.openWindow]),
+        Row(from: .player, event: .windowWillStart(VideoID(1)), to: .player, effects: [.openWindow]),
         Row(from: .player, event: .windowDidStart, window: .opening, to: .library, effects: [.bringForward(.library), .invalidateLibrary]),
         Row(from: .shell, event: .windowDidStart, window: .opening, to: .shell, effects: [.invalidateLibrary]),
         Row(from: .library, event: .windowDidStart, window: .opening, to: .library, effects: [.invalidateLibrary]),
         Row(from: .library, event: .restoreUserInterface, window: .open, focus: .window, to: .player,
-            effects: [.closeBesideWindow, .bringForward(.player), .completeRestore]),
+            effects: [.bringForward(.player), .completeRestore]),
         Row(from: .shell, event: .restoreUserInterface, window: .open, focus: .window, to: .player,
-            effects: [.closeBesideWindow, .bringForward(.player), .completeRestore]),
-        Row(from: .player, event: .restoreUserInterface, window: .open, to: .player, effects: [.closeBesideWindow, .completeRestore]),
+            effects: [.bringForward(.player), .completeRestore]),
+        Row(from: .player, event: .restoreUserInterface, window: .open, to: .player, effects: [.completeRestore]),
         Row(from: .library, event: .windowDidStop, window: .open, focus: .window, to: .library, effects: [.closeWindow]),
         Row(from: .player, event: .windowDidStop, window: .open, to: .player, effects: [.closeWindow]),
         // A swap: the player in front, the focus on it.
@@ -99,7 +99,8 @@ struct NavigationTests {
         Row(from: .player, event: .cannotShow, to: .library, effects: [.bringForward(.library), .invalidateLibrary]),
         Row(from: .library, event: .cannotShow, to: .library, effects: [.invalidateLibrary]),
         Row(from: .details, event: .cannotShow, to: .details, effects: [.invalidateLibrary]),
-        Row(from: .library, event: .videosGone, window: .open, focus: .window, to: .library, effects: [.closeWindow]),
+        Row(from: .library, event: .videosGone, window: .open, focus: .window, to: .library,
+            effects: [.letGo(VideoID(1), failed: false, keepsFigures: true), .closeWindow]),
         // The focus.
         Row(from: .library, event: .focus(.window), window: .open, to: .library, focusAfter: .window, effects: [.focusChanged]),
         Row(from: .library, event: .focus(.window), to: .library,
@@ -127,7 +128,7 @@ struct NavigationTests {
     func coverage() {
         let events: [NavigationEvent] = [.toPlayer, .toLibrary, .leavePlayer, .details, .back, .shellStarted, .shellEnded,
                                          .focus(.toggle), .focus(.window), .focus(.pane), .pointerOnPane, .pipAsked,
-                                         .windowWillStart, .windowDidStart, .restoreUserInterface, .windowDidStop, .swapped,
+                                         .windowWillStart(VideoID(1)), .windowDidStart, .restoreUserInterface, .windowDidStop, .swapped,
                                          .opened(.fullScreen), .opened(.besideWindow), .opened(.behindLibrary),
                                          .opened(.inShell), .cannotShow, .videosGone]
         for place in Place.allCases {
@@ -170,10 +171,10 @@ struct NavigationTests {
     func roundTrip() {
         var navigation = Navigation(front: .player)
         #expect(navigation.handle(.pipAsked, videos: Self.one) == [.startPiP])
-        #expect(navigation.handle(.windowWillStart) == [.openWindow] && navigation.window == .opening)
+        #expect(navigation.handle(.windowWillStart(VideoID(1))) == [.openWindow] && navigation.window == .opening)
         #expect(navigation.handle(.windowDidStart) == [.bringForward(.library), .invalidateLibrary] && navigation.window == .open)
         #expect(navigation.handle(.focus(.toggle)) == [.focusChanged] && navigation.focus == .window)
-        #expect(navigation.handle(.restoreUserInterface) == [.closeBesideWindow, .bringForward(.player), .completeRestore])
+        #expect(navigation.handle(.restoreUserInterface) == [.bringForward(.player), .completeRestore])
         #expect(navigation.focus == .pane)
         #expect(navigation.handle(.windowDidStop) == [.closeWindow] && navigation.window == .closed)
     }

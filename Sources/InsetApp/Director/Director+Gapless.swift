@@ -115,8 +115,7 @@ extension Director {
 
     private func prepareGapless(after video: Playback, entry: Int, at now: HostTime) {
         guard let sound = video.sound else { return }
-        let cells = video === videos.window ? panes.window.pip?.videoCells ?? stage.size : stage.size
-        let opener = makeOpener(catalog.entry(entry).path, cells: cells, playlistEntry: entry)
+        let opener = makeOpener(catalog.entry(entry).path, for: video === videos.window ? .window : .fullScreen, playlistEntry: entry)
         opener.request.following = .init(output: sound.output, wanted: sound.wanted, mode: options.gaplessAudio)
         gapless.next = .init(predecessor: video, entry: entry, opener: opener)
         let waker = self.waker

@@ -84,6 +84,8 @@ extension Director {
         guard !effects.isEmpty else { return }
         machineEvents.entered()
         defer { machineEvents.depth -= 1 }
+        let id = videos.id(of: video)
+        let takingOver = id != nil && id == navigation.places.takingOverWindow
         for effect in effects {
             switch effect {
             case .finished:
@@ -99,15 +101,15 @@ extension Director {
                 show(message: reason.description, at: now)
             case .failedToStart(let failure):
                 show(message: failure.description, at: now)
-            case .willStart where video === videos.takingOverWindow && windowIsUp:
+            case .willStart where takingOver && windowIsUp:
                 // The next of the list takes the window as it is (`Director+Playlist`).
-                videos.moveToWindow(video)
-            case .animate(.enter) where video === videos.takingOverWindow:
+                if let id { changePlaces(.tookWindow(id), at: now) }
+            case .animate(.enter) where takingOver:
                 queue(.animationFinished(.enter), for: video)
-            case .didStart where video === videos.takingOverWindow:
-                panes.library.invalidate()
+            case .didStart where takingOver:
+                if let id { changePlaces(.tookOverWindow(id), at: now) }
             case .willStart:
-                navigate(.windowWillStart, for: video, at: now)
+                if let id { navigate(.windowWillStart(id), for: video, at: now) }
             case .animate(let kind):
                 panes.window.animate(kind, playerRect: fullScreenVideoRect(of: video), at: now)
             case .didStart:
@@ -117,11 +119,11 @@ extension Director {
             case .willStop:
                 break
             case .didStop:
+                let besideWindow = videos.besideWindow
                 navigate(.windowDidStop, for: video, at: now)
-                // Closed with a second video full screen: that one is now the only one.
-                if let closed = videos.windowClosed() {
-                    videos.lastStatistics = closed.statistics
-                    retire(closed)
+                // Closed with a second video full screen: the machine let the window's go, and
+                // that one is now the only one.
+                if let besideWindow, videos.fullScreen === besideWindow {
                     afterWindowClosed(at: now)
                 } else if !video.snapshot.isPlaying {
                     // Closed with `x`: it stays, paused; where it was is kept now, not at quit.
@@ -135,23 +137,29 @@ extension Director {
                 break
             }
         }
+        // Its machine answered its start without taking the window (PiP could not start).
+        if takingOver, let id, navigation.places.window != id { changePlaces(.takeOverFailed(id), at: now) }
         updateRenderSize(at: now)
         self.effects.append(.paint)
     }
 
-    /// The decoder scales to what is on screen: the window's video area in the window, else
-    /// the whole screen. It decodes every frame in either, unless `--pip-saver` asks for
-    /// fewer in the window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`).
+    /// The decoder scales to what is on screen for the place the navigation machine gives
+    /// each video (`renderViewport`). It decodes every frame in either place, unless
+    /// `--pip-saver` asks for fewer in the window (`DecodeWorkRule`; lateness lightens it on
+    /// its own, `Playback`). Before, the main video was sized for the window whenever the
+    /// window pane was open, so while the window's next file took it over, the video beside
+    /// it (then the only one placed) was scaled and lightened for the window.
     func updateRenderSize(at now: HostTime) {
-        let window = panes.window.pip
         if let beside = videos.besideWindow {
             beside.pipeline?.setDecodeRate(.every)
-            let full = besideWindowViewport
+            let full = renderViewport(in: .fullScreen)
             if beside.snapshot.renderSize != full { queue(.renderSizeChanged(full), for: beside) }
         }
         guard let main = videos.windowOwner else { return }
-        let wanted = viewport(window?.videoCells ?? stage.size)
-        let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: window?.layout.frame.size, on: stage.size)
+        let inWindow = videos.window != nil
+        let wanted = renderViewport(in: inWindow ? .window : .fullScreen)
+        let window = inWindow ? panes.window.pip?.layout.frame.size : nil
+        let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: window, on: stage.size)
         main.pipeline?.setDecodeRate(DecodeRate(place))
         if main.snapshot.renderSize != wanted { queue(.renderSizeChanged(wanted), for: main) }
         // Called from outside a delivery (a key moved the window): the queue is drained here.
@@ -180,7 +188,14 @@ extension Director {
         Viewport(cells: cells, raster: stage.videoRaster)
     }
 
-    /// Where the video beside the window is drawn: full screen, as it would be alone (in
-    /// pixels too: the window's picture is a picture of its own, above it).
-    var besideWindowViewport: Viewport { viewport(stage.size) }
+    /// What a video in `place` is decoded for, the one place a render size is worked out:
+    /// the whole screen full screen (beside the window too, in pixels as well: the window's
+    /// picture is a picture of its own, above it), the window's video area in the window
+    /// (the whole screen until the window pane is open).
+    func renderViewport(in place: Navigation.VideoPlace) -> Viewport {
+        switch place {
+        case .fullScreen: viewport(stage.size)
+        case .window: viewport(panes.window.pip?.videoCells ?? stage.size)
+        }
+    }
 }

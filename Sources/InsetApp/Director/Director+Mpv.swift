@@ -52,7 +52,7 @@ extension Director {
             state.subtitleSelected = selection.selected
         }
         state.eof = snapshot.isFinished
-        state.inWindow = video === videos.window && panes.window.isOpen
+        state.inWindow = video === videos.window && windowIsUp
         if state.inWindow, let layout = panes.window.pip?.layout {
             state.windowCorner = Command.WindowMove.allCases.first { $0.corner == layout.nearestCorner }?.rawValue
         }

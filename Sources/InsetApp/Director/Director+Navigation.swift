@@ -64,15 +64,14 @@ extension Director {
                 if let front = videos.front { deliver(front.send(.startPiP, at: now), from: front, at: now) }
             case .completeRestore:
                 if let video { queue(.restoreCompleted(true), for: video) }
-            case .closeBesideWindow:
-                closeBesideWindow()
+            case .letGo(let id, let failed, let keepsFigures):
+                letGo(id, failed: failed, keepsFigures: keepsFigures)
             case .openWindow:
                 guard let video else { break }
                 let aspect = video.info.video.map {
                     Letterbox.displayAspect(coded: $0.codedSize, sampleAspect: $0.sampleAspect, rotation: $0.rotation)
                 } ?? 16.0 / 9.0
                 panes.window.open(on: stage.size, videoAspect: aspect)
-                videos.moveToWindow(video)
             case .closeWindow:
                 panes.window.close()
             case .invalidateLibrary:
@@ -84,5 +83,19 @@ extension Director {
             }
         }
         return refusal
+    }
+
+    /// `id`'s video has no place any more (the machine said so): it is forgotten and stopped,
+    /// retired unless it failed, and the other video's sound comes up.
+    private func letGo(_ id: VideoID, failed: Bool, keepsFigures: Bool) {
+        guard let video = videos.remove(id) else { return }
+        if keepsFigures { videos.lastStatistics = video.statistics }
+        if failed { video.stop() } else { retire(video) }
+        setSoundLevels()
+    }
+
+    /// Says what changed of the videos' places to the navigation machine.
+    func changePlaces(_ change: PlacesEvent, at now: HostTime) {
+        navigate(.places(change), at: now)
     }
 }

@@ -38,10 +38,10 @@ extension Director {
         }
         if videos.opening?.path == entry.path { navigate(.toPlayer, at: now); return }
         let keepsWindow = windowStaysForNextVideo
-        if keepsWindow { closeBesideWindow() } else { closePlayback() }
+        if keepsWindow { closeBesideWindow(at: now) } else { closePlayback() }
         videos.opening?.cancel()
         if opened == nil {
-            startOpening(entry.path, cells: stage.size, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
+            startOpening(entry.path, for: .fullScreen, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
         }
         let place: NavigationEvent.Opening = keepsWindow ? .besideWindow
             : front == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
@@ -51,10 +51,11 @@ extension Director {
         if let opened, let media = opened.media { finishOpening(opened.opener, .success(.media(media)), at: now) }
     }
 
-    /// Opens `path` off the UI thread for cells of `cells`, as the videos' opener: the
+    /// Opens `path` off the UI thread for `place`'s size, as the videos' opener: the
     /// options' threads, sound and subtitles; `placed` says where it goes once open.
-    func startOpening(_ path: String, cells: CellSize, playlistEntry: Int?, at now: HostTime, placed: (PlaybackOpener) -> Void) {
-        let opener = makeOpener(path, cells: cells, playlistEntry: playlistEntry)
+    func startOpening(_ path: String, for place: Navigation.VideoPlace, playlistEntry: Int?, at now: HostTime,
+                      placed: (PlaybackOpener) -> Void) {
+        let opener = makeOpener(path, for: place, playlistEntry: playlistEntry)
         placed(opener)
         raiseStartFile(entry: playlistEntry)
         videos.opening = opener
@@ -62,11 +63,11 @@ extension Director {
         opener.start(at: now) { waker.wake() }
     }
 
-    /// An opener of `path` for cells of `cells` with the options' threads, sound and
+    /// An opener of `path` for `place`'s size with the options' threads, sound and
     /// subtitles, not started.
-    func makeOpener(_ path: String, cells: CellSize, playlistEntry: Int?) -> PlaybackOpener {
+    func makeOpener(_ path: String, for place: Navigation.VideoPlace, playlistEntry: Int?) -> PlaybackOpener {
         let opener = PlaybackOpener(.init(
-            path: path, viewport: viewport(cells), threads: options.threads,
+            path: path, viewport: renderViewport(in: place), threads: options.threads,
             sound: options.soundDevice
                 ? SoundTrack.Options(muted: options.muted, volume: options.volume, language: options.audioLanguage,
                                      device: options.audioDevice) : nil))
@@ -183,7 +184,6 @@ extension Director {
 
     /// Stops every video and closes the window.
     func closePlayback() {
-        for video in videos.removeAll() { retire(video) }
         navigate(.videosGone, at: .now())
     }
 

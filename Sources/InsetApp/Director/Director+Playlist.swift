@@ -120,6 +120,6 @@ extension Director {
             finishOpening(opened.opener, .success(.media(media)), at: now)
             return
         }
-        startOpening(entry.path, cells: panes.window.pip?.videoCells ?? stage.size, playlistEntry: index, at: now) { $0.intoWindow = true }
+        startOpening(entry.path, for: .window, playlistEntry: index, at: now) { $0.intoWindow = true }
     }
 }

@@ -62,7 +62,7 @@ extension Director {
     /// `--idle` without `--keep-open`: the last file ended, nothing follows; the player
     /// lets it go and waits, idle, for the next `loadfile`. False when that is not so.
     func goIdleAtEnd(of video: Playback, at now: HostTime) -> Bool {
-        guard options.mpvSession.idle, !options.mpvSession.keepOpen, !panes.window.isOpen, !hasNext(after: video) else {
+        guard options.mpvSession.idle, !options.mpvSession.keepOpen, !windowIsUp, !hasNext(after: video) else {
             return false
         }
         stopForIdle(at: now)

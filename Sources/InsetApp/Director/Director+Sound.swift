@@ -7,7 +7,7 @@ import InsetLog
 /// mute and audio delay; and the device going away and coming back.
 extension Director {
     /// Every video plays into one sound device: the one in the place heard
-    /// (`VideoPlaces.heard`) at its volume, the other, while two play, at the window's
+    /// (`Navigation.Places.heard`) at its volume, the other, while two play, at the window's
     /// volume (`--window-volume`). `m` (`--mute`) mutes either.
     func setSoundLevels() {
         let two = videos.besideWindow != nil
@@ -26,7 +26,7 @@ extension Director {
         guard let heard = videos.heard, let other = videos.other(than: heard) else {
             return .refused("one video: it is the one heard")
         }
-        videos.hear(videos.heardPlace == .fullScreen ? .window : .fullScreen)
+        changePlaces(.hear(navigation.places.heardPlace == .fullScreen ? .window : .fullScreen), at: now)
         setSoundLevels()
         show(message: other.sound == nil ? "hearing \(other.name), which plays without sound" : "hearing \(other.name)", at: now)
         return .done

@@ -27,14 +27,12 @@ extension Director {
         case .fullScreen: break
         case .besideWindow: configuration.startsInPiP = false
         case .window:
-            guard windowIsUp, let old = videos.window else {
+            guard windowIsUp, videos.window != nil else {
                 // The window was closed (or restored) while the file opened: the user is done
                 // with the window's list, and a video full screen is not to be replaced.
                 media.close()
                 return
             }
-            _ = videos.dropWindow()
-            retire(old)
             configuration.startsInPiP = true
         }
         let video = Playback(media: media, configuration: configuration, pipSupported: PiPLayout.canShow(on: stage.size), at: now)
@@ -44,12 +42,13 @@ extension Director {
         catalog.record(media.info, for: media.path)
         if let title = video.title { catalog.retitle(media.path, as: title) }
         wakeOnArrivals(of: video, at: now)
+        let id = videos.add(video)
         switch place {
         case .fullScreen:
-            videos.showFullScreen(video)
+            changePlaces(.shownFullScreen(id, besideWindow: false), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
-            deliver(video.start(renderSize: viewport(stage.size), at: now), from: video, at: now)
+            deliver(video.start(renderSize: renderViewport(in: .fullScreen), at: now), from: video, at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
             if (options.startsInPiP || options.startsInShell) && !windowIsUp && !video.isSoundOnly && front != .shell {
@@ -57,26 +56,23 @@ extension Director {
             }
         case .besideWindow:
             video.send(.windowOccupied(true), at: now)
-            videos.showFullScreen(video)
             // The file just chosen is heard: full screen is the place heard again.
-            videos.hear(.fullScreen)
+            changePlaces(.shownFullScreen(id, besideWindow: true), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
-            deliver(video.start(renderSize: besideWindowViewport, at: now), from: video, at: now)
+            deliver(video.start(renderSize: renderViewport(in: .fullScreen), at: now), from: video, at: now)
             // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
             // paused, as a video left for another pane does.
             if front != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
             setSoundLevels()
         case .window:
             // Its machine goes through PiP's start as any does, but the window is already
-            // up: `react` keeps it where it is and skips the animation.
-            videos.takingOverWindow = video
-            deliver(video.start(renderSize: viewport(panes.window.pip?.videoCells ?? stage.size), at: now), from: video, at: now)
-            videos.takingOverWindow = nil
-            if videos.window !== video {
-                // PiP could not start after all (the terminal shrank): full screen, or let go.
-                if videos.fullScreen == nil { videos.showFullScreen(video); navigate(.toPlayer, at: now) } else { retire(video) }
-            }
+            // up: `react` keeps it where it is and skips the animation. The machine holds
+            // the takeover until that answer is handled, which may be after this returns
+            // (started mid-delivery); if PiP could not start after all (the terminal shrank)
+            // it goes full screen, or is let go (`takeOverFailed`).
+            changePlaces(.takeOverWindow(id), at: now)
+            deliver(video.start(renderSize: renderViewport(in: .window), at: now), from: video, at: now)
             setSoundLevels()
         }
         sayWhatIsMissing(in: video, at: now)

@@ -114,13 +114,12 @@ extension Director {
     /// alone; else the player says why.
     private func checkFailures(at now: HostTime) {
         if let beside = videos.besideWindow, let failure = beside.failure {
-            closeBesideWindow()
+            closeBesideWindow(at: now)
             fail(failure.description, at: now)
         }
         guard let main = videos.windowOwner, let failure = main.failure else { return }
         if videos.besideWindow != nil {
-            videos.dropWindow()?.stop()
-            navigate(.windowDidStop, at: now)
+            changePlaces(.windowVideoFailed, at: now)
             afterWindowClosed(at: now)
             show(message: failure.description, at: now)
         } else {

@@ -14,12 +14,10 @@ extension Director {
         windowIsUp && videos.window?.snapshot.pip.phase == .active
     }
 
-    /// Stops and forgets the video beside the window (another file replaces it, or the
-    /// window's video comes back full screen in its place).
-    func closeBesideWindow() {
-        guard let video = videos.removeBesideWindow() else { return }
-        retire(video)
-        setSoundLevels()
+    /// Stops and forgets the video beside the window (another file replaces it, or it
+    /// failed): the navigation machine lets it go (`letGo`).
+    func closeBesideWindow(at now: HostTime) {
+        changePlaces(.closeBesideWindow, at: now)
     }
 
     /// The window closed (or its video failed) while another played full screen: that one
@@ -55,11 +53,11 @@ extension Director {
             }
             return
         }
-        videos.swap()
         if let video = front.info.video {
             panes.window.change { $0.layout.changeVideoAspect(Letterbox.displayAspect(
                 coded: video.codedSize, sampleAspect: video.sampleAspect, rotation: video.rotation)) }
         }
+        // The machine exchanges the two places.
         navigate(.swapped, at: now)
         if let frame = window.current { panes.player.show(frame, on: stage.size) }
         panes.player.revealControls(at: now)

@@ -133,6 +133,8 @@ final class Director {
                                preview: preview,
                                corner: options.windowCorner, sizeSteps: options.windowSizeSteps,
                                skipStep: options.keyBindings.skipStep))
+        // The places are read where they are held, in the navigation machine.
+        videos.places = { [unowned self] in navigation.places }
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -186,7 +188,8 @@ final class Director {
         var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
         summary.error = closingError
         summary.notice = outcome.closingNotice
-        for video in videos.removeAll() { saveWatchLater(of: video); retire(video) }
+        videos.forEach { saveWatchLater(of: $0) }
+        navigate(.videosGone, at: now)
         catalog.stop()
         panes.details.stop()
         panes.shell.close()

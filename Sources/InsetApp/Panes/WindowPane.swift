@@ -29,7 +29,6 @@ final class WindowPane: Pane {
     }
 
     var keyContext: KeyBindings.Context { .window }
-    var isOpen: Bool { pip != nil }
 
     /// The window appears (its machine's `willStart`), sized for the video's aspect.
     func open(on size: CellSize, videoAspect: Double) {

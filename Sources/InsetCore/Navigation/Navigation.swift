@@ -5,9 +5,10 @@
 /// back as `NavigationEffect`s, in order, which the director carries out (as `Playback.send`
 /// does for the engine). A value: no clock, no I/O, nothing re-entered.
 ///
-/// It is told what it needs to know of the videos with each event (`Videos`), rather than
-/// keeping a copy of them: the director's `VideoPlaces` stays the one record of which
-/// video is where.
+/// It holds which video is where (`Places`, by `VideoID`: full screen, in the window, taking
+/// over the window, the place heard) and lets go of a video by an effect (`letGo`); the
+/// director's `VideoPlaces` is only a lookup from an id to its playback, read through
+/// these places. It is told the rest it needs with each event (`Videos`).
 public struct Navigation: Equatable, Sendable {
     public enum Place: Equatable, Sendable, CaseIterable {
         case library, details, player, shell
@@ -42,7 +43,9 @@ public struct Navigation: Equatable, Sendable {
 
     public internal(set) var front: Place
     public internal(set) var focus: Focus = .pane
-    public private(set) var window: WindowPhase = .closed
+    public internal(set) var window: WindowPhase = .closed
+    /// Which video is where (`Navigation+Places`).
+    public internal(set) var places = Places()
     /// Where the shell pane goes back to when its program ends.
     public private(set) var shellReturn: Place = .library
 
@@ -72,8 +75,9 @@ public struct Navigation: Equatable, Sendable {
         case .pipAsked:
             guard front == .player, videos.fullScreen || videos.inWindow else { return [.refused("no full-screen video")] }
             return [.startPiP]
-        case .windowWillStart:
+        case .windowWillStart(let video):
             window = .opening
+            moveToWindow(video)
             return [.openWindow]
         case .windowDidStart:
             window = .open
@@ -82,25 +86,28 @@ public struct Navigation: Equatable, Sendable {
         case .restoreUserInterface:
             // The window's video comes back full screen, in place of a second one.
             focus = .pane
-            return [.closeBesideWindow] + bring(.player) + [.completeRestore]
+            return closeBesideWindow() + bring(.player) + [.completeRestore]
         case .windowDidStop:
             window = .closed
             focus = .pane
-            return [.closeWindow]
+            return [.closeWindow] + windowVideoGone()
         case .swapped:
             focus = .pane
+            (places.fullScreen, places.window) = (places.window, places.fullScreen)
             return bring(.player) + [.invalidateLibrary]
         case .opened(let place): return opened(place)
         case .cannotShow: return front == .player ? bring(.library) + [.invalidateLibrary] : [.invalidateLibrary]
         case .videosGone:
             window = .closed
             focus = .pane
-            return [.closeWindow]
+            return letGoOfAll() + [.closeWindow]
+        case .places(let change):
+            return handlePlaces(change)
         }
     }
 
     /// `place` in front (nothing to do when it already is).
-    private mutating func bring(_ place: Place) -> [NavigationEffect] {
+    mutating func bring(_ place: Place) -> [NavigationEffect] {
         guard front != place else { return [] }
         front = place
         return [.bringForward(place)]
@@ -200,8 +207,9 @@ public enum NavigationEvent: Equatable, Sendable {
     case pointerOnPane
     /// `pip` asked: allowed from the player with a video there.
     case pipAsked
-    /// The window's video machine: `willStart`, `didStart`, `restoreUserInterface`, `didStop`.
-    case windowWillStart
+    /// The window's video machine: `willStart` (of the video that goes into the window),
+    /// `didStart`, `restoreUserInterface`, `didStop`.
+    case windowWillStart(VideoID)
     case windowDidStart
     case restoreUserInterface
     case windowDidStop
@@ -212,6 +220,8 @@ public enum NavigationEvent: Equatable, Sendable {
     case cannotShow
     /// Every video stopped and the window closed (another file replaces them).
     case videosGone
+    /// Which video is where changed (`Navigation+Places`).
+    case places(PlacesEvent)
 }
 
 /// What the director does about a move, in order.
@@ -230,8 +240,10 @@ public enum NavigationEffect: Equatable, Sendable {
     case startPiP
     /// The restore the machine asked for is done (`restoreCompleted(true)`).
     case completeRestore
-    /// The video beside the window stops (the window's comes full screen in its place).
-    case closeBesideWindow
+    /// `video` has no place any more: it stops (`failed`: it could not go on, only stopped,
+    /// not retired) and the sound levels change; `keepsFigures`: its statistics are the
+    /// closing line's if no other video is left.
+    case letGo(VideoID, failed: Bool, keepsFigures: Bool)
     case openWindow
     case closeWindow
     /// The library's list drawn again (what plays where changed).
