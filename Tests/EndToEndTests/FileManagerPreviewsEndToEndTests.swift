@@ -125,4 +125,20 @@ struct FileManagerPreviewsEndToEndTests {
         try tmux.run("cd \(bench.videos.path) && \(bench.environment) ranger\(flags)")
         try walk(tmux, bench, column: 62, down: { try tmux.keys("j") }, quit: { try tmux.keys("q") })
     }
+
+    /// joshuto is not packaged in Debian: its hooks are called here as joshuto calls them
+    /// (`PATH X Y W H`), from a shell in the terminal, standing in for joshuto.
+    @Test("joshuto's hooks from contrib/joshuto, called as joshuto calls them: the shown hook plays, the removed hook ends it")
+    func joshutoHooks() throws {
+        let bench = try FileManagerBench()
+        let tmux = try Tmux(columns: 100, rows: 24)
+        let hooks = repositoryRoot.appendingPathComponent("contrib/joshuto").path
+        let video = bench.videos.appendingPathComponent(FileManagerBench.files[0]).path
+        try tmux.run("clear; \(bench.environment) \(hooks)/on_preview_shown \(video) 50 2 40 12")
+        try tmux.waitFor(timeout: 15, "the picture in the rectangle") { FileManagerBench.pictureCells($0, fromColumn: 50) > 150 }
+        #expect(bench.players().count == 1)
+        try tmux.run("\(bench.environment) \(hooks)/on_preview_removed \(video) 50 2 40 12")
+        #expect(bench.noPlayer(within: 1.0 * Tmux.slack), "the player outlived the removed hook")
+        try tmux.waitFor(timeout: 5, "the rectangle erased") { FileManagerBench.pictureCells($0, fromColumn: 50) == 0 }
+    }
 }
