@@ -33,15 +33,16 @@ extension App {
     static func drawing(_ options: AppOptions, _ capabilities: TerminalCapabilities, environment: [String: String])
         -> (raster: CellRaster, pictures: (any PictureOutput)?) {
         let cellPixels = capabilities.cellPixels
-        switch options.graphics ?? capabilities.bestGraphics() {
-        case .kitty where capabilities.insideTmux:
+        let (mode, multiplexer) = graphicsPassing(options.graphics ?? capabilities.bestGraphics(), environment: environment)
+        switch mode {
+        case .kitty where capabilities.insideTmux && !multiplexer.forbidsKittyPlaceholders:
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true), KittyPictures(transmission: .direct, passthrough: true, placeholders: true))
         case .kitty:
             let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
             // Shared memory only where the terminal surely reads it: kitty itself, here.
             let local = !remote && (capabilities.terminalName?.hasPrefix("kitty") ?? false)
             // mpv's --vo-kitty-use-shm says it outright: the user knows where the terminal runs.
-            let sharedMemory = options.kittySharedMemory ?? local
+            let sharedMemory = !multiplexer.forbidsSharedMemory && (options.kittySharedMemory ?? local)
             return (CellRaster(cellPixels: cellPixels ?? assumedCellPixels, scalesToCells: true),
                     KittyPictures(transmission: sharedMemory ? .sharedMemory : .direct, passthrough: false))
         case .sixel:

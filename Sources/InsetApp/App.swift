@@ -62,6 +62,8 @@ public final class App {
         let capabilities: TerminalCapabilities
         let session: TerminalSession
         if let embed = options.embed {
+            // The last preview on this socket erases itself before this one draws.
+            if let socket = options.controlSocketPath { ControlSocketTakeover.replacePlayer(at: socket) }
             session = try TerminalSession(embedding: embed, readsKeys: options.embedKeys)
             capabilities = App.embeddedCapabilities(session, environment: environment)
         } else {

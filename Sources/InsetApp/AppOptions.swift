@@ -122,6 +122,9 @@ public struct AppOptions: Sendable {
     /// The program that erases an embedded player's rectangle if the player is killed
     /// outright (`inset embed-guard`, this executable); nil starts none.
     public var embedGuardExecutable: String? = nil
+    /// mpv's `--length`: each file ends this long after where it starts (`--start`
+    /// resolved), an excerpt a preview loops; nil plays to `end` or the file's end.
+    public var excerptLength: MediaTime? = nil
     /// mpv's `--pause`: every file starts paused, on its first frame.
     public var startsPaused: Bool = false
     /// mpv's `--vo-kitty-use-shm`: kitty pictures through shared memory (yes) or in the

@@ -19,6 +19,23 @@ struct EmbedArguments: ParsableArguments {
           help: "With --embed: read the player's keys from the terminal (raw mode while it plays).")
     var embedKeys = false
 
+    @Option(name: .customLong("tty"),
+            help: ArgumentHelp("Draw on this terminal (a launcher's pane when the player has no /dev/tty, as in vifm); "
+                               + "its resizes are watched.", valueName: "path"))
+    var tty: String?
+
+    @Option(name: .customLong("length"), parsing: .unconditional,
+            help: ArgumentHelp("End each file this long after where it starts (mpv's --length; a preview's excerpt, "
+                               + "looped with --loop).", valueName: "time"))
+    var length: TimeArgument?
+
+    @Flag(name: .customLong("no-audio"),
+          help: "Play the picture alone: no sound is decoded or played (mpv's --no-audio; a preview's).")
+    var noAudio = false
+
+    static let optionsWithValue: Set<String> = ["--tty", "--length"]
+    static let unconditionalOptions: Set<String> = ["--length"]
+
     var geometry: EmbedGeometry? { embed.flatMap(EmbedGeometry.init(parsing:)) }
 
     func validate() throws {
@@ -26,12 +43,26 @@ struct EmbedArguments: ParsableArguments {
             throw invalidValue("--embed", embed, "not COLSxROWS+X+Y (40x12+10+5, 56x37-2+2) or full")
         }
         if embedKeys && embed == nil { throw ValidationError("--embed-keys goes with --embed") }
+        try length?.validate(as: "--length")
     }
 
     /// The options of an embedded player: the one file, muted and looping, from its start
     /// (a preview neither resumes a file nor remembers where it left it), without the
     /// window or the library.
     func apply(to options: inout AppOptions, paths: [String], explicitPaths: Bool) throws {
+        options.excerptLength = length?.time
+        if noAudio {
+            // No device and no sound decoded: a preview's silence costs nothing.
+            options.soundDevice = false
+            options.muted = true
+        }
+        if let tty {
+            do {
+                try NamedTerminal.adopt(tty, replacesInput: !paths.contains("-"))
+            } catch {
+                throw CommandFailure("--tty \(tty): \(error)")
+            }
+        }
         guard let geometry else { return }
         var isDirectory: ObjCBool = false
         let directory = paths.count == 1 && FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory)

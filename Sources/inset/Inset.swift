@@ -4,6 +4,7 @@ import InsetApp
 import InsetCore
 import InsetLog
 import InsetMedia
+import InsetTerminal
 
 @main
 struct Inset: ParsableCommand {
@@ -11,6 +12,8 @@ struct Inset: ParsableCommand {
     /// with a usage block and a help hint, but the spec says an error is one line, so only
     /// the first line is printed, after `inset: `. Help and version still print in full.
     static func main() {
+        // First: a launcher's descriptors left open in us (vifm's pipes) are not ours to hold.
+        InheritedDescriptors.closeAll(command: CommandLine.arguments.dropFirst().first)
         CrashBacktrace.prepare()
         let status = runReportingErrors()
         if status != 0 { Foundation.exit(status) }

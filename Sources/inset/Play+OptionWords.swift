@@ -11,6 +11,8 @@ extension Play {
         "--generate-completion-script",
     ]).union(MpvSpelledArguments.optionsWithValue).union(SoundArguments.optionsWithValue).union(MusicArguments.optionsWithValue).union(LinkArguments.optionsWithValue)
         .union(KeptSettingsArguments.optionsWithValue).union(WatchLaterArguments.optionsWithValue)
+        .union(EmbedArguments.optionsWithValue)
     static let unconditionalOptions: Set<String> = Set(["--start", "--threads", "--volume", "--speed"])
         .union(MpvSpelledArguments.unconditionalOptions).union(SoundArguments.unconditionalOptions)
+        .union(EmbedArguments.unconditionalOptions)
 }

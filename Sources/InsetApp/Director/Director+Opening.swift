@@ -114,6 +114,7 @@ extension Director {
             var configuration = options.playbackConfiguration(loops: options.loop)
             // `-T`, `N%` and `#C` need the file's duration or chapters: known now.
             if options.start != nil { configuration.startPosition = startPosition(in: media) }
+            if let length = options.excerptLength { media.end = (configuration.startPosition ?? .zero) + length }
             applyFileOptions(to: &media, &configuration)
             let startPastEnd = startPastEnd(of: media)
             if let startPastEnd {

@@ -42,7 +42,11 @@ public enum MpvCommandLine {
             let value: String? = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             // The parser's own `--help` and `--version` (mpv's print options) stay Inset's.
             if value == nil && ["help", "version"].contains(name) { result.arguments.append(word); continue }
-            if value == nil && insetOptionsWithValue.contains("--\(name)") {
+            // Inset's option takes the next word, unless that is an option and mpv has the
+            // name too: mpv's bare `--loop-file` (nnn's preview line) is `inf`, not `--loop-file --no-audio`.
+            let nextIsOption = index < arguments.endIndex && arguments[index].hasPrefix("--")
+            if value == nil && insetOptionsWithValue.contains("--\(name)")
+                && !(nextIsOption && (try? MpvOptionName.resolve(name)) != nil) {
                 result.arguments.append(word)
                 if index < arguments.endIndex { result.arguments.append(arguments[index]); index += 1 }
                 continue

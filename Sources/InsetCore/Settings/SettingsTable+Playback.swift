@@ -5,6 +5,8 @@ extension SettingsTable {
                 "Where each file starts: seconds or [[hh:]mm:]ss, +T, -T from the end, N% of it, #C a chapter."),
         Setting("end", .position, default: "none", use: .option("--end") { $0 == .position(.none) ? nil : $0.text },
                 "Where each file ends, as --start: the next plays, or the player quits."),
+        Setting("length", .position, default: "none", use: .option("--length") { $0 == .position(.none) ? nil : $0.text },
+                "How long each file plays from where it starts (a preview's excerpt): then as at --end."),
         Setting("speed", .number(0.01...100), default: "1.000", config: true, command: "speed", observable: true, property: ["speed"],
                 use: .option("--speed") { value in
                     // Inset plays from 0.25x to 4x (the pitch kept): mpv's wider range is held to it.

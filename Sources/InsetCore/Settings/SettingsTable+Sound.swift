@@ -9,6 +9,9 @@ extension SettingsTable {
                 }, "The volume, 0 to 100 in Inset (mpv's up to 1000 is held at 100)."),
         Setting("mute", .choice(["no", "auto", "yes"], integers: nil), default: "no", config: true, command: "mute",
                 observable: true, property: ["mute"], use: .flag("--mute"), "Play without sound."),
+        Setting("audio", mpv: ["aid", "audio"], .choice(["no", "auto"], integers: 0...8190), default: "auto",
+                use: .arguments { $0 == .text("no") ? ["--no-audio"] : [] },
+                "The sound track: no plays the picture alone; Inset plays the first track otherwise."),
         Setting("audio-delay", .number(nil), default: "0.000", config: true, command: "audio-delay", observable: true, property: ["audio-delay"],
                 use: .option("--audio-delay") { value in
                     guard case .number(let seconds) = value, seconds != 0 else { return nil }
