@@ -7,7 +7,7 @@ import InsetMedia
 extension PlaybackSubtitles {
     /// Whether the text of the track shown goes into the picture: pixel modes, a text track
     /// whose ASS header is known (its decoder opened), and libass at hand.
-    var drawsStyledText: Bool {
+    public var drawsStyledText: Bool {
         guard drawsTextIntoPicture, let track = selection.current, !track.isBitmap else { return false }
         return store.styleHeader(track: track.id) != nil
     }
@@ -26,7 +26,7 @@ extension PlaybackSubtitles {
     /// Whether the cues shown at `time` differ from those drawn into the frame on screen:
     /// a cue the decoder delivered after the frame (as after a seek while paused). Says so
     /// once per change: what it found is taken as drawn, the frame being decoded again.
-    func styledCuesChanged(at time: MediaTime) -> Bool {
+    public func styledCuesChanged(at time: MediaTime) -> Bool {
         guard drawsStyledText, let track = selection.current else { return false }
         let events = store.active(track: track.id, at: time).filter { !$0.assEvents.isEmpty }.map(\.assEvents)
         guard events != burnedEvents else { return false }

@@ -33,7 +33,7 @@ public final class PlaybackSubtitles {
     let fonts: [FontAttachment]
     /// Whether text is drawn into the picture by libass (pixel modes, `burnStyled`) rather
     /// than as a cell plane over it. Set by the director when it takes the video on.
-    var drawsTextIntoPicture = false
+    public var drawsTextIntoPicture = false
     /// libass, made on the first frame that needs it.
     var styledRenderer: SubtitleRenderer?
     /// The ASS events of the cues drawn into the frame on screen (`burnStyled`).

@@ -3,6 +3,7 @@ import InsetCore
 import InsetRender
 import Testing
 @testable import InsetApp
+@testable import InsetPlayback
 
 /// Text subtitles in a pixel mode (sixel here): libass draws them into the frame, and no
 /// subtitle plane cuts the picture (issue 45). The pixels themselves are checked from

@@ -186,9 +186,9 @@ _inset() {
 
 _inset_play() {
     repeating_flags=()
-    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --ytdl-playlist --no-video --idle --keep-open --no-terminal --no-input-terminal --embed-keys --save-position-on-quit --write-filename-in-watch-later-config --version -h --help)
+    non_repeating_flags=(--pip --shell --stats --loop --no-advance --shuffle --loop-playlist --no-resume --no-pip --no-auto-pip --pip-saver --mute --no-config --ytdl-playlist --no-video --idle --keep-open --no-terminal --no-input-terminal --embed-keys --no-audio --save-position-on-quit --write-filename-in-watch-later-config --version -h --help)
     repeating_options=()
-    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --title --user-agent --referrer --http-header-fields --end --loop-file --pause --audio-delay --audio-device --window-volume --gapless-audio --visualizer --embed --link-rate --watch-later-directory)
+    non_repeating_options=(--prefix --colors --start --linear --threads --blitter --graphics --volume --speed --sub --sub-file --sub-lang --sub-charset --audio-lang --audio-file --config --socket --screenshot-dir --ytdl --ytdl-path --ytdl-format --ytdl-raw-options --title --user-agent --referrer --http-header-fields --end --loop-file --pause --audio-delay --audio-device --window-volume --gapless-audio --visualizer --embed --tty --length --link-rate --watch-later-directory)
     __inset_offer_flags_options -1
 
     # Offer option value completions
@@ -296,6 +296,12 @@ _inset_play() {
     '--embed')
         return
         ;;
+    '--tty')
+        return
+        ;;
+    '--length')
+        return
+        ;;
     '--link-rate')
         return
         ;;
@@ -397,13 +403,16 @@ _inset_cat() {
 _inset_keys() {
     repeating_flags=()
     non_repeating_flags=(--markdown --no-config --version -h --help)
-    repeating_options=()
+    repeating_options=(--script)
     non_repeating_options=(--config)
     __inset_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--config')
+        return
+        ;;
+    '--script')
         return
         ;;
     esac

@@ -60,6 +60,8 @@ extension ScriptDesk {
             return success(data)
         case .load(let path, let append, let options):
             return outcome(director.loadFile(path, append: append, options: options, at: now), failure, success)
+        case .insert(let path, let index, let options):
+            return outcome(director.insertFile(path, at: index, options: options, at: now), failure, success)
         case .bind(let key, let command): return outcome(director.bindFromOutside(key, to: command), failure, success)
         case .quit(let code):
             director.quitFromOutside(code: code)

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetPlayback
 
 extension Director {
     /// Where `--end` ends `media`, as `startPosition(in:)` reads `--start`: a time from the

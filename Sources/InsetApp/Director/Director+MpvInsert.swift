@@ -9,7 +9,8 @@ extension Director {
     /// its order with the new file in its place; it plays now only when nothing plays, as an
     /// appended file does (`loadFile(_:append:options:at:)`).
     func insertFile(_ path: String, at index: Int, options fileOptions: MpvFileOptions, at now: HostTime) -> CommandOutcome {
-        NamedInputs.add([path])
+        options.allowance = options.allowance.naming([path])
+        catalog.allow(options.allowance)
         mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
         for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
         let before = catalog.count
