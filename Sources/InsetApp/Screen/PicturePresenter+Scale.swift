@@ -10,18 +10,3 @@ extension PicturePresenter {
         return pacer.scale
     }
 }
-
-extension PicturePresenter {
-    /// UI thread: from this paint on, slot `id` goes at `cells`. Where they changed, the
-    /// paint drew over some of its last picture's pixels (a bar over the video that goes
-    /// again, the window's parts cut anew), and a paint back at the old cells writes holes
-    /// over them: the screen no longer shows that picture, whatever the link let through
-    /// meanwhile. So sixel's next picture goes whole, and changes encoded before now are not
-    /// written (`clearedAt`), as after a full redraw.
-    func place(_ id: UInt32, at cells: CellRect) {
-        guard let old = slots[id]?.cells, old != cells else { return }
-        slots[id]!.cells = cells
-        slots[id]!.clearedAt = generation
-        condition.withLock { shared.onScreen[id] = nil }
-    }
-}

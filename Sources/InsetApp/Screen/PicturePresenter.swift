@@ -95,7 +95,7 @@ final class PicturePresenter: @unchecked Sendable {
 
     // UI thread only.
     var slots: [UInt32: Slot] = [:]
-    private(set) var generation = 0
+    private var generation = 0
     let small = OutputBuffer(capacity: 256)
     /// The link's one measure (`LinkMeter`), which the app feeds with every write; the
     /// pacer reads it.
@@ -248,7 +248,7 @@ final class PicturePresenter: @unchecked Sendable {
             // picture now: one still being encoded for where it was would cover what the paint
             // drew there since, and sixel or iTerm2 pixels stay (a placeholder picture is
             // where its cells are).
-            if !output.usesPlaceholders { place(picture.imageID, at: placed.cells) }
+            if !output.usesPlaceholders, slots[picture.imageID] != nil { slots[picture.imageID]!.cells = placed.cells }
             if let slot = slots[picture.imageID], slot.shown == next, !slot.needsEncoding,
                !redrawn || (slot.lastWrittenReplayable && slot.writtenGeneration == slot.generation) {
                 // The same frame at the same place: nothing to encode; a redraw wiped it, so the
@@ -268,7 +268,7 @@ final class PicturePresenter: @unchecked Sendable {
             }
             guard offered == true else { retryAt = pacer.nextAllowed; continue }
             generation += 1
-            var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation, cells: placed.cells, size: placed.size, clearedAt: generation - 1)
+            var slot = slots[picture.imageID] ?? Slot(shown: next, generation: generation, cells: placed.cells, size: placed.size)
             slot.shown = next
             slot.needsEncoding = false
             slot.generation = generation
