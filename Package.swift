@@ -158,7 +158,7 @@ let package = Package(
         .target(name: "InsetTestSupport", path: "Tests/Support"),
         .testTarget(name: "InsetLogTests", dependencies: ["InsetLog", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetCoreTests", dependencies: ["InsetCore", "InsetTestSupport"], swiftSettings: testSettings),
-        .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore"], swiftSettings: testSettings),
+        .testTarget(name: "InsetConfigTests", dependencies: ["InsetConfig", "InsetCore", .product(name: "TOMLKit", package: "TOMLKit")], swiftSettings: testSettings),
         .testTarget(name: "InsetScriptsTests", dependencies: ["InsetScripts", "InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetControlTests", dependencies: ["InsetControl", "InsetCore"], swiftSettings: testSettings),
         .testTarget(name: "InsetMPRISTests", dependencies: ["InsetMPRIS", "InsetCore"], swiftSettings: testSettings),

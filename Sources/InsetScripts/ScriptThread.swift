@@ -22,7 +22,11 @@ public final class ScriptThread: @unchecked Sendable {
     private var finished = false
     private var waited = false
 
-    public init(_ identity: ScriptIdentity, settings: ScriptSettings, player: any ScriptPlayer) {
+    /// Whether the thread runs at nice 19 (`ScriptHost.init`).
+    let yielding: Bool
+
+    public init(_ identity: ScriptIdentity, settings: ScriptSettings, player: any ScriptPlayer, yielding: Bool = true) {
+        self.yielding = yielding
         self.identity = identity
         self.settings = settings
         self.player = player
@@ -32,7 +36,7 @@ public final class ScriptThread: @unchecked Sendable {
     public func start(onEnd: @escaping @Sendable (ScriptThread, String?) -> Void) {
         let thread = Thread { [self] in
             // A script in a busy loop gets what the player leaves (nice 19 for this thread).
-            inset_script_lower_priority()
+            if yielding { inset_script_lower_priority() }
             let outcome = run()
             lock.withLock { failure = outcome; finished = true }
             queue.close()

@@ -110,13 +110,18 @@ struct DocsWalkEndToEndTests {
                 try tmux.run(line.command)
                 let folder = home.expand(Home.paths(of: line.command)[0])
                 let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                let library = try tmux.waitFor(timeout: 6, "\(line.command): the library of \(files)") { screen in
+                _ = try tmux.waitFor(timeout: 6, "\(line.command): the library of \(files)") { screen in
                     screen.text.contains("Library") && files.allSatisfy { screen.text.contains($0) }
                 }
                 if line.claim.contains("how far each was watched") {
-                    // The walk above left the movie part-way through with q.
-                    let row = library.text.split(separator: "\n").first { $0.contains(files[0]) } ?? ""
-                    #expect(row.range(of: #"\d+%"#, options: .regularExpression) != nil, "no watched share: \(row)")
+                    // The walk above left the movie part-way through with q. The row's details
+                    // come when the library has probed the file ("…" until then).
+                    func row(_ screen: Screen) -> String {
+                        String(screen.text.split(separator: "\n").first { $0.contains(files[0]) } ?? "")
+                    }
+                    _ = try tmux.waitFor(timeout: 10, "the watched share in the row") {
+                        row($0).range(of: #"\d+%"#, options: .regularExpression) != nil
+                    }
                 }
                 try Self.quit(tmux, keys)
             } else if line.claim.contains("$SHELL") && line.claim.contains("window") {

@@ -67,7 +67,8 @@ struct ScriptFolder {
     func host(_ scripts: [(String, String)], options: [(key: String, value: String)] = [],
               player: RecordingPlayer) -> ScriptHost {
         let paths = scripts.map { write($0.0, $0.1) }
-        let host = ScriptHost(paths: paths, settings: ScriptSettings(options: options, configFolder: path), player: player)
+        let host = ScriptHost(paths: paths, settings: ScriptSettings(options: options, configFolder: path), player: player,
+                              yielding: false)
         host.start()
         return host
     }
