@@ -117,22 +117,19 @@ extension App {
         // rectangle reaches it).
         if sixel && terminal.origin.row + terminal.size.rows >= terminal.terminalSize.rows { bounds.size.rows -= 1 }
         let frame = painter.lastScreen
-        // Sixel at the link's smaller scale: the smaller picture is what is cut (`scaledPart`).
-        let scale = picturePresenter.map { sixel && !$0.output.scalesToCells ? $0.settledScale(at: .now()) : 1 } ?? 1
         for (index, entry) in layers.enumerated() {
             guard let picture = entry.layer.picture else { continue }
             let origin = entry.layer.plane.origin
             let onScreen = CellRect(column: origin.column + picture.cells.minColumn, row: origin.row + picture.cells.minRow,
                                     columns: picture.cells.size.columns, rows: picture.cells.size.rows)
             let above = layers[(index + 1)...].map(\.layer.frame)
-            let shown = Self.scaledCells(of: picture, at: onScreen, scale: scale)
-            let parts = OpenRectangles.find(in: shown.intersection(bounds), limit: PicturePresenter.LayerImages.partsPerLayer) {
+            let parts = OpenRectangles.find(in: onScreen.intersection(bounds), limit: PicturePresenter.LayerImages.partsPerLayer) {
                 column, row in
                 frame[column, row] == VideoLayer.pictureHole
                     && !above.contains { $0.contains(CellPoint(column: column, row: row)) }
             }
             for (number, part) in parts.enumerated() {
-                guard var cut = Self.scaledPart(of: picture, at: onScreen, scale: scale, showing: part) else { continue }
+                guard var cut = Self.part(of: picture, at: onScreen, showing: part) else { continue }
                 cut.imageID = entry.imageID + UInt32(number)
                 pictures.append(cut)
             }

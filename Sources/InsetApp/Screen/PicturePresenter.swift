@@ -111,7 +111,7 @@ final class PicturePresenter: @unchecked Sendable {
     /// comes first (a paused video's last frame must still go out).
     var retryAt: HostTime?
     /// When a picture last showed a frame its slot had not shown: a still goes whole.
-    var lastNewFrame = HostTime.zero
+    private var lastNewFrame = HostTime.zero
     /// A slot's latency changed, or slots went: the videos' leads are due to be set again
     /// (`Director.setPictureLeads`), which the app otherwise leaves alone.
     var leadsChanged = false
