@@ -14,12 +14,7 @@ final class MpvDesk {
     /// What each client observes, by the id it gave, and the value it was last told.
     private var observations: [Int: [Int: Observation]] = [:]
 
-    private struct Observation {
-        var name: String
-        var asString: Bool
-        /// Nil before the first event; `.some(nil)` while the property was unavailable.
-        var last: JSONValue??
-    }
+    private typealias Observation = MpvObservation
 
     /// Where `script-message` goes: the Lua scripts (`ScriptDesk`), when any run. Returns
     /// why not, if the message has nowhere to go (mpv: `script-message-to` an unknown name).
@@ -125,23 +120,7 @@ final class MpvDesk {
     }
 
     private func sendChanges(_ state: MpvState, only client: Int?) {
-        // Each property read once a turn, however many observe it.
-        var values: [String: JSONValue?] = [:]
-        for (observer, list) in observations where client == nil || observer == client {
-            for (id, observation) in list {
-                let value: JSONValue?
-                if let known = values[observation.name] {
-                    value = known
-                } else {
-                    value = try? MpvIPC.value(of: observation.name, in: state).get()
-                    values[observation.name] = .some(value)
-                }
-                let said = observation.asString ? value.map { JSONValue.string(MpvIPC.text(of: $0)) } : value
-                if let last = observation.last, last == said { continue }
-                observations[observer]?[id]?.last = .some(said)
-                server.send(event: MpvIPC.propertyChange(id: id, name: observation.name, value: said), to: observer)
-            }
-        }
+        MpvObservation.changes(&observations, in: state, only: client) { server.send(event: $1, to: $0) }
     }
 
     /// The player is going: what was raised and not sent, what still plays ends (`quit`),

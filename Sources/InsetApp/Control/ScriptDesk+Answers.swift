@@ -49,7 +49,7 @@ extension ScriptDesk {
             guard (observations[script.name]?.count ?? 0) < MpvIPC.mostObservationsPerClient else {
                 return failure(.commandFailed, "at most \(MpvIPC.mostObservationsPerClient) properties observed at once")
             }
-            observations[script.name, default: [:]][id] = Observation(name: name, asString: asString, last: nil)
+            observations[script.name, default: [:]][id] = Observation(name: name, asString: asString)
             return success()
         case .unobserve(let id):
             return observations[script.name]?.removeValue(forKey: id) != nil ? success() : failure(.invalidParameter)
@@ -99,22 +99,6 @@ extension ScriptDesk {
         guard observations.values.contains(where: { !$0.isEmpty }) else { return }
         let listed = observations.values.contains { $0.values.contains { $0.name == "playlist" } }
         let state = director.mpvState(at: now, withPlaylist: listed)
-        var values: [String: JSONValue?] = [:]
-        for (name, list) in observations {
-            guard let script = host.script(named: name) else { continue }
-            for (id, observation) in list {
-                let value: JSONValue?
-                if let known = values[observation.name] {
-                    value = known
-                } else {
-                    value = try? MpvIPC.value(of: observation.name, in: state).get()
-                    values[observation.name] = .some(value)
-                }
-                let said = observation.asString ? value.map { JSONValue.string(MpvIPC.text(of: $0)) } : value
-                if let last = observation.last, last == said { continue }
-                observations[name]?[id]?.last = .some(said)
-                script.queue.post(MpvIPC.propertyChange(id: id, name: observation.name, value: said))
-            }
-        }
+        MpvObservation.changes(&observations, in: state) { name, event in host.script(named: name)?.queue.post(event) }
     }
 }

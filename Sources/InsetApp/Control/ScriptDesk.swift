@@ -22,11 +22,7 @@ final class ScriptDesk: ScriptPlayer, @unchecked Sendable {
     /// The keys scripts bound (`mp.add_key_binding`), in the order bound.
     var bindings: [ScriptKeyBinding] = []
 
-    struct Observation {
-        var name: String
-        var asString: Bool
-        var last: JSONValue??
-    }
+    typealias Observation = MpvObservation
 
     /// One request waiting for the loop, and its answer.
     final class Call: @unchecked Sendable {
