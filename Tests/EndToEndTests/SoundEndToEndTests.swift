@@ -52,24 +52,6 @@ struct SoundEndToEndTests {
         let frameOffsets = shown.map { abs($0.frame - $0.heard) }
         print("A/V in the log over \(shown.count) frames: max \(frameOffsets.max() ?? -1) ms; markers checked: \(checked)")
     }
-
-    /// Two videos into one sound device: the markers full screen while a dark clip with a
-    /// hum plays in the window (heard at the window's volume), then swapped into the window
-    /// and heard there by `A` in the same turn, since the place heard is full screen
-    /// (scripts/av-sync --beside).
-    @Test("A/V offset of the full-screen video while the window's plays, and of the window's after a swap: within ±45 ms")
-    func markersBesideTheWindow() throws {
-        let offsets = try AVSyncScript.check(["--beside"], phases: ["beside the window", "swapped, in the window"], minimumPairs: 4)
-        print("A/V beside the window: \(offsets?.count ?? 0) markers, offsets \(offsets ?? []) ms")
-    }
-
-    /// scripts/av-sync with the player at another speed: the keys come at the same media
-    /// times, and each flash is paired with its tone from outside the player.
-    @Test("A/V offset at every marker measured outside the player at 0.5× and 2×: within ±45 ms", arguments: ["0.5", "2"])
-    func markersInSyncAtSpeed(speed: String) throws {
-        let offsets = try AVSyncScript.check(["--speed", speed])
-        print("A/V at \(speed)× from outside: offsets \(offsets ?? []) ms")
-    }
 }
 
 extension Tmux {
