@@ -195,8 +195,6 @@ public final class App {
         RunningChildren.shared.stopAll()
         // The scripts' shutdown handlers may still ask the player something: before the socket goes.
         scripts?.finish(director)
-        control?.finish(director)
-        mpris?.finish()
         paneWatch?.stop()
         picturePresenter?.farewell { _ = try? terminal.write($0) }
         picturePresenter?.stop()
@@ -204,6 +202,12 @@ public final class App {
         SharedMemoryObjects.shared.removeAll()
         if let restore = windowTitle.restore { _ = try? terminal.write(restore) }
         terminal.restore()
+        // The socket goes once the screen is given back: a preview replacing this one on the
+        // same socket (ControlSocketTakeover) draws when it stops listening, so this one's
+        // erase must not come after: the new picture, sending only the cells that change,
+        // would keep the hole.
+        control?.finish(director)
+        mpris?.finish()
         let exit = director.exitStatus
         ExitDeadline.arm(status: exit.status, lastLine: exit.lastLine)
         var summary = director.finish(at: HostTime.now())

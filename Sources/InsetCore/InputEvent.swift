@@ -10,7 +10,8 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseEvent)
     /// Text pasted into the terminal (bracketed paste, mode 2004), whole.
     case paste(String)
-    /// The terminal now has this many cells (SIGWINCH, or a size change found on resume).
+    /// The terminal now has this many cells (SIGWINCH, or a size change found on resume);
+    /// the same size after SIGWINCH asks for every cell again (a multiplexer's attach).
     case resize(CellSize)
     /// The process was continued after a suspend (Ctrl-Z, SIGTSTP, SIGSTOP): the terminal
     /// has been set up again and the screen is blank, so the app must redraw everything.

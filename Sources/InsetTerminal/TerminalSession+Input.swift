@@ -147,6 +147,10 @@ extension TerminalSession {
                 size = newSize
                 curses?.resize(to: newSize)
                 events.append(.resize(newSize))
+            } else if resized {
+                // The same size: a multiplexer attaching (abduco, `dtach -r winch`) replays
+                // nothing and sends SIGWINCH for a redraw; the relayout draws every cell.
+                events.append(.resize(newSize))
             }
         }
         if resumed { events.append(.resumed) }

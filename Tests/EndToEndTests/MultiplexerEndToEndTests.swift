@@ -85,4 +85,36 @@ struct MultiplexerEndToEndTests {
         try check(tmux, raw, "a player given --vo=kitty")
         try tmux.keys("C-c")
     }
+
+    /// abduco is not in Debian 12; dtach is, and attaches the same way: it replays nothing
+    /// of the screen and, with `-r winch`, signals a redraw. Then abduco's case exactly: the
+    /// pane blanked behind the player's back and SIGWINCH at the same size. The video is
+    /// paused, so a player that drew only what changed would leave the pane blank.
+    @Test("after dtach's attach, and SIGWINCH at the same size on a blanked screen (abduco's attach), the whole picture is drawn again",
+          .enabled(if: installed("dtach")))
+    func redrawAfterAttach() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Tmux(columns: 100, rows: 30)
+        let socket = folder.appendingPathComponent("d.sock").path
+        let clip = folder.appendingPathComponent("attach-\(folder.lastPathComponent).mp4").path
+        try FileManager.default.copyItem(atPath: samplePath("clock_4x3.mp4"), toPath: clip)
+        try tmux.run("cd \(folder.path) && dtach -c \(socket) -r winch \(try insetBinary()) --loop-file --no-audio \(clip)")
+        let before = Self.pictureCells(try tmux.waitFor(timeout: 15, "the picture") { Self.pictureCells($0) > 600 })
+        func whole(_ screen: Screen) -> Bool { Self.pictureCells(screen) * 10 >= before * 9 }
+        // Paused, the player draws nothing of its own accord: what comes back is the redraw.
+        try tmux.keys("Space")
+        Thread.sleep(forTimeInterval: 0.5)
+        try tmux.keys("C-\\")
+        try tmux.waitFor(timeout: 5, "detached") { $0.text.contains("[detached]") }
+        try tmux.run("clear; dtach -a \(socket) -r winch")
+        try tmux.waitFor(timeout: 5, "the whole picture after dtach's attach", whole)
+        let pane = try PreviewPlayerEndToEndTests.paneTTY(tmux)
+        try Data("\u{1B}[H\u{1B}[2J".utf8).write(to: URL(fileURLWithPath: pane))
+        try tmux.waitFor(timeout: 5, "the pane blanked") { Self.pictureCells($0) * 2 < before }
+        let player = try #require(Int32(try runCommand(["pgrep", "-n", "-f", "inset.*\(clip)"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(player, SIGWINCH)
+        try tmux.waitFor(timeout: 5, "the whole picture after SIGWINCH at the same size", whole)
+        try tmux.keys("q")
+    }
 }

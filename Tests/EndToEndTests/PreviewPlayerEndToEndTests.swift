@@ -69,7 +69,18 @@ struct PreviewPlayerEndToEndTests {
         #expect(second.isRunning)
         // The socket is the second's now.
         #expect(try runCommand([try insetBinary(), "ctl", "--socket", socket, "get", "paused"]).contains("false"))
-        second.kill()
+        // A third in the second's own rectangle, as a file manager's next preview comes: its
+        // picture stays whole (the second erases before its socket goes, and the third
+        // draws once it has gone).
+        let third = try PreviewSpawn([try insetBinary(), "--embed", "40x12+50+2", "--socket", socket, samplePath("clock_4x3.mp4")],
+                                     output: tty)
+        #expect(second.exited(within: 2 * Tmux.slack), "the second player still runs")
+        try tmux.waitFor(timeout: 10, "the third picture") { Self.pictureCells($0, right) > 200 }
+        Thread.sleep(forTimeInterval: 1)
+        let later = try tmux.capture()
+        #expect(Self.pictureCells(later, right) > 200, "the third picture was erased after it was drawn")
+        #expect(third.isRunning)
+        third.kill()
     }
 
     @Test("--tty: in a session of its own (no /dev/tty) with a file for output, it draws on the named terminal and follows a resize")
