@@ -141,4 +141,35 @@ struct FileManagerPreviewsEndToEndTests {
         #expect(bench.noPlayer(within: 1.0 * Tmux.slack), "the player outlived the removed hook")
         try tmux.waitFor(timeout: 5, "the rectangle erased") { FileManagerBench.pictureCells($0, fromColumn: 50) == 0 }
     }
+
+    /// yazi is not packaged in Debian: contrib/yazi's plugin runs in a stand-in that calls
+    /// it as yazi's source does (Tests/Fixtures/previews/yazi-stand-in, on LuaJIT): `peek`
+    /// with the pane's area, and on a new hover the task aborted and its player killed
+    /// with SIGKILL, which only the player's guard outlives to erase the rectangle.
+    @Test("yazi's previewer plugin from contrib/yazi in a stand-in that aborts as yazi does: SIGKILL, the rectangle erased",
+          .enabled(if: installed("luajit")))
+    func yaziPlugin() throws {
+        let bench = try FileManagerBench()
+        let tmux = try Tmux(columns: 120, rows: 30)
+        let standIn = repositoryRoot.appendingPathComponent("Tests/Fixtures/previews/yazi-stand-in").path
+        let plugin = repositoryRoot.appendingPathComponent("contrib/yazi/inset.yazi/main.lua").path
+        let path = { (index: Int) in bench.videos.appendingPathComponent(FileManagerBench.files[index]).path }
+        // The hovers are typed unechoed: the stand-in reads them, the pane shows the preview.
+        try tmux.run("clear; stty -echo; \(bench.environment) luajit \(standIn) \(plugin) 56x26+62+2")
+        try tmux.literal(path(0) + "\n")
+        let first = try tmux.waitFor(timeout: 15, "the first video's picture") { FileManagerBench.pictureCells($0, fromColumn: 62) > 150 }
+        try tmux.waitFor(timeout: 5, "the picture moving") {
+            Self.picture($0, fromColumn: 62) != Self.picture(first, fromColumn: 62)
+        }
+        #expect(bench.players().count == 1, "players: \(bench.players())")
+        try tmux.literal(path(1) + "\n")
+        #expect(bench.noPlayer(within: 1.0 * Tmux.slack), "a player outlived its SIGKILL: \(bench.players())")
+        try tmux.waitFor(timeout: 5, "the rectangle erased") { FileManagerBench.pictureCells($0, fromColumn: 62) == 0 }
+        try tmux.literal(path(2) + "\n")
+        try tmux.waitFor(timeout: 15, "the second video's picture") { FileManagerBench.pictureCells($0, fromColumn: 62) > 150 }
+        try tmux.literal("quit\n")
+        #expect(bench.noPlayer(within: 2 * Tmux.slack), "a player outlived the stand-in: \(bench.players())")
+        try tmux.waitFor(timeout: 5, "the rectangle erased at the end") { FileManagerBench.pictureCells($0, fromColumn: 62) == 0 }
+    }
 }
+
