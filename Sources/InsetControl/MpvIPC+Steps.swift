@@ -30,8 +30,12 @@ extension MpvIPC {
             switch setting.type {
             case .flag: return flag(current).map { set(.bool(!$0)) } ?? .fail(.propertyError)
             case .choice(let choices, _):
-                let index = choices.firstIndex(of: text(of: current)).map { $0 + (up ? 1 : -1) } ?? (up ? 0 : -1)
-                return set(.string(choices[(index + choices.count) % choices.count]))
+                // The next word that changes something: `inf` and `yes` are one loop-file.
+                let now = text(of: current)
+                let start = choices.firstIndex(of: now).map { $0 + (up ? 1 : -1) } ?? (up ? 0 : -1)
+                let same = write(.string(now), state)
+                let words = (0..<choices.count).map { choices[((start + (up ? $0 : -$0)) % choices.count + choices.count) % choices.count] }
+                return set(.string(words.first { write(.string($0), state) != same } ?? words[0]))
             default: return moved(name, setting.type, by: up ? 1 : -1, in: state, set)
             }
         case "add":
