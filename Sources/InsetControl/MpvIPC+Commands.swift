@@ -29,16 +29,11 @@ extension MpvIPC {
         case "unobserve_property":
             guard rest.count == 1, let id = number(rest[0]).flatMap({ Int(exactly: $0) }) else { return .fail(.invalidParameter) }
             return .unobserve(id: id)
-        case "cycle": return cycle(text(0), direction: text(1), in: state)
-        case "add":
-            guard let property = text(0) else { return .fail(.invalidParameter) }
-            let step = rest.count > 1 ? number(rest[1]) : 1
-            guard let step else { return .fail(.invalidParameter) }
-            return add(property, step, in: state)
+        case "cycle", "add", "multiply", "cycle-values": return step(name, rest, in: state)
         case "seek":
             guard let target = rest.first.flatMap(number) else { return .fail(.invalidParameter) }
             return seek(target, flags: text(1) ?? "relative", in: state)
-        case "loadfile": return loadFile(rest)
+        case "loadfile": return loadFile(rest, in: state)
         case "playlist-next", "playlist-prev":
             // mpv refuses to go past either end of the list; so does `playlist next`.
             return .run([.playlist(name == "playlist-next" ? .next : .previous)], data: .null)
@@ -50,48 +45,6 @@ extension MpvIPC {
         case "client_name": return .answer(.string("inset-client"))
         case "get_version": return .answer(.int(0x020000))
         default: return scriptCommand(name, rest) ?? sessionCommand(name, rest) ?? .fail(.invalidParameter)
-        }
-    }
-
-    private static func cycle(_ property: String?, direction: String?, in state: MpvState) -> MpvAction {
-        guard let property else { return .fail(.invalidParameter) }
-        let commands: [Command]
-        switch property {
-        case "pause": commands = [.pause(nil)]
-        case "mute": commands = [.mute]
-        case "inset-pip": commands = [state.inWindow ? .restore : .pip]
-        case "sid": commands = [.subtitles(.next)]
-        case "aid": commands = [.audio(.next)]
-        default: return .fail(properties.contains(property) ? .propertyError : .propertyNotFound)
-        }
-        _ = direction
-        return .run(commands, data: .null)
-    }
-
-    private static func add(_ property: String, _ step: Double, in state: MpvState) -> MpvAction {
-        switch property {
-        // Held to a whole turn of the dial before it becomes an Int: `add volume 1e300`
-        // trapped in the conversion.
-        case "volume": return .run([.volume(.by(Int(min(100, max(-100, step)).rounded())))], data: .null)
-        // mpv's own Ctrl++ / Ctrl+- are `add audio-delay 0.100` / `-0.100`.
-        case "audio-delay": return .run([.audioDelay(.by(MediaTime(seconds: step)))], data: .null)
-        case "time-pos", "playback-time": return seek(step, flags: "relative", in: state)
-        case "speed":
-            guard let speed = PlaybackSpeed(text: String(state.speed + step)) else { return .fail(.propertyError) }
-            return .run([.speed(.to(speed))], data: .null)
-        case "chapter", "playlist-pos":
-            guard step != 0 else { return .run([], data: .null) }
-            let forward = step > 0
-            let command: Command = property == "chapter" ? .chapter(forward ? .next : .previous) : .playlist(forward ? .next : .previous)
-            // One step a command, so no more steps than there are places to go (a chapter
-            // more: the first `previous` goes back to the start of this one). Uncapped,
-            // `add playlist-pos 1e9` built a billion commands (2.5 GB) and `add chapter
-            // 1e300` trapped in the conversion to Int.
-            let places = property == "chapter" ? state.chapters.count + 1 : state.playlistCount
-            let steps = min(abs(step).rounded(), Double(max(1, places)))
-            return .run(Array(repeating: command, count: Int(steps)), data: .null)
-        default:
-            return .fail(properties.contains(property) ? .propertyError : .propertyNotFound)
         }
     }
 

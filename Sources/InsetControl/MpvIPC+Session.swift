@@ -9,16 +9,20 @@ extension MpvIPC {
     /// "start=30"`). A third argument that is a whole number is the index; as in mpv 0.38,
     /// only `insert-at` and `insert-at-play` use it (the entry it goes before, from 0; -1 or
     /// past the end: the end), the other flags leave it unread.
-    static func loadFile(_ rest: [JSONValue]) -> MpvAction {
+    /// `insert-next` and `insert-next-play` (mpv 0.38) list it after the playing entry
+    /// (at the end when none plays), read the index as the others do, and leave it unread.
+    static func loadFile(_ rest: [JSONValue], in state: MpvState) -> MpvAction {
         guard case .string(let path)? = rest.first, !path.isEmpty else { return .fail(.invalidParameter) }
         var append = false
         var insertsAt = false
+        var insertsNext = false
         if rest.count > 1 {
             guard case .string(let flags) = rest[1] else { return .fail(.invalidParameter) }
             switch flags {
             case "replace": append = false
             case "append", "append-play": append = true
             case "insert-at", "insert-at-play": append = true; insertsAt = true
+            case "insert-next", "insert-next-play": append = true; insertsNext = true
             default: return .fail(.invalidParameter)
             }
         }
@@ -37,6 +41,9 @@ extension MpvIPC {
         do {
             let options = try MpvFileOptions(parsing: optionsText)
             if insertsAt && index >= 0 { return .insert(path, at: index, options: options) }
+            if insertsNext, let playing = state.playlistPosition, playing + 1 < state.playlistCount {
+                return .insert(path, at: playing + 1, options: options)
+            }
             return .load(path, append: append, options: options)
         } catch {
             return .fail(error)

@@ -83,3 +83,29 @@ import Testing
         #expect(SettingsTable.property(named: "volume")?.command == "volume")
     }
 }
+
+/// The rows' readings and setters (`MpvPropertyRows`) are the settings table's: a reading
+/// kept for a name with no row, a row with no reading, or a setter on a row that names no
+/// command (and none on one that does) fails here.
+@Suite struct MpvPropertyRowsTests {
+    @Test("each property row of the table has one reading, under the same names, and no reading is of a name with no row")
+    func readingsAreRows() {
+        for setting in SettingsTable.propertyRows {
+            let row = MpvPropertyRows.row(named: setting.propertyNames[0])
+            #expect(row?.names == setting.propertyNames, "\(setting.name): its reading's names")
+        }
+        let read = MpvPropertyRows.all.flatMap(\.names)
+        #expect(read.sorted() == SettingsTable.propertyNames.sorted())
+        #expect(Set(read).count == read.count, "a name read twice")
+    }
+
+    @Test("a property can be set exactly when its row names the command that sets it")
+    func settersFollowTheRowsCommand() {
+        for setting in SettingsTable.propertyRows {
+            let row = MpvPropertyRows.row(named: setting.propertyNames[0])
+            #expect((row?.write != nil) == (setting.command != nil), "\(setting.name): command \(setting.command ?? "none")")
+            let set = MpvIPC.set(setting.propertyNames[0], to: .string("1"), in: MpvPropertyTableTests.playing)
+            if setting.command == nil { #expect(set == .fail(.propertyError), "\(setting.name) is read only") }
+        }
+    }
+}

@@ -57,6 +57,7 @@ final class MpvDesk {
                     return effects
                 }
             }
+            raiseChanges(director, at: now)
             server.reply(to: request, result: data)
             return effects
         case .load(let path, let append, let options):
@@ -64,30 +65,30 @@ final class MpvDesk {
             if !append, let replaced = director.focusedVideo { director.saveWatchLater(of: replaced) }
             // mpv answers with the new entry's id, which counts from 1.
             let entry = JSONValue.object(["playlist_entry_id": .int(director.catalog.count + 1)])
-            return finish(request, director.loadFile(path, append: append, options: options, at: now), director, data: entry)
+            return finish(request, director.loadFile(path, append: append, options: options, at: now), director, data: entry, at: now)
         case .insert(let path, let index, let options):
             let entry = JSONValue.object(["playlist_entry_id": .int(director.catalog.count + 1)])
-            return finish(request, director.insertFile(path, at: index, options: options, at: now), director, data: entry)
+            return finish(request, director.insertFile(path, at: index, options: options, at: now), director, data: entry, at: now)
         case .bind(let key, let command):
-            return finish(request, director.bindFromOutside(key, to: command), director, data: .null)
+            return finish(request, director.bindFromOutside(key, to: command), director, data: .null, at: now)
         case .quit(let code):
             director.quitFromOutside(code: code)
-            return finish(request, .done, director, data: .null)
+            return finish(request, .done, director, data: .null, at: now)
         case .stop:
             // mpv writes the stopped file's watch_later entry too (quitting, the director writes it again at the end).
             if let stopped = director.focusedVideo { director.saveWatchLater(of: stopped) }
-            return finish(request, director.stopFromOutside(at: now), director, data: .null)
+            return finish(request, director.stopFromOutside(at: now), director, data: .null, at: now)
         case .setSession(let setting):
             director.setSession(setting)
-            return finish(request, .done, director, data: nil)
+            return finish(request, .done, director, data: nil, at: now)
         case .playEntry(let index):
-            return finish(request, director.playEntry(index, at: now), director, data: nil)
+            return finish(request, director.playEntry(index, at: now), director, data: nil, at: now)
         case .key(let key):
-            return finish(request, director.keyFromOutside(key, at: now), director, data: .null)
+            return finish(request, director.keyFromOutside(key, at: now), director, data: .null, at: now)
         case .scriptMessage(let target, let arguments):
             // No script running: as mpv, a message to all is nobody's; one to a name is refused.
             let why = scriptMessages?(target, arguments) ?? target.map { "no script named \($0)" }
-            return finish(request, why.map { .refused($0) } ?? .done, director, data: .null)
+            return finish(request, why.map { .refused($0) } ?? .done, director, data: .null, at: now)
         case .refused(let why):
             Log.info("mpv IPC: \(why)")
             server.reply(to: request, failure: .commandFailed, reason: why)
@@ -96,9 +97,11 @@ final class MpvDesk {
     }
 
     private func finish(_ request: ControlRequest, _ outcome: Director.CommandOutcome, _ director: Director,
-                        data: JSONValue?) -> [AppEffect] {
+                        data: JSONValue?, at now: HostTime) -> [AppEffect] {
         switch outcome {
-        case .done: server.reply(to: request, result: data)
+        case .done:
+            raiseChanges(director, at: now)
+            server.reply(to: request, result: data)
         case .refused(let why): server.reply(to: request, failure: .commandFailed, reason: why)
         }
         return director.takeEffects()
@@ -115,12 +118,21 @@ final class MpvDesk {
         let gone = Set(observations.keys).subtracting(server.connectedClients)
         gone.forEach { observations[$0] = nil }
         guard !observations.isEmpty else { return }
-        let listed = observations.values.contains { $0.values.contains { $0.name == "playlist" } }
-        sendChanges(director.mpvState(at: now, withPlaylist: listed), only: nil)
+        sendChanges(director.mpvState(at: now, withPlaylist: listsPlaylist), only: nil, at: now)
     }
 
-    private func sendChanges(_ state: MpvState, only client: Int?) {
-        MpvObservation.changes(&observations, in: state, only: client) { server.send(event: $1, to: $0) }
+    /// What a request just set is told to every observer at once, before its reply, not
+    /// at the end of the turn (`MpvObservation`): a client that sets `pause` and observes it
+    /// hears the change first, as the change happened first.
+    private func raiseChanges(_ director: Director, at now: HostTime) {
+        guard !observations.isEmpty else { return }
+        sendChanges(director.mpvState(at: now, withPlaylist: listsPlaylist), only: nil, at: now, raised: true)
+    }
+
+    private var listsPlaylist: Bool { observations.values.contains { $0.values.contains { $0.name == "playlist" } } }
+
+    private func sendChanges(_ state: MpvState, only client: Int?, at now: HostTime? = nil, raised: Bool = false) {
+        MpvObservation.changes(&observations, in: state, only: client, at: now, raised: raised) { server.send(event: $1, to: $0) }
     }
 
     /// The player is going: what was raised and not sent, what still plays ends (`quit`),

@@ -99,6 +99,6 @@ extension ScriptDesk {
         guard observations.values.contains(where: { !$0.isEmpty }) else { return }
         let listed = observations.values.contains { $0.values.contains { $0.name == "playlist" } }
         let state = director.mpvState(at: now, withPlaylist: listed)
-        MpvObservation.changes(&observations, in: state) { name, event in host.script(named: name)?.queue.post(event) }
+        MpvObservation.changes(&observations, in: state, at: now) { name, event in host.script(named: name)?.queue.post(event) }
     }
 }

@@ -14,7 +14,9 @@ public struct Setting: Sendable {
     /// Whether the config file takes it, under `name`.
     public var inConfig: Bool
     /// The command (the command table's name) that changes it while playing (`volume`,
-    /// `speed`), or nil when only the start of playback reads it.
+    /// `speed`), or mpv's `set` for one a session keeps that no command of Inset's changes
+    /// (`loop-file`, `video`); nil when only the start of playback reads it. A live property
+    /// with a command has a setter in mpv's IPC (`MpvPropertyRow.write`), one without none.
     public var command: String?
     /// Whether `observe_property` / `inset ctl observe` report its changes.
     public var observable: Bool

@@ -14,7 +14,7 @@ extension SettingsTable {
                     return String(min(4, max(0.25, factor)))
                 }, "Playback speed; Inset plays 0.25x to 4x."),
         Setting("loop-file", mpv: ["loop-file", "loop"], .choice(["no", "inf", "yes"], integers: 0...10000), default: "no",
-                observable: true, property: ["loop-file"], use: .arguments { value in
+                command: "set", observable: true, property: ["loop-file"], use: .arguments { value in
                     switch value {
                     case .text("inf"), .text("yes"): ["--loop"]
                     case .integer(let times) where times > 0: ["--loop-file", String(times)]
@@ -22,7 +22,7 @@ extension SettingsTable {
                     }
                 }, "Play each file again: forever (inf), N more times, or not (no)."),
         Setting("loop-playlist", .choice(["no", "inf", "yes", "force"], integers: 1...10000), default: "no", config: true,
-                observable: true, property: ["loop-playlist"], use: .arguments { value in
+                command: "set", observable: true, property: ["loop-playlist"], use: .arguments { value in
                     // Inset loops a list forever or not at all: a count loops it forever (docs/mpv.md).
                     value == .text("no") ? [] : ["--loop-playlist"]
                 }, "After the list's last file, play the first again."),
@@ -35,7 +35,7 @@ extension SettingsTable {
         Setting("playlist", .text, default: "", use: .arguments { $0.text.isEmpty ? [] : [$0.text] },
                 "A playlist file to play (mpv's --playlist=FILE): as the path given."),
         Setting("video", mpv: ["vid", "video"], .choice(["no", "auto"], integers: 0...8190), default: "auto",
-                observable: true, property: ["video", "vid"], use: .arguments { $0 == .text("no") ? ["--no-video"] : [] },
+                command: "set", observable: true, property: ["video", "vid"], use: .arguments { $0 == .text("no") ? ["--no-video"] : [] },
                 "The picture track: no plays the sound alone; Inset plays the first picture track otherwise."),
         Setting("paused", mpv: ["pause"], .flag, default: "no", command: "pause", observable: true, property: ["pause"],
                 use: .mapped("pause"), "Start paused."),

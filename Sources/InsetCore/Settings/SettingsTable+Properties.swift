@@ -4,8 +4,10 @@
 /// take none of them (mpv has no `--time-pos`). A setting that is also a live property
 /// (`volume`, `pause`) names its properties in its own row (`Setting.propertyNames`).
 ///
-/// How to add a property: a row here (or `property:` on the setting's row), then its value
-/// in `MpvIPC.value(of:in:)`; `MpvPropertyTableTests` fails while either is missing.
+/// How to add a property: a row here (or `property:` on the setting's row, with `command:`
+/// when it can be set), then its reading (and setter) in InsetControl's
+/// `MpvPropertyRows+*.swift`; `MpvPropertyTableTests` and `MpvPropertyRowsTests` fail while
+/// either is missing or they disagree.
 extension SettingsTable {
     static let properties: [Setting] = [
         live("time", ["time-pos", "playback-time"], .number(nil), command: "seek", "Where the file plays, in seconds."),
