@@ -7,44 +7,6 @@ import InsetPlayback
 /// (the restore's completion, a new render size), or a machine's answer that arrives while
 /// another's is being handled (the end of a file opens the next, which seeks), waits its
 /// turn behind the effects being handled, so no handler re-enters a machine or this code.
-///
-/// Machines' answers waiting to be handled and events waiting to be sent, in order, and
-/// whether they are being worked through now.
-struct MachineEvents {
-    private var waiting: [Item] = []
-    var draining = false
-    /// How deep `react` is (1 while one runs), and the deepest it has been: nothing may
-    /// handle a machine's answer inside the handling of another (tests read it).
-    var depth = 0
-    private(set) var deepest = 0
-    /// How deep `navigate` is, and the deepest it has been: what a move asks of a machine
-    /// waits until the move is done, so no move is made inside another (tests read it).
-    var navigationDepth = 0
-    private(set) var deepestNavigation = 0
-
-    enum Item {
-        case answer(Playback, [PlaybackEffect])
-        case event(Playback, PlaybackEvent)
-    }
-
-    mutating func append(_ video: Playback, _ event: PlaybackEvent) { waiting.append(.event(video, event)) }
-    mutating func append(_ video: Playback, _ effects: [PlaybackEffect]) { waiting.append(.answer(video, effects)) }
-
-    mutating func popFirst() -> Item? {
-        waiting.isEmpty ? nil : waiting.removeFirst()
-    }
-
-    mutating func entered() {
-        depth += 1
-        deepest = max(deepest, depth)
-    }
-
-    mutating func enteredNavigation() {
-        navigationDepth += 1
-        deepestNavigation = max(deepestNavigation, navigationDepth)
-    }
-}
-
 extension Director {
     /// Handles `effects` (the answer of `video`'s machine to an event), then every event
     /// they queued, in order.
