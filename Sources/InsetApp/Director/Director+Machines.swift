@@ -106,26 +106,22 @@ extension Director {
     }
 
     /// The decoder scales to what is on screen for the place the navigation machine gives
-    /// each video (`renderViewport`). It decodes every frame in either place, unless
-    /// `--pip-saver` asks for fewer in the window (`DecodeWorkRule`; lateness lightens it on
-    /// its own, `Playback`). Before, the main video was sized for the window whenever the
-    /// window pane was open, so while the window's next file took it over, the video beside
-    /// it (then the only one placed) was scaled and lightened for the window.
+    /// each video: the machine works out each placed video's size and decode rate
+    /// (`Navigation+RenderSizes`) and `navigate` sets them (`NavigationEffect.render`). It
+    /// decodes every frame in either place, unless `--pip-saver` asks for fewer in the
+    /// window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`). Before, the
+    /// main video was sized for the window whenever the window pane was open, so while the
+    /// window's next file took it over, the video beside it (then the only one placed) was
+    /// scaled and lightened for the window. Called from outside a delivery (a key moved the
+    /// window), `navigate` drains what it queued.
     func updateRenderSize(at now: HostTime) {
-        if let beside = videos.besideWindow {
-            beside.pipeline?.setDecodeRate(.every)
-            let full = renderViewport(in: .fullScreen)
-            if beside.snapshot.renderSize != full { queue(.renderSizeChanged(full), for: beside) }
-        }
-        guard let main = videos.windowOwner else { return }
-        let inWindow = videos.window != nil
-        let wanted = renderViewport(in: inWindow ? .window : .fullScreen)
-        let window = inWindow ? panes.window.pip?.layout.frame.size : nil
-        let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: window, on: stage.size)
-        main.pipeline?.setDecodeRate(DecodeRate(place))
-        if main.snapshot.renderSize != wanted { queue(.renderSizeChanged(wanted), for: main) }
-        // Called from outside a delivery (a key moved the window): the queue is drained here.
-        if !machineEvents.draining { drainQueuedEvents(at: now) }
+        navigate(.sized(screen), at: now)
+    }
+
+    /// The screen as the navigation machine needs it to size the videos.
+    var screen: Navigation.Screen {
+        Navigation.Screen(cells: stage.size, raster: stage.videoRaster, windowVideo: panes.window.pip?.videoCells,
+                          windowFrame: panes.window.pip?.layout.frame.size, rule: DecodeWorkRule(pipSaver: options.pipSaver))
     }
 
     /// Where `video`'s full-screen picture is, for the window's animations to start or end at.
@@ -150,14 +146,9 @@ extension Director {
         Viewport(cells: cells, raster: stage.videoRaster)
     }
 
-    /// What a video in `place` is decoded for, the one place a render size is worked out:
-    /// the whole screen full screen (beside the window too, in pixels as well: the window's
-    /// picture is a picture of its own, above it), the window's video area in the window
-    /// (the whole screen until the window pane is open).
+    /// What a video started or opened for `place` is decoded for: the machine's one
+    /// computation of it (`Navigation.Screen.renderSize`).
     func renderViewport(in place: Navigation.VideoPlace) -> Viewport {
-        switch place {
-        case .fullScreen: viewport(stage.size)
-        case .window: viewport(panes.window.pip?.videoCells ?? stage.size)
-        }
+        screen.renderSize(in: place)
     }
 }

@@ -165,7 +165,13 @@ final class Director {
     /// is waiting and the rest joins threads.
     func cancelOpening() {
         videos.opening?.cancel()
+        endOpening(at: .now())
+    }
+
+    /// No file is opening any more: the opener is forgotten, and its place in the machine.
+    func endOpening(at now: HostTime) {
         videos.opening = nil
+        changePlaces(.opening(nil), at: now)
     }
 
     /// `holds`: nothing replaces it before `duration` is over; a message said meanwhile
