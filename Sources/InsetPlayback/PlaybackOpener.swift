@@ -42,14 +42,9 @@ public final class PlaybackOpener: @unchecked Sendable {
 
     /// Set before `start`; read by the opening thread only after.
     public var request: Request
-    /// Opened to play full screen beside the video in the PiP window (two videos); UI thread.
-    public var besideWindow = false
     /// Opened by the playlist (`Director+Playlist`), not chosen by hand: which entry of the
     /// library it is, so a file that fails is passed over for the next; UI thread.
     public var playlistEntry: Int?
-    /// Opened to take the window's place when the window's video ended or was moved on
-    /// (`>`): the window stays where it is, no animation; UI thread.
-    public var intoWindow = false
     /// The library whose probe must not open the same file meanwhile (the app's
     /// `LibraryCatalog.claim`).
     public var catalog: (any InputClaims)?

@@ -74,7 +74,7 @@ final class ControlDesk {
         return effects
     }
 
-    static func property(_ name: String, of status: Director.VideoStatus) -> JSONValue {
+    static func property(_ name: String, of status: VideoStatus) -> JSONValue {
         switch name {
         case "time": .double(status.time.seconds)
         case "duration": status.duration.map { .double($0.seconds) } ?? .null
@@ -89,7 +89,7 @@ final class ControlDesk {
     /// The state when it changed (playing, paused, ended; in the window or not; the file),
     /// and the time when its second changed. Asked once a turn: the JSON is built only for
     /// what is sent.
-    private func sendEvents(_ status: Director.VideoStatus?) {
+    private func sendEvents(_ status: VideoStatus?) {
         let state = status.map { StateEvent(state: $0.ended ? "ended" : $0.paused ? "paused" : "playing",
                                             pip: $0.inWindow, file: $0.file) }
             ?? StateEvent(state: "idle", pip: false, file: nil)

@@ -5,30 +5,6 @@ import InsetCore
 /// focused one: the window's when it has the focus, else the one in front, which over the
 /// shell pane or the library is the window's).
 extension Director {
-    struct VideoStatus: Equatable {
-        var file: String
-        /// The page's title, else the file's name.
-        var title: String
-        var time: MediaTime
-        var duration: MediaTime?
-        var paused: Bool
-        /// The video plays in the floating window.
-        var inWindow: Bool
-        var ended: Bool
-        var speed: PlaybackSpeed = .normal
-        /// Where the media starts (positions for MPRIS count from it).
-        var start: MediaTime = .zero
-        /// Percent, 0 when muted; nil without sound.
-        var volume: Int?
-        var canSeek = true
-        /// The entry of the list the video came from, and whether one follows or comes before.
-        var entry: Int?
-        var hasNext = false
-        var hasPrevious = false
-        /// The file's music tags (MPRIS's `xesam:artist`, `xesam:album`…); nil without.
-        var tags: MediaTags?
-    }
-
     func controlledVideoStatus(at now: HostTime) -> VideoStatus? {
         guard let video = focusedVideo else { return nil }
         let snapshot = video.snapshot

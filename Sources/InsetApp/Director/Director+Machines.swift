@@ -7,44 +7,6 @@ import InsetPlayback
 /// (the restore's completion, a new render size), or a machine's answer that arrives while
 /// another's is being handled (the end of a file opens the next, which seeks), waits its
 /// turn behind the effects being handled, so no handler re-enters a machine or this code.
-///
-/// Machines' answers waiting to be handled and events waiting to be sent, in order, and
-/// whether they are being worked through now.
-struct MachineEvents {
-    private var waiting: [Item] = []
-    var draining = false
-    /// How deep `react` is (1 while one runs), and the deepest it has been: nothing may
-    /// handle a machine's answer inside the handling of another (tests read it).
-    var depth = 0
-    private(set) var deepest = 0
-    /// How deep `navigate` is, and the deepest it has been: what a move asks of a machine
-    /// waits until the move is done, so no move is made inside another (tests read it).
-    var navigationDepth = 0
-    private(set) var deepestNavigation = 0
-
-    enum Item {
-        case answer(Playback, [PlaybackEffect])
-        case event(Playback, PlaybackEvent)
-    }
-
-    mutating func append(_ video: Playback, _ event: PlaybackEvent) { waiting.append(.event(video, event)) }
-    mutating func append(_ video: Playback, _ effects: [PlaybackEffect]) { waiting.append(.answer(video, effects)) }
-
-    mutating func popFirst() -> Item? {
-        waiting.isEmpty ? nil : waiting.removeFirst()
-    }
-
-    mutating func entered() {
-        depth += 1
-        deepest = max(deepest, depth)
-    }
-
-    mutating func enteredNavigation() {
-        navigationDepth += 1
-        deepestNavigation = max(deepestNavigation, navigationDepth)
-    }
-}
-
 extension Director {
     /// Handles `effects` (the answer of `video`'s machine to an event), then every event
     /// they queued, in order.
@@ -144,26 +106,22 @@ extension Director {
     }
 
     /// The decoder scales to what is on screen for the place the navigation machine gives
-    /// each video (`renderViewport`). It decodes every frame in either place, unless
-    /// `--pip-saver` asks for fewer in the window (`DecodeWorkRule`; lateness lightens it on
-    /// its own, `Playback`). Before, the main video was sized for the window whenever the
-    /// window pane was open, so while the window's next file took it over, the video beside
-    /// it (then the only one placed) was scaled and lightened for the window.
+    /// each video: the machine works out each placed video's size and decode rate
+    /// (`Navigation+RenderSizes`) and `navigate` sets them (`NavigationEffect.render`). It
+    /// decodes every frame in either place, unless `--pip-saver` asks for fewer in the
+    /// window (`DecodeWorkRule`; lateness lightens it on its own, `Playback`). Before, the
+    /// main video was sized for the window whenever the window pane was open, so while the
+    /// window's next file took it over, the video beside it (then the only one placed) was
+    /// scaled and lightened for the window. Called from outside a delivery (a key moved the
+    /// window), `navigate` drains what it queued.
     func updateRenderSize(at now: HostTime) {
-        if let beside = videos.besideWindow {
-            beside.pipeline?.setDecodeRate(.every)
-            let full = renderViewport(in: .fullScreen)
-            if beside.snapshot.renderSize != full { queue(.renderSizeChanged(full), for: beside) }
-        }
-        guard let main = videos.windowOwner else { return }
-        let inWindow = videos.window != nil
-        let wanted = renderViewport(in: inWindow ? .window : .fullScreen)
-        let window = inWindow ? panes.window.pip?.layout.frame.size : nil
-        let place = DecodeWorkRule(pipSaver: options.pipSaver).lightening(window: window, on: stage.size)
-        main.pipeline?.setDecodeRate(DecodeRate(place))
-        if main.snapshot.renderSize != wanted { queue(.renderSizeChanged(wanted), for: main) }
-        // Called from outside a delivery (a key moved the window): the queue is drained here.
-        if !machineEvents.draining { drainQueuedEvents(at: now) }
+        navigate(.sized(screen), at: now)
+    }
+
+    /// The screen as the navigation machine needs it to size the videos.
+    var screen: Navigation.Screen {
+        Navigation.Screen(cells: stage.size, raster: stage.videoRaster, windowVideo: panes.window.pip?.videoCells,
+                          windowFrame: panes.window.pip?.layout.frame.size, rule: DecodeWorkRule(pipSaver: options.pipSaver))
     }
 
     /// Where `video`'s full-screen picture is, for the window's animations to start or end at.
@@ -188,14 +146,9 @@ extension Director {
         Viewport(cells: cells, raster: stage.videoRaster)
     }
 
-    /// What a video in `place` is decoded for, the one place a render size is worked out:
-    /// the whole screen full screen (beside the window too, in pixels as well: the window's
-    /// picture is a picture of its own, above it), the window's video area in the window
-    /// (the whole screen until the window pane is open).
+    /// What a video started or opened for `place` is decoded for: the machine's one
+    /// computation of it (`Navigation.Screen.renderSize`).
     func renderViewport(in place: Navigation.VideoPlace) -> Viewport {
-        switch place {
-        case .fullScreen: viewport(stage.size)
-        case .window: viewport(panes.window.pip?.videoCells ?? stage.size)
-        }
+        screen.renderSize(in: place)
     }
 }

@@ -1,4 +1,5 @@
 import InsetCore
+import InsetMedia
 import InsetPlayback
 
 /// Where the user is, through the one machine that decides it (`Navigation`, InsetCore):
@@ -74,6 +75,12 @@ extension Director {
                 panes.window.open(on: stage.size, videoAspect: aspect)
             case .closeWindow:
                 panes.window.close()
+            case .start(let id, let size):
+                if let started = videos[id] { deliver(started.start(renderSize: size, at: now), from: started, at: now) }
+            case .render(let id, let size, let lightening):
+                guard let placed = videos[id] else { break }
+                placed.pipeline?.setDecodeRate(DecodeRate(lightening))
+                if placed.snapshot.renderSize != size { queue(.renderSizeChanged(size), for: placed) }
             case .invalidateLibrary:
                 panes.library.invalidate()
             case .refused(let reason):

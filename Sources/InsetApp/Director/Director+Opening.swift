@@ -41,24 +41,24 @@ extension Director {
         if keepsWindow { closeBesideWindow(at: now) } else { closePlayback() }
         videos.opening?.cancel()
         if opened == nil {
-            startOpening(entry.path, for: .fullScreen, playlistEntry: byPlaylist ? index : nil, at: now) { $0.besideWindow = keepsWindow }
+            startOpening(entry.path, for: keepsWindow ? .besideWindow : .fullScreen, playlistEntry: byPlaylist ? index : nil, at: now)
         }
         let place: NavigationEvent.Opening = keepsWindow ? .besideWindow
             : front == .shell && options.startsInShell ? .inShell : options.startsInPiP ? .behindLibrary : .fullScreen
         navigate(.opened(place), at: now)
         panes.player.layout(stage.size, current: nil)
         panes.player.revealControls(at: now)
-        if let opened, let media = opened.media { finishOpening(opened.opener, .success(.media(media)), at: now) }
+        if let opened, let media = opened.media { finishOpening(opened.opener, .success(.media(media)), for: .fullScreen, at: now) }
     }
 
-    /// Opens `path` off the UI thread for `place`'s size, as the videos' opener: the
-    /// options' threads, sound and subtitles; `placed` says where it goes once open.
-    func startOpening(_ path: String, for place: Navigation.VideoPlace, playlistEntry: Int?, at now: HostTime,
-                      placed: (PlaybackOpener) -> Void) {
-        let opener = makeOpener(path, for: place, playlistEntry: playlistEntry)
-        placed(opener)
+    /// Opens `path` off the UI thread for `place` (and its size), as the videos' opener: the
+    /// options' threads, sound and subtitles. The navigation machine holds the place until
+    /// the file is open (`Navigation+Opening`).
+    func startOpening(_ path: String, for place: StartPlace, playlistEntry: Int?, at now: HostTime) {
+        let opener = makeOpener(path, for: place == .window ? .window : .fullScreen, playlistEntry: playlistEntry)
         raiseStartFile(entry: playlistEntry)
         videos.opening = opener
+        changePlaces(.opening(place), at: now)
         let waker = self.waker
         opener.start(at: now) { waker.wake() }
     }
@@ -85,10 +85,11 @@ extension Director {
         return opener
     }
 
-    /// The file is open (or could not be): start playing it, or say why not. A single file
-    /// that cannot be shown ends the program with one line; in the library the reason is
-    /// shown and the library stays.
-    func finishOpening(_ opener: PlaybackOpener, _ result: Result<OpenedInput, Error>, at now: HostTime) {
+    /// The file is open (or could not be): start playing it at `place`, or say why not. A
+    /// single file that cannot be shown ends the program with one line; in the library the
+    /// reason is shown and the library stays.
+    func finishOpening(_ opener: PlaybackOpener, _ result: Result<OpenedInput, Error>, for place: StartPlace,
+                       at now: HostTime) {
         effects.append(.paint)
         switch result {
         case .success(.list(let list)):
@@ -96,8 +97,8 @@ extension Director {
         case .failure(let error):
             if let failure = error as? MediaError { catalog.record(failure, for: opener.path) }
             let line = (error as? MediaError)?.description ?? "cannot open \(opener.path): \(error)"
-            if passOver(opener, line, at: now) { return }
-            if opener.intoWindow { show(message: line, at: now); return }
+            if passOver(opener, line, inWindow: place == .window, at: now) { return }
+            if place == .window { show(message: line, at: now); return }
             // Chosen in the library (a stream is read only then): its reason, and the library
             // stays, as for a file whose probe failed.
             if opener.playlistEntry == nil && !outcome.singleFile {
@@ -129,17 +130,17 @@ extension Director {
                 if let startPastEnd { show(message: startPastEnd + "; playing from the start", at: now) }
                 if let resumed { show(message: "resumed at \(resumed.clockString)", at: now) }
             }
-            if opener.intoWindow {
+            if place == .window {
                 startVideo(media, configuration: configuration, at: .window, at: now)
                 return
             }
-            if opener.besideWindow && windowStaysForNextVideo {
+            if place == .besideWindow && windowStaysForNextVideo {
                 startVideo(media, configuration: configuration, at: .besideWindow, at: now)
                 return
             }
             // Meant to play beside a window that has gone since (restored, closed): it
             // replaces the video as any other file does.
-            if opener.besideWindow { closePlayback() }
+            if place == .besideWindow { closePlayback() }
             startVideo(media, configuration: configuration, at: .fullScreen, at: now)
         }
     }

@@ -62,7 +62,8 @@ extension Director {
         guard let video = focusedVideo, let entry = entryIndex(of: video) else { return .refused("nothing is playing") }
         // Pressed again while the window's next file is still opening: on from that one, so
         // quick presses each go one further.
-        if video === videos.window, let opening = videos.opening, opening.intoWindow, let pending = opening.playlistEntry {
+        if video === videos.window, let opening = videos.opening, navigation.places.opening == .window,
+           let pending = opening.playlistEntry {
             playlist.select(entry: pending)
         } else {
             playlist.select(entry: entry)
@@ -95,14 +96,14 @@ extension Director {
 
     /// A file the playlist opened could not be: it is passed over for the next one, said on
     /// the bar. False when there is no next (the caller then fails as for any file).
-    func passOver(_ opener: PlaybackOpener, _ line: String, at now: HostTime) -> Bool {
+    func passOver(_ opener: PlaybackOpener, _ line: String, inWindow: Bool, at now: HostTime) -> Bool {
         guard let entry = opener.playlistEntry else { return false }
         passedOver.insert(entry)
         playlist.select(entry: entry)
         guard let next = playlist.next(where: canPlayInTurn) else { return false }
         show(message: line, at: now)
         if outcome.quitsAtEnd { outcome.passedOverLines.append(line) }
-        play(entry: next, inWindow: opener.intoWindow, at: now)
+        play(entry: next, inWindow: inWindow, at: now)
         return true
     }
 
@@ -110,16 +111,15 @@ extension Director {
     /// video stays there meanwhile. Not while another file is opening for the user.
     /// `opened`: the file was opened ahead and is heard already (`Director+Gapless`).
     func openIntoWindow(entry index: Int, opened: GaplessQueue.Next? = nil, at now: HostTime) {
-        guard videos.opening == nil || videos.opening?.intoWindow == true else { return }
+        guard videos.opening == nil || navigation.places.opening == .window else { return }
         videos.opening?.cancel()
         let entry = catalog.entry(index)
         playlist.select(entry: index)
         videos.listLabels[entry.path] = playlist.label(for: index)
         if let opened, let media = opened.media {
-            opened.opener.intoWindow = true
-            finishOpening(opened.opener, .success(.media(media)), at: now)
+            finishOpening(opened.opener, .success(.media(media)), for: .window, at: now)
             return
         }
-        startOpening(entry.path, for: .window, playlistEntry: index, at: now) { $0.intoWindow = true }
+        startOpening(entry.path, for: .window, playlistEntry: index, at: now)
     }
 }

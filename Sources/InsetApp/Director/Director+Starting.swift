@@ -6,15 +6,9 @@ import InsetPlayback
 /// the only video, full screen beside the window's, or in the window in place of the one
 /// there (the next of the window's list).
 extension Director {
-    /// Where a video that has just opened goes.
-    enum StartPlace {
-        /// Full screen, the only video.
-        case fullScreen
-        /// Full screen beside the window's video, which keeps the window (and gives way in sound).
-        case besideWindow
-        /// In the window as it is, in place of the video there, which is retired.
-        case window
-    }
+    /// Where a video that has just opened goes: the place the navigation machine held for
+    /// it while it opened (`Navigation+Opening`).
+    typealias StartPlace = Navigation.StartPlace
 
     /// `media` starts playing at `place` with `configuration` (the command line's, without
     /// a `--start` past its end, from where it was left if it was): its machine is made, it
@@ -45,10 +39,10 @@ extension Director {
         let id = videos.add(video)
         switch place {
         case .fullScreen:
-            changePlaces(.shownFullScreen(id, besideWindow: false), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
-            deliver(video.start(renderSize: renderViewport(in: .fullScreen), at: now), from: video, at: now)
+            // The machine places it and emits its start at the place's size.
+            changePlaces(.start(id, at: .fullScreen, on: screen), at: now)
             // `--pip` that could not start: the picture comes full screen rather than
             // playing unseen (with its sound) behind the library.
             if (options.startsInPiP || options.startsInShell) && !windowIsUp && !video.isSoundOnly && front != .shell {
@@ -56,11 +50,10 @@ extension Director {
             }
         case .besideWindow:
             video.send(.windowOccupied(true), at: now)
-            // The file just chosen is heard: full screen is the place heard again.
-            changePlaces(.shownFullScreen(id, besideWindow: true), at: now)
             panes.player.layout(stage.size, current: nil)
             panes.player.revealControls(at: now)
-            deliver(video.start(renderSize: renderViewport(in: .fullScreen), at: now), from: video, at: now)
+            // The file just chosen is heard: full screen is the place heard again.
+            changePlaces(.start(id, at: .besideWindow, on: screen), at: now)
             // The user went elsewhere while it opened (Esc, the shell pane): it waits there,
             // paused, as a video left for another pane does.
             if front != .player { deliver(video.send(.leavePlayer, at: now), from: video, at: now) }
@@ -71,8 +64,7 @@ extension Director {
             // the takeover until that answer is handled, which may be after this returns
             // (started mid-delivery); if PiP could not start after all (the terminal shrank)
             // it goes full screen, or is let go (`takeOverFailed`).
-            changePlaces(.takeOverWindow(id), at: now)
-            deliver(video.start(renderSize: renderViewport(in: .window), at: now), from: video, at: now)
+            changePlaces(.start(id, at: .window, on: screen), at: now)
             setSoundLevels()
         }
         sayWhatIsMissing(in: video, at: now)

@@ -99,14 +99,15 @@ extension Director {
     private func checkOpening(at now: HostTime) {
         guard let opener = videos.opening else { return }
         if opener.takePhaseChange() { effects.append(.paint) }
+        let place = navigation.places.opening ?? .fullScreen
         if let result = opener.take() {
-            videos.opening = nil
-            finishOpening(opener, result, at: now)
+            endOpening(at: now)
+            finishOpening(opener, result, for: place, at: now)
         } else if now >= opener.givesUpAt {
-            videos.opening = nil
+            endOpening(at: now)
             opener.cancel()
             let seconds = Int(MediaSource.openTimeout.components.seconds)
-            finishOpening(opener, .failure(MediaError.timedOut(path: opener.path, seconds: seconds)), at: now)
+            finishOpening(opener, .failure(MediaError.timedOut(path: opener.path, seconds: seconds)), for: place, at: now)
         }
     }
 

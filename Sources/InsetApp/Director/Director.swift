@@ -50,55 +50,6 @@ final class Director {
     /// What mpv's IPC asked beyond commands, and mpv's events as raised (`Director+Session`).
     var mpvSessionState = MpvSessionState()
 
-    /// The terminal as the director needs to know it: its size, how the video's cells hold
-    /// pixels, and whether (and how) real pixels go out.
-    struct Stage {
-        var size: CellSize
-        let videoRaster: CellRaster
-        let pictures: (any PictureOutput)?
-
-        init(size: CellSize, videoRaster: CellRaster, pictures: (any PictureOutput)?) {
-            self.size = size; self.videoRaster = videoRaster; self.pictures = pictures
-        }
-    }
-
-    /// The panes in the order they are drawn, the window over them all.
-    struct Panes {
-        let library: LibraryPane
-        let details: DetailsPane
-        let shell: ShellPane
-        let player: PlayerPane
-        let window: WindowPane
-
-        var all: [any Pane] { [library, details, shell, player, window] }
-    }
-
-    /// How the session goes and ends.
-    struct Outcome {
-        /// Files given on the command line, played at once: the end of the last quits, as a
-        /// player's does.
-        let quitsAtEnd: Bool
-        /// One file given: it is the whole list (until a page turns out to be a list).
-        var singleFile: Bool
-        /// Files (not only directories) given on the command line: they play at once, in
-        /// order, and the library lists them.
-        let playsAtStart: Bool
-        var running = true
-        var terminationSignal: Int32?
-        /// `--pip` over a library: the first playable file starts once the catalog has one.
-        var waitingForFirstPlayable = false
-        /// Why a single file could not be shown: the one line the command prints once the
-        /// terminal is restored, with a non-zero exit.
-        var fatalError: String?
-        /// Said once on standard error after the terminal is restored (a file cut short).
-        var closingNotice: String?
-        /// Entries found unplayable as the list was made (a refused playlist): never opened.
-        var unplayableAtStart: Set<Int> = []
-        /// The command line's files that could not be opened when their turn came, each a
-        /// line: the list went on past them, and the program ends with status 1 naming them.
-        var passedOverLines: [String] = []
-    }
-
     /// Lists the paths. A single file's path is checked first (missing, a directory,
     /// empty), so the common mistakes are one line before anything starts.
     init(options: AppOptions, stage: Stage) throws {
@@ -214,7 +165,13 @@ final class Director {
     /// is waiting and the rest joins threads.
     func cancelOpening() {
         videos.opening?.cancel()
+        endOpening(at: .now())
+    }
+
+    /// No file is opening any more: the opener is forgotten, and its place in the machine.
+    func endOpening(at now: HostTime) {
         videos.opening = nil
+        changePlaces(.opening(nil), at: now)
     }
 
     /// `holds`: nothing replaces it before `duration` is over; a message said meanwhile

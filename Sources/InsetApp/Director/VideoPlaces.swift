@@ -56,7 +56,7 @@ final class VideoPlaces {
     /// The video the player's keys and buttons act on: the full-screen one; none while a
     /// second file is still opening beside the window (the player says "opening…"); else
     /// the window's.
-    var front: Playback? { fullScreen ?? (opening?.besideWindow == true ? nil : window) }
+    var front: Playback? { fullScreen ?? (opening != nil && places().opensBesideWindow ? nil : window) }
 
     /// Each placed video, the window's first: the loop does this on every turn, so without
     /// building an array each time.

@@ -28,6 +28,8 @@ extension Navigation {
         /// screen is heard, as the main player's sound is on tvOS ("full screen apps are
         /// considered primary", WWDC15 211). The only video is always heard.
         public internal(set) var heardPlace = VideoPlace.fullScreen
+        /// The place the file being opened is for, while one is (`Navigation+Opening`).
+        public internal(set) var opening: StartPlace?
 
         public init() {}
 
@@ -51,11 +53,9 @@ extension Navigation {
 /// What changed of the videos' places, said by the director as it starts, swaps, hears and
 /// lets go of videos; the window's own comings and goings are `NavigationEvent`s of their own.
 public enum PlacesEvent: Equatable, Sendable {
-    /// A video that has just started, full screen: the only one, or beside the window's
-    /// (the file just chosen is heard: full screen is the place heard again).
-    case shownFullScreen(VideoID, besideWindow: Bool)
-    /// A video starts to take the window's place: the one there is let go.
-    case takeOverWindow(VideoID)
+    /// A video just made from an opened file starts at its place, sized on the screen
+    /// (`Navigation+Opening`): the machine places it and emits its `start`.
+    case start(VideoID, at: Navigation.StartPlace, on: Navigation.Screen)
     /// Its machine's `willStart` with the window up: it is the window's video now.
     case tookWindow(VideoID)
     /// Its machine's `didStart`: the takeover is done.
@@ -69,20 +69,15 @@ public enum PlacesEvent: Equatable, Sendable {
     case closeBesideWindow
     /// The window's video failed with another full screen: that one goes on alone.
     case windowVideoFailed
+    /// A file starts opening for a place, or none is opening any more (nil).
+    case opening(Navigation.StartPlace?)
 }
 
 extension Navigation {
     mutating func handlePlaces(_ event: PlacesEvent) -> [NavigationEffect] {
         switch event {
-        case .shownFullScreen(let video, let besideWindow):
-            places.fullScreen = video
-            if besideWindow { places.heardPlace = .fullScreen }
-            return []
-        case .takeOverWindow(let video):
-            places.takingOverWindow = video
-            guard let old = places.window else { return [] }
-            places.window = nil
-            return [.letGo(old, failed: false, keepsFigures: true)]
+        case .start(let video, let place, let screen):
+            return start(video, at: place, on: screen)
         case .tookWindow(let video):
             places.window = video
             return []
@@ -108,6 +103,8 @@ extension Navigation {
             return []
         case .closeBesideWindow:
             return closeBesideWindow()
+        case .opening(let place):
+            return opening(place)
         case .windowVideoFailed:
             guard let video = places.window else { return [] }
             places.window = nil

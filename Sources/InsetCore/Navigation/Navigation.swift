@@ -103,6 +103,8 @@ public struct Navigation: Equatable, Sendable {
             return letGoOfAll() + [.closeWindow]
         case .places(let change):
             return handlePlaces(change)
+        case .sized(let screen):
+            return renderSizes(on: screen)
         }
     }
 
@@ -222,6 +224,9 @@ public enum NavigationEvent: Equatable, Sendable {
     case videosGone
     /// Which video is where changed (`Navigation+Places`).
     case places(PlacesEvent)
+    /// The sizes are due (a place, the screen or the window changed): each placed video's
+    /// render size and decode rate (`Navigation+RenderSizes`).
+    case sized(Navigation.Screen)
 }
 
 /// What the director does about a move, in order.
@@ -246,6 +251,11 @@ public enum NavigationEffect: Equatable, Sendable {
     case letGo(VideoID, failed: Bool, keepsFigures: Bool)
     case openWindow
     case closeWindow
+    /// `video`, just made, starts playing at `size` (`Playback.start`).
+    case start(VideoID, size: Viewport)
+    /// `video` is decoded for `size` with `lightening`'s frames left out (set where they
+    /// differ from what it has).
+    case render(VideoID, size: Viewport, lightening: DecodeLightening)
     /// The library's list drawn again (what plays where changed).
     case invalidateLibrary
     /// Refused, with the reason (the control socket's reply, a key's message).
