@@ -53,10 +53,10 @@ public enum FirstHelp {
                 else { throw .missing(name) }
                 var usage = "  --" + name + (option.kind == "option" ? " <\(option.valueName ?? "value")>" : "")
                 usage += usage.count + 2 > indent ? "\n" + String(repeating: " ", count: indent) : String(repeating: " ", count: indent - usage.count)
-                text += usage + wrapped(option.abstract ?? "", width: columns - indent, indent: indent) + "\n"
+                text += usage + wrapped(firstSentence(option.abstract ?? ""), width: columns - indent, indent: indent) + "\n"
             }
         }
-        text += "\nCOMMANDS:\n"
+        text += "\nSUBCOMMANDS:\n"
         for command in root.subcommands ?? [] where command.shouldDisplay != false {
             let name = "  " + command.commandName
             text += name + String(repeating: " ", count: max(2, indent - name.count))
@@ -64,6 +64,13 @@ public enum FirstHelp {
         }
         text += "\nEvery play option: inset help play. Every key: inset keys. The manual: man inset.\n"
         return text
+    }
+
+    /// The help up to its first sentence's end (". " or the end): the defaults and details
+    /// are `inset help play`'s, so the page stays one screen of the options themselves.
+    static func firstSentence(_ help: String) -> String {
+        guard let end = help.range(of: ". ") else { return help }
+        return String(help[..<end.lowerBound]) + "."
     }
 
     /// `words` in lines of at most `width` characters, the lines after the first indented.

@@ -31,9 +31,13 @@ struct FirstHelpTests {
             let heading = try #require(lines.firstIndex(of: group.title.uppercased() + ":"))
             #expect(heading > last)
             last = heading
-            for (offset, name) in group.options.enumerated() {
-                let line = lines[heading + 1 + offset]
-                #expect(line.hasPrefix("  --\(name)") && line.hasSuffix("what \(name) does"), "\(line)")
+            // Each option after the one before; its help on its line, or on the next when
+            // the option's usage is too long for the column.
+            for name in group.options {
+                let at = try #require(lines.firstIndex { $0.hasPrefix("  --\(name) ") || $0 == "  --\(name)" }, "no --\(name)")
+                #expect(at > last, "--\(name) out of order")
+                last = at
+                #expect(lines[at].hasSuffix("what \(name) does") || lines[at + 1].hasSuffix("what \(name) does"), "\(lines[at])")
             }
         }
         #expect(page.contains("  --volume <v-volume>") && page.contains("  --mute ") && !page.contains("--mute <"))
@@ -55,5 +59,7 @@ struct FirstHelpTests {
         let lines = text.split(separator: "\n")
         #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 24 + 56 })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 24) + "word") })
+        #expect(FirstHelp.firstSentence("Start at this time (1.5 s, 1:30). Default: where it was left.") == "Start at this time (1.5 s, 1:30).")
+        #expect(FirstHelp.firstSentence("No sentence end") == "No sentence end")
     }
 }
