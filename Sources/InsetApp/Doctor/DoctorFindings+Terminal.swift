@@ -24,7 +24,7 @@ public enum DoctorFindings {
             + "iTerm2 images \(yes(capabilities.drawsITermImages))"
         lines.append(DoctorLine("graphics", "\(best.rawValue) (\(offered))", fix: best != .cells ? nil
             : capabilities.insideTmux
-            ? "tmux passes no pictures but kitty's (run tmux inside kitty); cells work everywhere"
+            ? "in tmux, pictures only where they pass (kitty's placeholders with tmux inside kitty); cells work everywhere"
             : "real pixels need kitty, WezTerm, foot, Konsole, mlterm, xterm -ti vt340 (sixel) or iTerm2; cells work everywhere"))
         if let cell = capabilities.cellPixels, let source = capabilities.cellPixelsSource {
             lines.append(DoctorLine("cell size", "\(cell) pixels (from \(source.rawValue))"))
