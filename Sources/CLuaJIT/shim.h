@@ -37,4 +37,7 @@ int inset_lua_file_info(lua_State *state);
 int inset_lua_getcwd(lua_State *state);
 int inset_lua_subprocess(lua_State *state);
 
+// LuaJIT's version string ("LuaJIT 2.1.0-beta3"), from the headers it was built with.
+const char *inset_luajit_version(void);
+
 #endif

@@ -25,6 +25,7 @@ struct Inset: ParsableCommand {
     /// from inside, LeakSanitizer reported the message's storage as leaked.
     @inline(never)
     static func runReportingErrors() -> Int32 {
+        if let page = firstHelp(Inset.arguments()) { Output.lines(page); return 0 }
         do {
             var command = try parse(try LinearFlag.normalized(Inset.arguments()))
             try command.run()
@@ -90,7 +91,7 @@ struct Inset: ParsableCommand {
         abstract: "A terminal video player with picture in picture.",
         version: "0.1.0",
         subcommands: [Play.self, Probe.self, ProbeTerminal.self, Bench.self, Cat.self, Keys.self, Ctl.self,
-                      EmbedGuardCommand.self],
+                      Doctor.self, EmbedGuardCommand.self],
         defaultSubcommand: Play.self
     )
 }

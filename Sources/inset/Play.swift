@@ -14,7 +14,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a video full screen (the default command).")
 
-    @Argument(help: "Files or URLs play full screen, one after the other (- reads standard input; a .m3u playlist plays its files); a directory opens the library. With none, the bundled samples.")
+    @Argument(help: "Files or URLs play full screen, one after the other (- reads standard input; a .m3u playlist plays its files); a directory opens the library. With none, the current folder's library when it holds media, else a short usage.")
     var paths: [String] = []
 
     @Flag(name: .customLong("pip"), help: "Start in picture in picture, over the library.")
@@ -196,8 +196,10 @@ struct Play: ParsableCommand {
         if try sound.listDevicesIfAsked() { return }
         if startInPiP && noPiP { throw CommandFailure("--pip and --no-pip cannot both be given") }
         if startInShell && noPiP { throw CommandFailure("--shell and --no-pip cannot both be given (the video plays in the window)") }
-        guard let paths = paths.isEmpty && !mpvSession.waitsWithoutFiles ? Samples.directory().map({ [$0.path] }) : paths else {
-            throw CommandFailure("no file given and no bundled samples found (set INSET_SAMPLES)")
+        var paths = self.paths
+        if paths.isEmpty && !mpvSession.waitsWithoutFiles {
+            guard case .library(let folder) = NoFileGiven.choice(folder: ".") else { return Output.lines(NoFileGiven.usage) }
+            paths = [folder]
         }
         var linearRanges = LinearRanges.none
         if let linear {

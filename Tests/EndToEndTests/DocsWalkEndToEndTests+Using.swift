@@ -11,6 +11,7 @@ extension DocsWalkEndToEndTests {
         "inset PATH PATH…": "plays files to their ends: PlaylistEndToEndTests",
         "inset LIST.m3u": "plays files to their ends: PlaylistEndToEndTests",
         "inset probe-terminal [--timeout MS]": "needs a terminal that answers: TerminalProbeEndToEndTests",
+        "inset doctor": "needs a terminal that answers: DoctorEndToEndTests",
     ]
     /// Words of a description that name what the output shows, and how the output says them.
     static let outputWords = ["container": "container", "duration": "duration", "codec": "codec", "SAR": "SAR",
@@ -78,9 +79,9 @@ extension DocsWalkEndToEndTests {
                         #expect(bound.contains(DocsWalk.insetKey(key)), "\(command) lists no \(key)")
                     }
                 case nil:
-                    // `inset` alone: the library of the bundled samples.
-                    #expect(row.claim.contains("bundled samples"))
-                    try Self.library(try terminal(), command, showing: ["clock_16x9_aac.mp4", "long_gop.mp4"])
+                    // `inset` alone, in the walk's folder (it holds movie.mp4): that folder's library.
+                    #expect(row.claim.contains("current folder"))
+                    try Self.library(try terminal(), command, showing: ["movie.mp4"])
                 case let first? where first == home.workingDirectory.path:
                     try Self.library(try terminal(), command, showing: ["movie.mp4"])
                 case let first? where first == movie:

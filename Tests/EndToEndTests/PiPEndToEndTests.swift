@@ -20,7 +20,7 @@ struct PiPEndToEndTests {
 
     /// Opens `inset` on the samples and plays long_gop.mp4 (30 s) full screen.
     func playFromLibrary(_ tmux: Tmux, extra: String = "") throws {
-        try tmux.run("INSET_SAMPLES=\(repositoryRoot.appendingPathComponent("samples").path) \(try insetBinary()) \(extra)")
+        try tmux.run("\(try insetBinary()) \(extra) \(repositoryRoot.appendingPathComponent("samples").path)")
         try tmux.waitFor(timeout: 8, "library with every sample probed") {
             $0.text.contains("long_gop.mp4") && $0.text.contains("0:30") && $0.text.contains("scope_239.mp4")
         }
