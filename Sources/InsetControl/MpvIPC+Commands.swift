@@ -61,6 +61,7 @@ extension MpvIPC {
         case "mute": commands = [.mute]
         case "inset-pip": commands = [state.inWindow ? .restore : .pip]
         case "sid": commands = [.subtitles(.next)]
+        case "sub-visibility": commands = [.subtitleVisibility(nil)]
         case "aid": commands = [.audio(.next)]
         default: return .fail(properties.contains(property) ? .propertyError : .propertyNotFound)
         }
@@ -75,6 +76,10 @@ extension MpvIPC {
         case "volume": return .run([.volume(.by(Int(min(100, max(-100, step)).rounded())))], data: .null)
         // mpv's own Ctrl++ / Ctrl+- are `add audio-delay 0.100` / `-0.100`.
         case "audio-delay": return .run([.audioDelay(.by(MediaTime(seconds: step)))], data: .null)
+        // mpv's z / Z are `add sub-delay -0.1` / `0.1`; held to the limit before the conversion.
+        case "sub-delay":
+            let limit = SubtitleDelay.limit.seconds
+            return .run([.subtitleDelay(.by(MediaTime(seconds: min(limit, max(-limit, step)))))], data: .null)
         case "time-pos", "playback-time": return seek(step, flags: "relative", in: state)
         case "speed":
             guard let speed = PlaybackSpeed(text: String(state.speed + step)) else { return .fail(.propertyError) }

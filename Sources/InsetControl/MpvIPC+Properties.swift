@@ -96,6 +96,12 @@ extension MpvIPC {
         case "audio-delay":
             guard let number, abs(number) <= AudioDelay.limit.seconds else { return .fail(.propertyFormat) }
             return .run([.audioDelay(.to(MediaTime(seconds: number)))], data: nil)
+        case "sub-visibility":
+            guard let flag else { return .fail(.propertyFormat) }
+            return .run([.subtitleVisibility(flag)], data: nil)
+        case "sub-delay":
+            guard let number, abs(number) <= SubtitleDelay.limit.seconds else { return .fail(.propertyFormat) }
+            return .run([.subtitleDelay(.to(MediaTime(seconds: number)))], data: nil)
         case "speed":
             guard let number, let speed = PlaybackSpeed(text: String(number)) else { return .fail(.propertyFormat) }
             return .run([.speed(.to(speed))], data: nil)

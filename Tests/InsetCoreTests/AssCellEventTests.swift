@@ -84,7 +84,7 @@ struct AssCellEventTests {
         #expect(first[0].bold && !first[1].bold && first[2].italic && first[2].underline)
         #expect(first[3].colour == Self.yellow && first[3].bold && !first[3].italic)
         #expect(event.lines[1].map(\.text) == ["next", "plain"] && event.lines[1][1].colour == .white)
-        #expect(event.plainText == "Bold both sign\nnextplain")
+        #expect(event.plainText == "Bold bothsign\nnextplain")
     }
 
     @Test("tags cells cannot show are skipped whole: \\t(…) animates nothing at once, \\fs, \\3c, \\blur, \\bord, \\fad")
