@@ -73,13 +73,13 @@ extension Director {
     /// Adds the subtitle planes to this paint's planes where there are words to show.
     func appendSubtitlePlanes(into planes: inout [Plane], at now: HostTime) {
         if let place = fullScreenSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
-            overlays.subtitles.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            overlays.subtitles.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin, caption: subtitleCaption)
             planes.append(overlays.subtitles.fullScreen.plane)
         } else {
             overlays.subtitles.fullScreen.hide()
         }
         if let place = windowSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
-            overlays.subtitles.window.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            overlays.subtitles.window.show(text, in: place.area, bottomMargin: place.bottomMargin, caption: subtitleCaption)
             planes.append(overlays.subtitles.window.plane)
         } else {
             overlays.subtitles.window.hide()

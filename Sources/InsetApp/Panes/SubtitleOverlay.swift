@@ -54,6 +54,7 @@ struct SubtitleOverlay {
             var text: SubtitleWords
             var area: CellRect
             var bottomMargin: Int
+            var caption = SubtitleCaption()
         }
 
         init(zIndex: Int) { plane = Plane(size: .zero, zIndex: zIndex) }
@@ -61,8 +62,8 @@ struct SubtitleOverlay {
         /// Draws `text` over `area` (screen cells of the picture), `bottomMargin` rows up
         /// from its bottom, unless it is what the plane already holds: an ASS track's events
         /// each at its place in its colours, other words as the plain caption.
-        mutating func show(_ text: SubtitleWords, in area: CellRect, bottomMargin: Int) {
-            let wanted = Drawn(text: text, area: area, bottomMargin: bottomMargin)
+        mutating func show(_ text: SubtitleWords, in area: CellRect, bottomMargin: Int, caption: SubtitleCaption = SubtitleCaption()) {
+            let wanted = Drawn(text: text, area: area, bottomMargin: bottomMargin, caption: caption)
             guard wanted != drawn else { return }
             drawn = wanted
             plane.setFrame(area)
@@ -77,8 +78,12 @@ struct SubtitleOverlay {
                     plane.grid.put(piece.text, at: piece.origin, style: SubtitleOverlay.cellStyle(of: piece))
                 }
             } else {
-                for line in SubtitleLayout.lines(text.text, in: local, bottomMargin: bottomMargin, columns: columns) {
-                    plane.grid.put(line.text, at: line.origin, style: SubtitleOverlay.style)
+                // `--sub-pos` and `--sub-color`: the plain caption's last row and its letters.
+                let above = max(bottomMargin, caption.rowsBelow(in: area.size.rows))
+                var style = SubtitleOverlay.style
+                style.foreground = caption.colour
+                for line in SubtitleLayout.lines(text.text, in: local, bottomMargin: above, columns: columns) {
+                    plane.grid.put(line.text, at: line.origin, style: style)
                 }
             }
             // `--secondary-sid`: the caption laid out as at the bottom, then moved to the top rows.
