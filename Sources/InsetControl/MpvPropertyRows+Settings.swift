@@ -29,6 +29,18 @@ extension MpvPropertyRows {
             // mpv's own Ctrl++ / Ctrl+- are `add audio-delay 0.100` / `-0.100`.
             .run([.audioDelay(.by(MediaTime(seconds: step)))], data: .null)
         }),
+        // Read as their options are (what was given or set, else the default).
+        MpvPropertyRow(["sub-delay"], read: { MpvIPC.optionValue(of: "sub-delay", in: $0) }, write: { value, _ in
+            guard let number = MpvIPC.number(value), abs(number) <= SubtitleDelay.limit.seconds else { return .fail(.propertyFormat) }
+            return run([.subtitleDelay(.to(MediaTime(seconds: number)))])
+        }, add: { step, _ in
+            // mpv's z / Z are `add sub-delay -0.1` / `0.1`; held to the limit before the conversion.
+            let limit = SubtitleDelay.limit.seconds
+            return .run([.subtitleDelay(.by(MediaTime(seconds: min(limit, max(-limit, step)))))], data: .null)
+        }),
+        MpvPropertyRow(["sub-visibility"], read: { MpvIPC.optionValue(of: "sub-visibility", in: $0) },
+                       write: { value, _ in flag(value) { run([.subtitleVisibility($0)]) } },
+                       cycle: { _, _ in .run([.subtitleVisibility(nil)], data: .null) }),
         // As mpv: the forced or page's title, else the title tag, else the file's name.
         MpvPropertyRow(["media-title"], ofFile: true, read: { .success(.string($0.title ?? $0.tags?.title ?? $0.fileName ?? "")) }),
         MpvPropertyRow(["loop-file"], read: { state in

@@ -28,7 +28,7 @@ extension PlaybackSubtitles {
     /// once per change: what it found is taken as drawn, the frame being decoded again.
     public func styledCuesChanged(at time: MediaTime) -> Bool {
         guard drawsStyledText, let track = selection.current else { return false }
-        let events = store.active(track: track.id, at: time).filter { !$0.assEvents.isEmpty }.map(\.assEvents)
+        let events = store.active(track: track.id, at: time - delay).filter { !$0.assEvents.isEmpty }.map(\.assEvents)
         guard events != burnedEvents else { return false }
         burnedEvents = events
         return true

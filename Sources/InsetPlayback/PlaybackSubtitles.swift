@@ -34,6 +34,14 @@ public final class PlaybackSubtitles {
     /// Whether text is drawn into the picture by libass (pixel modes, `burnStyled`) rather
     /// than as a cell plane over it. Set by the director when it takes the video on.
     public var drawsTextIntoPicture = false
+    /// `--sub-delay`, `z`/`Z`: the cues show this much later (positive) than their times.
+    /// The UI thread's, as every lookup below.
+    public var delay: MediaTime = .zero
+    /// `--sub-visibility`: false hides the words and pictures, the track still chosen.
+    public var visible = true
+    /// `--secondary-sid`: the index into the tracks of a second text track shown at the
+    /// top of the picture (cells), nil for none.
+    public var secondary: Int?
     /// libass, made on the first frame that needs it.
     var styledRenderer: SubtitleRenderer?
     /// The ASS events of the cues drawn into the frame on screen (`burnStyled`).
@@ -103,8 +111,8 @@ public final class PlaybackSubtitles {
     /// The words on screen at `time`: the text cues of the track shown, one cue's lines
     /// after another's; nil when nothing shows (off, a picture track, between cues).
     public func text(at time: MediaTime) -> String? {
-        guard let track = selection.current, !track.isBitmap else { return nil }
-        let words = store.active(track: track.id, at: time).compactMap(\.text).filter { !$0.isEmpty }
+        guard visible, let track = selection.current, !track.isBitmap else { return nil }
+        let words = store.active(track: track.id, at: time - delay).compactMap(\.text).filter { !$0.isEmpty }
         return words.isEmpty ? nil : words.joined(separator: "\n")
     }
 
@@ -113,10 +121,10 @@ public final class PlaybackSubtitles {
     /// is the UI thread's from the queue's handoff on. In the PiP window, only when it is
     /// wide enough to read them, as for text.
     func burn(into frame: VideoFrame, inWindow: Bool) {
-        guard let track = selection.current, let image = frame.image else { return }
+        guard visible, let track = selection.current, let image = frame.image else { return }
         if inWindow, let cells = frame.viewport?.cells, !SubtitleLayout.showsSubtitles(inWindowOf: cells.columns) { return }
-        guard track.isBitmap else { return burnStyled(track, into: image, at: frame.time) }
-        for cue in store.active(track: track.id, at: frame.time) {
+        guard track.isBitmap else { return burnStyled(track, into: image, at: frame.time - delay) }
+        for cue in store.active(track: track.id, at: frame.time - delay) {
             if case .bitmaps(let bitmaps) = cue.content { bitmaps.forEach(image.blend) }
         }
     }

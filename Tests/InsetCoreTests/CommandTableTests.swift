@@ -9,6 +9,7 @@ struct CommandTableTests {
     enum Case: CaseIterable {
         case quit, help, pause, seek, seekTo, frameStep, abLoop, screenshot, liveEdge, pip, restore, closeWindow, swap
         case focus, windowMove, windowSize, windowStash, volume, speed, mute, subtitles, audio, audioDelay, audioFocus
+        case subtitleDelay, subtitleVisibility
         case visualizer, chapter, playlist
         case shell, library, details, select, open, sendPrefix
 
@@ -37,6 +38,8 @@ struct CommandTableTests {
             case .subtitles: .subtitles
             case .audio: .audio
             case .audioDelay: .audioDelay
+            case .subtitleDelay: .subtitleDelay
+            case .subtitleVisibility: .subtitleVisibility
             case .audioFocus: .audioFocus
             case .visualizer: .visualizer
             case .chapter: .chapter
@@ -58,6 +61,8 @@ struct CommandTableTests {
         .pip, .restore, .closeWindow, .swap, .focus(.toggle), .focus(.window), .windowMove(.topLeft), .windowMove(.down),
         .windowSize(-2), .windowStash, .volume(.to(50)), .volume(.by(-5)), .speed(.to(PlaybackSpeed(clamping: 150))),
         .speed(.reset), .mute, .subtitles(.off), .audio(.next), .audioDelay(.by(.milliseconds(-100))),
+        .subtitleDelay(.by(.milliseconds(100))), .subtitleDelay(.to(.seconds(2))),
+        .subtitleVisibility(nil), .subtitleVisibility(true), .subtitleVisibility(false),
         .audioDelay(.to(.milliseconds(250))), .audioDelay(.to(.zero)), .audioFocus, .visualizer(.next),
         .visualizer(.to(.showcqt)), .visualizer(.to(nil)), .chapter(.previous), .playlist(.next), .shell, .library,
         .details, .select(.pageUp), .open, .sendPrefix,

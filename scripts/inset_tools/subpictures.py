@@ -1,16 +1,20 @@
 """Styled subtitles in the player's pixels, read from outside (issue 45): a still frame with
 a styled ASS track (a yellow bold sign at the top, \\an8, and a dialogue line at the bottom
-whose first word is red), played with `--graphics sixel` in a pty whose size in pixels is
-known; what the player wrote is decoded by libsixel's sixel2png and laid out where each
-sixel went (the cursor's cell), and the picture's subtitle rows are compared with FFmpeg's
-`subtitles` filter (libass) drawing the same frame at the same size, and with the bare frame.
+whose first word is red), played with `--graphics sixel` (or kitty, iterm) in a pty whose
+size in pixels is known; what the player wrote is decoded (sixel by libsixel's sixel2png,
+laid out where each sixel went, the cursor's cell; kitty's last whole picture, a PNG in
+base64, and iTerm2's, a JPEG or PNG in base64, by Pillow at their own pixel size), and the
+picture's subtitle rows are compared with FFmpeg's `subtitles` filter (libass) drawing the
+same frame at the same size, and with the bare frame.
 
-    scripts/sub-pictures [--json] [--keep DIR]
+    scripts/sub-pictures [--graphics sixel|kitty|iterm] [--json] [--keep DIR]
 
 Prints the PSNR against each; exits 1 when the picture is under 25 dB from libass's or not
 closer to it than to the bare frame.
 """
+import base64
 import fcntl
+import io
 import json
 import os
 import re
@@ -21,6 +25,7 @@ import sys
 import tempfile
 import termios
 import time
+import zlib
 
 import numpy as np
 from PIL import Image
@@ -69,7 +74,10 @@ def play(binary, clip, graphics, seconds):
     def controlling_terminal():
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
-    process = subprocess.Popen([binary, "--graphics", graphics, "--no-resume", "--mute", clip], stdin=slave,
+    # kitty's and iTerm2's whole pictures are fitted to what the link takes (a loaded
+    # machine's reader made it 200x110 of 800x440): off, only the encoder's pace shrinks them.
+    fitting = ["--link-rate", "off"] if graphics != "sixel" else []
+    process = subprocess.Popen([binary, "--graphics", graphics, "--no-resume", "--mute", *fitting, clip], stdin=slave,
                                stdout=slave, stderr=slave, env=env, start_new_session=True,
                                preexec_fn=controlling_terminal, close_fds=True)
     os.close(slave)
@@ -135,6 +143,55 @@ def sixel_screen(output, folder):
     return canvas, picture and (picture[0], picture[1], picture[2] - picture[0], picture[3] - picture[1])
 
 
+KITTY = re.compile(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\")
+ITERM = re.compile(rb"\x1b\]1337;File=([^:\x07\x1b]*):([^\x07\x1b]*)(?:\x07|\x1b\\)")
+
+
+def kitty_picture(output):
+    """The last whole picture kitty was given (a=T or a=t, its chunks joined while m=1),
+    decoded at its own pixel size, and the cells it is placed on (c=, r=); None when there
+    is none."""
+    last, chunks, keys = None, None, None
+    for match in KITTY.finditer(output):
+        fields = dict(kv.split(b"=", 1) for kv in match.group(1).split(b",") if b"=" in kv)
+        if chunks is None:
+            if fields.get(b"a") not in (b"T", b"t"):
+                continue
+            chunks, keys = [], fields
+        chunks.append(match.group(2) or b"")
+        if fields.get(b"m", b"0") == b"0":
+            try:
+                last = (kitty_decode(keys, base64.b64decode(b"".join(chunks))),
+                        (int(keys.get(b"c", b"0")), int(keys.get(b"r", b"0"))))
+            except (OSError, ValueError, zlib.error) as error:
+                # One cut short (the quit key's moment) leaves the one before it.
+                print(f"sub-pictures: a kitty picture not decoded: {error}", file=sys.stderr)
+            chunks = None
+    return last
+
+
+def kitty_decode(keys, data):
+    """One kitty picture's pixels: a PNG (f=100) or raw RGB/RGBA (f=24/32, s= by v=), zlib'd when o=z."""
+    if keys.get(b"o") == b"z":
+        data = zlib.decompress(data)
+    if keys.get(b"f") == b"100":
+        return np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+    width, height = int(keys[b"s"]), int(keys[b"v"])
+    depth = 4 if keys.get(b"f") == b"32" else 3
+    return np.frombuffer(data, np.uint8).reshape(height, width, depth)[:, :, :3]
+
+
+def iterm_picture(output):
+    """The last iTerm2 inline image (OSC 1337 File=…:base64), decoded at its own size, and
+    the cells it is shown on (width=, height=)."""
+    last = None
+    for match in ITERM.finditer(output):
+        keys = dict(kv.split(b"=", 1) for kv in match.group(1).split(b";") if b"=" in kv)
+        cells = (int(keys.get(b"width", b"0")), int(keys.get(b"height", b"0")))
+        last = (np.asarray(Image.open(io.BytesIO(base64.b64decode(match.group(2)))).convert("RGB")), cells)
+    return last
+
+
 def reference(clip, size, folder, subtitles):
     """The clip's frame at 2 s scaled to `size`, with FFmpeg's `subtitles` filter (libass)
     drawing the track at that size when `subtitles`."""
@@ -143,6 +200,13 @@ def reference(clip, size, folder, subtitles):
     subprocess.run(["ffmpeg", "-v", "error", "-y", "-ss", "2", "-i", clip, "-frames:v", "1", "-vf", chain, path],
                    check=True)
     return np.asarray(Image.open(path).convert("RGB"))
+
+
+def fit(image, size):
+    """`image` averaged down to `size` (Pillow's box filter), or as it is at that size."""
+    if (image.shape[1], image.shape[0]) == size:
+        return image
+    return np.asarray(Image.fromarray(image).resize(size, Image.BOX))
 
 
 def psnr(a, b):
@@ -155,20 +219,34 @@ def compare(binary, graphics="sixel", keep=None):
     os.makedirs(folder, exist_ok=True)
     clip = make_clip(folder)
     output = play(binary, clip, graphics, 7)
-    screen, picture = sixel_screen(output, folder)
-    if picture is None:
-        return {"error": "no sixel picture written"}
-    x, y, w, h = picture
-    shown = screen[y:y + h, x:x + w]
+    if graphics == "sixel":
+        screen, picture = sixel_screen(output, folder)
+        if picture is None:
+            return {"error": "no sixel picture written"}
+        x, y, w, h = picture
+        shown = screen[y:y + h, x:x + w]
+        raster = (w, h)
+    else:
+        # kitty and iTerm2 are sent whole pictures (the terminal scales them to their cells).
+        found = kitty_picture(output) if graphics == "kitty" else iterm_picture(output)
+        if found is None:
+            return {"error": f"no {graphics} picture written"}
+        shown, cells = found
+        h, w = shown.shape[:2]
+        raster = (cells[0] * CELL_W, cells[1] * CELL_H)
     # The sixels of the run cover the whole picture (the control bar hides after start).
-    styled, bare = reference(clip, (w, h), folder, True), reference(clip, (w, h), folder, False)
+    # libass draws at the picture's own size (the raster's); a loaded machine's player then
+    # sends a smaller copy for the terminal to scale (PicturePresenter's pacer: 400x220 of
+    # 800x440 here at a load of 36): the references go the same way, drawn whole, then averaged.
+    full = raster if raster[0] > w else (w, h)
+    styled, bare = (fit(reference(clip, full, folder, subtitles), (w, h)) for subtitles in (True, False))
     # The subtitle rows: the cell rows where libass's frame differs from the bare one.
     differs = np.any(np.abs(styled.astype(int) - bare.astype(int)) > 24, axis=(1, 2))
     rows = np.zeros(h, bool)
     for cell in range(0, h, CELL_H):
         rows[cell:cell + CELL_H] = differs[cell:cell + CELL_H].any()
     Image.fromarray(shown).save(os.path.join(folder, "shown.png"))
-    return {"picture": [w, h], "subtitle_rows": int(rows.sum()),
+    return {"graphics": graphics, "picture": [w, h], "subtitle_rows": int(rows.sum()),
             "psnr_libass": round(float(psnr(shown[rows], styled[rows])), 2),
             "psnr_bare": round(float(psnr(shown[rows], bare[rows])), 2)}
 
@@ -178,7 +256,8 @@ def main():
     keep = args[args.index("--keep") + 1] if "--keep" in args else None
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     binary = os.environ.get("INSET_BIN") or os.path.join(root, ".build", "debug", "inset")
-    result = compare(binary, keep=keep)
+    graphics = args[args.index("--graphics") + 1] if "--graphics" in args else "sixel"
+    result = compare(binary, graphics, keep=keep)
     ok = "error" not in result and result["psnr_libass"] >= 25 and result["psnr_libass"] > result["psnr_bare"] + 3
     print(json.dumps(result) if "--json" in args else
           f"sub-pictures: {result}: " + ("ok" if ok else "FAILED"))

@@ -51,6 +51,10 @@ extension Director {
             return changeVisualizer(change, at: now)
         case .audioDelay(let change):
             return changeAudioDelay(change, at: now)
+        case .subtitleDelay(let change):
+            return changeSubtitleDelay(change, at: now)
+        case .subtitleVisibility(let shown):
+            return changeSubtitleVisibility(shown, at: now)
         case .audioFocus:
             return moveAudioFocus(at: now)
         case .chapter(let step):

@@ -64,22 +64,22 @@ extension Director {
     }
 
     /// The words `video` shows now, or nil (looked up once per loop turn).
-    private func subtitleText(of video: Playback, at now: HostTime) -> String? {
+    private func subtitleText(of video: Playback, at now: HostTime) -> SubtitleWords? {
         // Drawn into the picture by libass (pixel modes): no row over it.
         guard video.subtitles?.drawsStyledText != true else { return nil }
-        return overlays.subtitles.text(of: video, at: now) { video.subtitles?.text(at: video.masterTime(at: now)) }
+        return overlays.subtitles.text(of: video, at: now) { video.subtitles?.words(at: video.masterTime(at: now)) }
     }
 
     /// Adds the subtitle planes to this paint's planes where there are words to show.
     func appendSubtitlePlanes(into planes: inout [Plane], at now: HostTime) {
         if let place = fullScreenSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
-            overlays.subtitles.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            overlays.subtitles.fullScreen.show(text, in: place.area, bottomMargin: place.bottomMargin, caption: subtitleCaption)
             planes.append(overlays.subtitles.fullScreen.plane)
         } else {
             overlays.subtitles.fullScreen.hide()
         }
         if let place = windowSubtitles(at: now), let text = subtitleText(of: place.video, at: now) {
-            overlays.subtitles.window.show(text, in: place.area, bottomMargin: place.bottomMargin)
+            overlays.subtitles.window.show(text, in: place.area, bottomMargin: place.bottomMargin, caption: subtitleCaption)
             planes.append(overlays.subtitles.window.plane)
         } else {
             overlays.subtitles.window.hide()
@@ -94,6 +94,11 @@ extension Director {
         video.pipeline?.frames.notifyOnArrival { waker.wake() }
         guard let subtitles = video.subtitles else { return }
         subtitles.drawsTextIntoPicture = stage.pictures != nil
+        subtitles.delay = subtitleDelay
+        subtitles.visible = options.settings.flag("sub-visibility")
+        if case .integer(let number)? = options.settings["secondary-sid"], number >= 1 {
+            subtitles.secondary = Int(number) - 1
+        }
         subtitles.store.notify { waker.wake() }
         if let notice = subtitles.takeNotice() { show(message: notice, at: now) }
     }

@@ -49,6 +49,11 @@ public enum Command: Hashable, Sendable {
     /// The focused video's sound later (positive) or earlier than its picture, by a step
     /// or to a value (mpv's `audio-delay`).
     case audioDelay(AudioDelayChange)
+    /// The focused video's subtitles later (positive) or earlier than its picture, by a step
+    /// or to a value (mpv's `sub-delay`, `z`/`Z`).
+    case subtitleDelay(AudioDelayChange)
+    /// The focused video's subtitles shown or hidden (mpv's `sub-visibility`); nil toggles.
+    case subtitleVisibility(Bool?)
     /// With two videos, the other one is heard and this one lowered to the window's volume.
     case audioFocus
     /// The focused video's next chapter, or back to the start of this one (more than 2 s

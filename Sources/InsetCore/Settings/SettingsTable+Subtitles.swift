@@ -13,5 +13,16 @@ extension SettingsTable {
                     guard case .list(let languages) = value, let first = languages.first else { return [] }
                     return ["--sub-lang", first]
                 }, "The subtitle track's language (Inset takes the first of mpv's list)."),
+        Setting("sub-delay", .number(nil), default: "0.000", config: true,
+                command: "sub-delay", observable: true, property: ["sub-delay"], use: .value,
+                "Show subtitles this many seconds after their time (Inset holds it to -60 to 60); z and Z step it by 0.1."),
+        Setting("sub-visibility", .flag, default: "yes", config: true, command: "sub-visibility", observable: true,
+                property: ["sub-visibility"], use: .value, "Show the subtitles (no: hidden, the track still chosen)."),
+        Setting("sub-pos", .integer(0...150), default: "100", config: true, use: .value,
+                "Where plain subtitles end, in percent of the picture's height (100: its bottom; cells stop there)."),
+        Setting("sub-color", .color, default: "#FFFFFFFF", config: true, use: .value,
+                "The colour of plain subtitles (ASS/SSA tracks keep their styles' colours)."),
+        Setting("secondary-sid", .choice(["no", "auto"], integers: 0...8190), default: "no", config: true, use: .value,
+                "A second subtitle track shown at the same time, at the top, by its number (from 1, as sid)."),
     ]
 }
