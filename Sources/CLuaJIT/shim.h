@@ -27,9 +27,13 @@ int inset_script_run(lua_State *state, const char *prelude, const char *chunk_na
 // From any thread: the script stops at its next hook with an error ("stopped").
 void inset_script_interrupt(lua_State *state);
 void inset_script_close(lua_State *state);
-// The calling thread's priority lowered (nice 19), so a busy script gets what the
-// player's threads leave.
-void inset_script_lower_priority(void);
+// The calling thread's id and CPU clock (priority.c), and that clock read from any
+// thread: how long a script has run without waiting.
+long inset_script_thread_id(void);
+int inset_script_cpu_clock(void);
+double inset_script_cpu_seconds(int clock);
+// A thread's priority lowered (nice 19), so a busy script gets what the player's threads leave.
+void inset_script_lower_priority(long thread);
 
 // The primitives of mp.utils, registered by inset_script_open (utilities.c, subprocess.c).
 int inset_lua_readdir(lua_State *state);

@@ -1,10 +1,7 @@
 // A script's Lua state: the libraries, the host's callbacks as `_inset.call` and
 // `_inset.wait`, the clock, and the hook that stops a script from another thread.
-// syscall(SYS_gettid): setpriority on one thread, Linux's way.
 #define _GNU_SOURCE
 #include "shim.h"
-#include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 #include <lauxlib.h>
 #include <lua.h>
@@ -118,9 +115,3 @@ void inset_script_interrupt(lua_State *state) {
 }
 
 void inset_script_close(lua_State *state) { lua_close(state); }
-
-void inset_script_lower_priority(void) {
-#if defined(SYS_gettid)
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
-#endif
-}

@@ -22,7 +22,7 @@ extension MpvIPC {
             guard words.count == 1, let binding = words.first else { return .fail(.invalidParameter) }
             let parts = binding.split(separator: "/", maxSplits: 1).map(String.init)
             let target = parts.count == 2 ? parts[0] : nil
-            return .scriptMessage(target: target, arguments: ["key-binding", parts.last ?? binding, "d-", ""])
+            return .scriptMessage(target: target, arguments: ["key-binding", parts.last ?? binding, "p-", ""])
         case "load-script":
             return .refused("load-script: only the user loads a script (--script, the config folder's scripts)")
         default:

@@ -10,18 +10,16 @@ public final class ScriptHost: @unchecked Sendable {
     private let lock = NSLock()
     private var endings: [(ScriptIdentity, String?)] = []
 
-    /// The scripts at `paths`, not yet started. `yielding` runs them at nice 19, below the
-    /// player's threads (the player's own host); the host's unit tests keep the default
-    /// priority, since a nice-19 thread beside a whole test run's load got no time for
-    /// seconds and their waits timed out, which says nothing of the host.
-    public init(paths: [String], settings: ScriptSettings, player: any ScriptPlayer, yielding: Bool = true) {
+    /// The scripts at `paths`, not yet started, at the player's priority until one is busy
+    /// (`lowerBusy`).
+    public init(paths: [String], settings: ScriptSettings, player: any ScriptPlayer) {
         var seen: [String: Int] = [:]
         scripts = paths.map { path in
             // Two scripts of one name are told apart as mpv does (`name`, `name2`…).
             let base = ScriptIdentity.name(of: path)
             seen[base, default: 0] += 1
             let name = seen[base]! > 1 ? "\(base)\(seen[base]!)" : base
-            return ScriptThread(ScriptIdentity(name: name, path: path), settings: settings, player: player, yielding: yielding)
+            return ScriptThread(ScriptIdentity(name: name, path: path), settings: settings, player: player)
         }
     }
 
@@ -57,6 +55,12 @@ public final class ScriptHost: @unchecked Sendable {
             script.queue.post(MpvIPC.event("shutdown"))
             script.queue.close()
         }
+    }
+
+    /// Each script busy for a tenth of a second of CPU without waiting goes to nice 19
+    /// (`ScriptThread.lowerIfBusy`); asked once a turn by the player's loop.
+    public func lowerBusy() {
+        for script in scripts { script.lowerIfBusy() }
     }
 
     public var allEnded: Bool { scripts.allSatisfy { $0.join(within: 0) } }

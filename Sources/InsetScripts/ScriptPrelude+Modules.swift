@@ -188,7 +188,9 @@ local function dispatch(event)
         if fn then fn(unpack(args, 2)) end
         return
     end
+    mp._run_hooks(name, 'before')
     for _, fn in ipairs(mp._handlers[name] or {}) do fn(event) end
+    mp._run_hooks(name, 'after')
 end
 
 local chunk, problem = loadfile(script_path)

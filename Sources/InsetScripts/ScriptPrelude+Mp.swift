@@ -92,6 +92,7 @@ function mp.commandv(...)
 end
 function mp.command_native(command, def)
     if type(command) == 'table' and command.name == 'subprocess' then return mp.utils.subprocess(command, true) end
+    if type(command) == 'table' and command.name == 'osd-overlay' then return mp._osd_overlay(command) end
     if type(command) == 'table' and command.name ~= nil then
         return def, 'named arguments are not supported but for subprocess (docs/scripts.md)'
     end
@@ -149,7 +150,12 @@ mp._messages['key-binding'] = function(name, state, key)
     local binding = mp._bindings[name]
     if not binding then return end
     if binding.complex then
-        binding.fn({ event = 'press', is_mouse = false, key_name = key, key_text = key })
+        -- mpv's states: d(own), u(p), r(epeat), p(ress: a key whose up is not known, as
+        -- every key from a terminal).
+        local states = { d = 'down', u = 'up', r = 'repeat', p = 'press' }
+        local text = key and #key == 1 and key or nil
+        binding.fn({ event = states[(state or 'p'):sub(1, 1)] or 'press', is_mouse = false, key_name = key,
+            key_text = text, canceled = false })
     elseif not state or state:sub(1, 1) ~= 'u' then
         binding.fn()
     end

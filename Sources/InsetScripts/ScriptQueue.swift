@@ -31,6 +31,23 @@ public final class ScriptQueue: @unchecked Sendable {
         return true
     }
 
+    /// A `property-change`, added as `post` adds, and one for the same observation still
+    /// waiting taken out (the script would read the newer value anyway). As mpv's client
+    /// queue holds one change a property: a script slow to take its events is told the
+    /// latest value once, after the events before it, not every value since.
+    @discardableResult
+    public func postChange(_ event: JSONValue) -> Bool {
+        if case .object(let fields) = event, let id = fields["id"] {
+            condition.lock()
+            events.removeAll { waiting in
+                guard case .object(let other) = waiting else { return false }
+                return other["event"] == .string("property-change") && other["id"] == id
+            }
+            condition.unlock()
+        }
+        return post(event)
+    }
+
     /// The next event, waiting up to `timeout` seconds for one (negative: until one comes
     /// or the queue closes); nil when none came or the queue is closed and empty.
     public func take(timeout: Double) -> JSONValue? {

@@ -6,8 +6,8 @@ import InsetLog
 /// One script: its own thread and Lua state (LuaJIT), running the prelude (mpv's `mp`
 /// API in Lua, `ScriptPrelude`), which loads the script and then takes its events from
 /// `queue` until `shutdown`. It calls the player through `player`, waiting for each
-/// answer; a busy script stalls only itself, and runs at a lower priority than the
-/// player's threads. An error ends the script with one log line.
+/// answer; a busy script stalls only itself, and once busy (`lowerIfBusy`) runs at a lower
+/// priority than the player's threads. An error ends the script with one log line.
 public final class ScriptThread: @unchecked Sendable {
     public let identity: ScriptIdentity
     public let queue = ScriptQueue()
@@ -22,11 +22,16 @@ public final class ScriptThread: @unchecked Sendable {
     private var finished = false
     private var waited = false
 
-    /// Whether the thread runs at nice 19 (`ScriptHost.init`).
-    let yielding: Bool
+    /// The thread's id and CPU clock, and its CPU time when it last stopped waiting (nil
+    /// while it waits: for an event, or for the player's answer).
+    private var threadID = 0
+    private var cpuClock: Int32 = -1
+    private var runningSince: Double?
+    public private(set) var lowered = false
+    /// The thread's id for the system (Linux's tid), once it runs.
+    public var systemThreadID: Int { lock.withLock { threadID } }
 
-    public init(_ identity: ScriptIdentity, settings: ScriptSettings, player: any ScriptPlayer, yielding: Bool = true) {
-        self.yielding = yielding
+    public init(_ identity: ScriptIdentity, settings: ScriptSettings, player: any ScriptPlayer) {
         self.identity = identity
         self.settings = settings
         self.player = player
@@ -35,8 +40,12 @@ public final class ScriptThread: @unchecked Sendable {
     /// Starts the thread; `onEnd` runs on it when the script ends (its error, or nil).
     public func start(onEnd: @escaping @Sendable (ScriptThread, String?) -> Void) {
         let thread = Thread { [self] in
-            // A script in a busy loop gets what the player leaves (nice 19 for this thread).
-            if yielding { inset_script_lower_priority() }
+            let clock = inset_script_cpu_clock()
+            lock.withLock {
+                threadID = inset_script_thread_id()
+                cpuClock = clock
+                runningSince = inset_script_cpu_seconds(clock)
+            }
             let outcome = run()
             lock.withLock { failure = outcome; finished = true }
             queue.close()
@@ -87,6 +96,27 @@ public final class ScriptThread: @unchecked Sendable {
 
     fileprivate func noteWaiting() { lock.withLock { waited = true } }
 
+    /// The script waits (true: for an event or an answer) or runs Lua again (false).
+    fileprivate func noteWaits(_ waits: Bool) {
+        let clock = lock.withLock { cpuClock }
+        let now = waits ? nil : inset_script_cpu_seconds(clock)
+        lock.withLock { runningSince = now }
+    }
+
+    /// A script that has run `limit` seconds of CPU without waiting (`while true do end`)
+    /// goes below the player's threads (nice 19), for good: it gets what the player leaves.
+    /// A script that waits for its events, as scripts do, keeps the player's priority, so
+    /// that its answers come when it is told something. Any thread; true when lowered now.
+    @discardableResult
+    public func lowerIfBusy(after limit: Double = 0.1) -> Bool {
+        let (since, clock, thread) = lock.withLock { (lowered ? nil : runningSince, cpuClock, threadID) }
+        guard let since, inset_script_cpu_seconds(clock) - since >= limit else { return false }
+        inset_script_lower_priority(thread)
+        lock.withLock { lowered = true }
+        Log.info("script \(identity.name): busy \(limit) s without waiting; below the player from now (nice 19)")
+        return true
+    }
+
     /// Waits up to `seconds` for the thread to end; false if it has not.
     public func join(within seconds: Double) -> Bool {
         if lock.withLock({ finished }) { return true }
@@ -109,6 +139,8 @@ public final class ScriptThread: @unchecked Sendable {
             }
             return MpvIPC.reply(id: nil, data: nil, error: nil)
         }
+        noteWaits(true)
+        defer { noteWaits(false) }
         return player.call(request, from: identity)
     }
 }
@@ -123,6 +155,8 @@ private func scriptWait(_ context: UnsafeMutableRawPointer?, _ timeout: Double) 
     guard let context else { return nil }
     let script = Unmanaged<ScriptThread>.fromOpaque(context).takeUnretainedValue()
     script.noteWaiting()
+    script.noteWaits(true)
+    defer { script.noteWaits(false) }
     if let event = script.queue.take(timeout: timeout) { return strdup(event.line) }
     // Closed and empty: the player is going, the script's loop ends as at `shutdown`.
     return script.queue.isClosed ? strdup(#"{"event":"shutdown"}"#) : nil

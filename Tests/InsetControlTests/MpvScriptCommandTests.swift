@@ -14,7 +14,7 @@ struct MpvScriptCommandTests {
         #expect(translated(["script-message", "skip-now", "5"]) == .scriptMessage(target: nil, arguments: ["skip-now", "5"]))
         #expect(translated(["script-message-to", "skip", "go"]) == .scriptMessage(target: "skip", arguments: ["go"]))
         #expect(translated(["script-binding", "key-osd/say-hello"])
-                == .scriptMessage(target: "key-osd", arguments: ["key-binding", "say-hello", "d-", ""]))
+                == .scriptMessage(target: "key-osd", arguments: ["key-binding", "say-hello", "p-", ""]))
         #expect(translated(["script-message"]) == .fail(.invalidParameter))
         #expect(MpvIPC.speaksMpv(fields: [:], words: ["script-message", "x"]), "answered in mpv's shape")
     }

@@ -67,8 +67,7 @@ struct ScriptFolder {
     func host(_ scripts: [(String, String)], options: [(key: String, value: String)] = [],
               player: RecordingPlayer) -> ScriptHost {
         let paths = scripts.map { write($0.0, $0.1) }
-        let host = ScriptHost(paths: paths, settings: ScriptSettings(options: options, configFolder: path), player: player,
-                              yielding: false)
+        let host = ScriptHost(paths: paths, settings: ScriptSettings(options: options, configFolder: path), player: player)
         host.start()
         return host
     }

@@ -39,11 +39,25 @@ struct ScriptHostTests {
                                 ("other.lua", "mp.commandv('script-message', 'started')")], player: player)
         #expect(player.message("started", from: "other") != nil)
         usleep(200_000)
+        // Busy a tenth of a second of CPU without waiting: below the player (nice 19); the
+        // script that waits for its events keeps the player's priority.
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while host.script(named: "busy")?.lowered != true && Date() < deadline {
+            host.lowerBusy()
+            usleep(20_000)
+        }
+        #expect(host.script(named: "busy")?.lowered == true)
+        #expect(host.script(named: "other")?.lowered == false)
+        #expect(host.script(named: "busy").map { Self.nice(ofThread: $0.systemThreadID) } == 19)
+        #expect(host.script(named: "other").map { Self.nice(ofThread: $0.systemThreadID) } == 0)
         let start = Date()
         #expect(host.stop(grace: 0.1).isEmpty, "the hook stops the loop")
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(host.script(named: "busy")?.failure?.contains("stopped") == true)
     }
+
+    /// The nice value of this process's thread `id` (Linux's per-thread priority).
+    static func nice(ofThread id: Int) -> Int { Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(id))) }
 
     @Test("events reach their handlers: observed properties typed, events, timers, key bindings")
     func eventsReachHandlers() throws {

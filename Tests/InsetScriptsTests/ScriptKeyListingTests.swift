@@ -20,8 +20,11 @@ struct ScriptKeyListingTests {
             """)
         let second = folder.write("second.lua", "mp.add_key_binding('F2', 'toggle', function() end)")
         let bindings = ScriptKeyListing.bindings(paths: [first, second], settings: ScriptSettings(configFolder: folder.path))
-        #expect(bindings.map { "\($0.script):\($0.key):\($0.name)" } == ["first:k:say-hello", "first:Ctrl+s:skip-now", "second:F2:toggle"]
-                || bindings.map { "\($0.script):\($0.key):\($0.name)" } == ["second:F2:toggle", "first:k:say-hello", "first:Ctrl+s:skip-now"])
+        // Each script's in the order it bound them; the two scripts load side by side, on
+        // threads of their own, so their keys may come interleaved.
+        let listed = bindings.map { "\($0.script):\($0.key):\($0.name)" }
+        #expect(listed.filter { $0.hasPrefix("first:") } == ["first:k:say-hello", "first:Ctrl+s:skip-now"])
+        #expect(listed.filter { !$0.hasPrefix("first:") } == ["second:F2:toggle"])
         #expect(!FileManager.default.fileExists(atPath: witness))
     }
 }

@@ -23,6 +23,16 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def loop_wakes(pid):
+    """The player loop's waits that ended (the main thread's voluntary context switches):
+    about one a turn of the loop."""
+    with open(f"/proc/{pid}/task/{pid}/status") as f:
+        for line in f:
+            if line.startswith("voluntary_ctxt_switches:"):
+                return int(line.split()[1])
+    return 0
+
+
 def player_pid(session):
     pane = subprocess.run(["tmux", "-L", session, "display-message", "-p", "#{pane_pid}"],
                           capture_output=True, text=True).stdout.strip()
@@ -63,12 +73,14 @@ def run(binary, clip, arguments, seconds, size, workdir, name):
         pid = player_pid(session)
         time.sleep(1)
         samples = []
+        wakes = loop_wakes(pid)
         last = cpu_seconds(pid)
         for _ in range(int(seconds)):
             time.sleep(1)
             now = cpu_seconds(pid)
             samples.append(now - last)
             last = now
+        wakes = (loop_wakes(pid) - wakes) / int(seconds)
         subprocess.run(["tmux", "-L", session, "send-keys", "q"], check=True)
         for _ in range(100):
             if os.path.getsize(stats) > 0 and not os.path.exists(f"/proc/{pid}"):
@@ -79,12 +91,13 @@ def run(binary, clip, arguments, seconds, size, workdir, name):
         subprocess.run(["tmux", "-L", session, "kill-server"], capture_output=True)
     match = re.search(r"(\d+) frames shown, (\d+) dropped, ([\d.]+) s", line)
     shown, dropped, played = (int(match[1]), int(match[2]), float(match[3])) if match else (0, 0, 0.0)
-    return {"cpu_median": round(statistics.median(samples), 3), "shown": shown, "dropped": dropped, "played_s": played}
+    return {"cpu_median": round(statistics.median(samples), 3), "shown": shown, "dropped": dropped, "played_s": played,
+            "wakes": round(wakes)}
 
 
-def main(binary, clip, seconds, size):
+def main(binary, clip, seconds, size, names=("none", "failing+busy", "skip")):
     results = {}
-    for name in ("none", "failing+busy", "skip"):
+    for name in names:
         workdir = tempfile.mkdtemp(prefix="inset-bench-scripts-")
         try:
             results[name] = run(binary, clip, scenarios(workdir)[name], seconds, size, workdir, name)

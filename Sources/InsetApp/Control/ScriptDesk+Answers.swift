@@ -23,6 +23,8 @@ extension ScriptDesk {
             let milliseconds = words.count > 2 ? words[2].flatMap { Int($0) } ?? 1000 : 1000
             director.show(message: text, for: .milliseconds(max(1, min(60_000, milliseconds))), at: now)
             return success()
+        case "osd-overlay"?:
+            return overlay(words, from: script, director, at: now)
         case "print-text"?:
             Log.info("[\(script.name)] \(words.dropFirst().compactMap { $0 }.joined(separator: " "))")
             return success()
@@ -93,12 +95,19 @@ extension ScriptDesk {
         }
     }
 
-    /// Each observed property read once a turn, however many scripts observe it; a
-    /// `property-change` to a script whose value changed (the first always, as in mpv).
+    /// Each observed property read once a turn, however many scripts observe it (those
+    /// following the clock once a frame, `ScriptPace`); a `property-change` to a script whose
+    /// value changed (the first always, as in mpv), in place of one it has not yet taken.
     func sendChanges(_ director: Director, at now: HostTime) {
         guard observations.values.contains(where: { !$0.isEmpty }) else { return }
-        let listed = observations.values.contains { $0.values.contains { $0.name == "playlist" } }
+        let tick = pace.tick(at: now, interval: .seconds(1 / max(1, director.frontFrameRate)))
+        var due = ScriptPace.due(observations, tick: tick)
+        guard due.values.contains(where: { !$0.isEmpty }) else { return }
+        let listed = due.values.contains { $0.values.contains { $0.name == "playlist" } }
         let state = director.mpvState(at: now, withPlaylist: listed)
-        MpvObservation.changes(&observations, in: state, at: now) { name, event in host.script(named: name)?.queue.post(event) }
+        MpvObservation.changes(&due, in: state, at: now) { name, event in host.script(named: name)?.queue.postChange(event) }
+        for (script, list) in due {
+            for (id, observation) in list where observations[script]?[id] != nil { observations[script]?[id] = observation }
+        }
     }
 }

@@ -21,6 +21,11 @@ final class ScriptDesk: ScriptPlayer, @unchecked Sendable {
     var observations: [String: [Int: Observation]] = [:]
     /// The keys scripts bound (`mp.add_key_binding`), in the order bound.
     var bindings: [ScriptKeyBinding] = []
+    /// When the properties following the clock are compared (once a frame).
+    var pace = ScriptPace()
+    /// The scripts' OSD overlays, and the line of them last put on the bar.
+    var overlayLines = ScriptOverlayLines()
+    var shownOverlayLine: String?
 
     typealias Observation = MpvObservation
 
@@ -72,14 +77,17 @@ final class ScriptDesk: ScriptPlayer, @unchecked Sendable {
     /// properties that changed sent; a script that ended with an error said on the bar.
     func serve(_ director: Director, at now: HostTime) -> [AppEffect] {
         for event in director.mpvSessionState.takeScriptEvents() { host.broadcast(event.json) }
+        host.lowerBusy()
         answerWaiting(director, at: now)
         sendChanges(director, at: now)
         for (script, failure) in host.takeEndings() {
             observations[script.name] = nil
             bindings.removeAll { $0.script == script.name }
             listKeys(director)
+            overlayLines.remove(script: script.name)
             if let failure { director.show(message: "script \(script.name): \(failure)", at: now) }
         }
+        if shownOverlayLine != nil || overlayLines.line != nil { showOverlays(director, at: now) }
         return director.takeEffects()
     }
 
@@ -112,7 +120,7 @@ final class ScriptDesk: ScriptPlayer, @unchecked Sendable {
     func takeKey(_ press: KeyPress, _ director: Director) -> Bool {
         if director.front == .shell && director.focus == .pane { return false }
         guard let binding = bindings.last(where: { $0.key == press }) else { return false }
-        _ = deliver(to: binding.script, ["key-binding", binding.name, "d-", binding.keyName])
+        _ = deliver(to: binding.script, ["key-binding", binding.name, "p-", binding.keyName])
         return true
     }
 
