@@ -26,7 +26,8 @@ struct PackageLayoutTests {
             return
         }
         #expect(result.status == 0, "\(result.output)")
-        for file in ["usr/bin/inset", "usr/share/man/man1/inset.1.gz", "usr/share/bash-completion/completions/inset",
+        for file in ["usr/bin/inset", "usr/lib/inset/bin/inset", "usr/lib/inset/libexec/swift/linux/swift-backtrace",
+                     "usr/share/man/man1/inset.1.gz", "usr/share/bash-completion/completions/inset",
                      "usr/share/zsh/vendor-completions/_inset", "usr/share/fish/vendor_completions.d/inset.fish",
                      "usr/share/doc/inset/copyright", "usr/share/doc/inset/install.md", "DEBIAN/control"] {
             #expect(result.output.contains(file + "\n"), "\(file) missing")
