@@ -144,8 +144,12 @@ let package = Package(
             dependencies: [
                 "InsetApp", "InsetCore", "InsetLog", "InsetMedia", "InsetTerminal", "InsetConfig", "InsetControl", "InsetSites",
                 "InsetPlayback", "InsetScripts", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["VersionStamp"]
         ),
+        // `buildVersion` and `buildCommit` for `inset --version`, from git at build time
+        // (scripts/version), into the build directory, not the tree.
+        .plugin(name: "VersionStamp", capability: .buildTool()),
         // The fuzz harness (not a product): generators and checks in a library that the
         // tests run too, the command line in its own executable.
         .target(name: "InsetFuzzing", dependencies: ["CVTerm", "InsetCore", "InsetRender", "InsetShell"]),

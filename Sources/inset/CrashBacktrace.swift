@@ -27,12 +27,12 @@ enum CrashBacktrace {
             // (`ps`, `pgrep inset` and the backtrace's thread name would say "exe").
             var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             guard readlink("/proc/self/exe", &path, Int(PATH_MAX)) > 0 else { return }
-            setenv("SWIFT_BACKTRACE", setting, 1)
+            setenv("SWIFT_BACKTRACE", setting(executable: String(cString: path)), 1)
             execv(path, CommandLine.unsafeArgv)
             // Not executed (no /proc): the runtime's defaults, and nothing left behind.
             unsetenv("SWIFT_BACKTRACE")
             return
         }
-        if String(cString: current) == setting { unsetenv("SWIFT_BACKTRACE") }
+        if isOurs(String(cString: current)) { unsetenv("SWIFT_BACKTRACE") }
     }
 }

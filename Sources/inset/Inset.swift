@@ -89,7 +89,8 @@ struct Inset: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inset",
         abstract: "A terminal video player with picture in picture.",
-        version: "0.1.0",
+        // From git at build time (the VersionStamp plugin, scripts/version).
+        version: "inset \(buildVersion) (commit \(buildCommit))",
         subcommands: [Play.self, Probe.self, ProbeTerminal.self, Bench.self, Cat.self, Keys.self, Ctl.self,
                       Doctor.self, EmbedGuardCommand.self],
         defaultSubcommand: Play.self
