@@ -173,13 +173,13 @@ _inset() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    play|probe|probe-terminal|bench|cat|keys|ctl|help)
+    play|probe|probe-terminal|bench|cat|keys|ctl|doctor|help)
         # Offer subcommand argument completions
         "_inset_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'play probe probe-terminal bench cat keys ctl help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'play probe probe-terminal bench cat keys ctl doctor help' -- "${cur}"))
         ;;
     esac
 }
@@ -431,6 +431,14 @@ _inset_ctl() {
         return
         ;;
     esac
+}
+
+_inset_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __inset_offer_flags_options 0
 }
 
 _inset_help() {

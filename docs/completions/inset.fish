@@ -36,6 +36,8 @@ function __inset_parse_tokens -S
             __inset_parse_subcommand 0 'markdown' 'config=' 'no-config' 'script=+' 'version' 'h/help'
         case 'ctl'
             __inset_parse_subcommand -r 1 'socket=' 'json' 'version' 'h/help'
+        case 'doctor'
+            __inset_parse_subcommand 0 'version' 'h/help'
         case 'help'
             __inset_parse_subcommand -r 1 'version'
         end
@@ -100,6 +102,7 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" 
 complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'cat' -d 'Write frames as colour cells to standard output; needs no terminal.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'keys' -d 'List every key binding and the command it runs.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'ctl' -d 'Control a running player: pause, seek +15, window-move top-left, get time, observe…'
+complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'doctor' -d 'What this machine and terminal offer (pictures, colours, sound, yt-dlp, MPRIS, config, scripts, libraries), and what is missing.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_positional "inset" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" pip' -l 'pip' -d 'Start in picture in picture, over the library.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset play" shell' -l 'shell' -d 'Start in the shell pane ($SHELL in a terminal), the video in the window over it.'
@@ -199,4 +202,6 @@ complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "i
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" json' -l 'json' -d 'Print the player\'s reply as it came, one JSON line.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" version' -l 'version' -d 'Show the version.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset ctl" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset doctor" version' -l 'version' -d 'Show the version.'
+complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'inset' -n '__inset_should_offer_completions_for_flags_or_options "inset help" version' -l 'version' -d 'Show the version.'
