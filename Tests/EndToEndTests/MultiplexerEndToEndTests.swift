@@ -99,6 +99,8 @@ struct MultiplexerEndToEndTests {
         let socket = folder.appendingPathComponent("d.sock").path
         let clip = folder.appendingPathComponent("attach-\(folder.lastPathComponent).mp4").path
         try FileManager.default.copyItem(atPath: samplePath("clock_4x3.mp4"), toPath: clip)
+        // dtach's master leaves the terminal: a failed check must not leave it and its player playing.
+        defer { _ = try? runCommand(["pkill", "-f", clip]) }
         try tmux.run("cd \(folder.path) && dtach -c \(socket) -r winch \(try insetBinary()) --loop-file --no-audio \(clip)")
         let before = Self.pictureCells(try tmux.waitFor(timeout: 15, "the picture") { Self.pictureCells($0) > 600 })
         func whole(_ screen: Screen) -> Bool { Self.pictureCells(screen) * 10 >= before * 9 }
