@@ -8,23 +8,10 @@ import InsetTestSupport
 /// `\pos` is StyledSubtitleLayoutTests'; the director's planes DirectorStyledCellTests'.
 @Suite("Styled subtitles in cells end to end", .serialized, .tags(.waits))
 struct StyledSubtitleCellsEndToEndTests {
-    static let header = """
-    [Script Info]
-    ScriptType: v4.00+
-    PlayResX: 640
-    PlayResY: 360
-
-    [V4+ Styles]
-    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-    Style: Default,DejaVu Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,2,1,2,20,20,20,1
-    Style: Sign,DejaVu Sans,32,&H0000FFFF,&H000000FF,&H00000000,&H00000000,1,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1
-
-    [Events]
-    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-    Dialogue: 0,0:00:00.00,0:00:12.00,Sign,,0,0,0,,{\\an8}Yellow Sign
-    Dialogue: 0,0:00:00.00,0:00:12.00,Default,,0,0,0,,{\\c&H0000FF&}Red{\\c} word then white
-
-    """
+    static let header = AssScript.text(styles: AssScript.signAndDialogueStyles, events: [
+        "Dialogue: 0,0:00:00.00,0:00:12.00,Sign,,0,0,0,,{\\an8}Yellow Sign",
+        "Dialogue: 0,0:00:00.00,0:00:12.00,Default,,0,0,0,,{\\c&H0000FF&}Red{\\c} word then white",
+    ])
 
     /// The foreground of the first cell of `text` on `row`.
     static func colour(of text: String, on row: Int, in screen: Screen) -> Screen.RGBColor? {

@@ -2,6 +2,7 @@ import Foundation
 import InsetCore
 import InsetRender
 import Testing
+import InsetTestSupport
 @testable import InsetApp
 @testable import InsetPlayback
 
@@ -11,18 +12,10 @@ import Testing
 @Suite("Director: styled subtitles in cells", .serialized)
 struct DirectorStyledCellTests {
     /// The track `scripts/sub-pictures` draws, for 12 s.
-    static let header = """
-    [Script Info]
-    ScriptType: v4.00+
-    PlayResX: 640
-    PlayResY: 360
-
-    [V4+ Styles]
-    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-    Style: Default,DejaVu Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,2,1,2,20,20,20,1
-    Style: Sign,DejaVu Sans,32,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1
-
-    """
+    static let header = AssScript.header(styles: [
+        "Default,DejaVu Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,2,1,2,20,20,20,1",
+        "Sign,DejaVu Sans,32,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,8,20,20,20,1",
+    ])
 
     static func assFile() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inset-cells-\(getpid()).ass").path

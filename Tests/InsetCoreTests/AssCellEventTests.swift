@@ -1,4 +1,5 @@
 import Testing
+import InsetTestSupport
 @testable import InsetCore
 
 /// The styles and override tags of ASS events that cells keep (issue 45, item 2): the
@@ -6,19 +7,11 @@ import Testing
 @Suite("ASS events for cells: styles and override tags")
 struct AssCellEventTests {
     /// The header `scripts/sub-pictures` and the tmux test use: a yellow bold `\an8` sign style.
-    static let header = """
-    [Script Info]
-    ScriptType: v4.00+
-    PlayResX: 640
-    PlayResY: 360
-
-    [V4+ Styles]
-    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-    Style: Default,DejaVu Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,2,1,2,20,20,20,1
-    Style: Sign,DejaVu Sans,32,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,1,0,100,100,0,0,1,0,0,8,30,40,24,1
-    Style: Boxed,DejaVu Sans,32,&H00FFFFFF,&H000000FF,&H00402010,&H00000000,0,1,0,0,100,100,0,0,3,0,0,1,10,10,10,1
-
-    """
+    static let header = AssScript.header(styles: [
+        "Default,DejaVu Sans,28,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,2,1,2,20,20,20,1",
+        "Sign,DejaVu Sans,32,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,1,0,100,100,0,0,1,0,0,8,30,40,24,1",
+        "Boxed,DejaVu Sans,32,&H00FFFFFF,&H000000FF,&H00402010,&H00000000,0,1,0,0,100,100,0,0,3,0,0,1,10,10,10,1",
+    ])
     static let sheet = AssStyleSheet(header: header)
     static let yellow = RGB(255, 255, 0), red = RGB(255, 0, 0)
 

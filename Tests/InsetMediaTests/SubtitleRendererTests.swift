@@ -1,27 +1,17 @@
 import Foundation
 import InsetCore
 import Testing
+import InsetTestSupport
 @testable import InsetMedia
 
 /// libass drawing styled events into an RGB picture (`SubtitleRenderer`), as the pixel
 /// modes do before a frame is encoded.
 @Suite("Subtitle renderer (libass)")
 struct SubtitleRendererTests {
-    static let header = """
-        [Script Info]
-        ScriptType: v4.00+
-        PlayResX: 640
-        PlayResY: 360
-
-        [V4+ Styles]
-        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Default,DejaVu Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,2,20,20,20,1
-        Style: Sign,DejaVu Sans,40,&H0000FFFF,&H000000FF,&H00000000,&H00000000,1,0,0,0,100,100,0,0,1,0,0,8,20,20,20,1
-
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-
-        """
+    static let header = AssScript.text(styles: [
+        "Default,DejaVu Sans,40,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,2,20,20,20,1",
+        "Sign,DejaVu Sans,40,&H0000FFFF,&H000000FF,&H00000000,&H00000000,1,0,0,0,100,100,0,0,1,0,0,8,20,20,20,1",
+    ])
 
     /// A grey picture with a yellow sign at the top and a line at the bottom whose first word is red.
     static let cue = SubtitleCue(start: .seconds(1), end: .seconds(5), text: "Sign\nRed word",
