@@ -68,21 +68,23 @@ public final class ScriptHost: @unchecked Sendable {
     /// A script still busy is stopped by its hook; one that does not stop even so (a C
     /// call that never returns) is left to the process's end. Returns the names left.
     @discardableResult
-    public func interruptBusy() -> [String] {
+    public func interruptBusy(within wait: Double = 0.2) -> [String] {
         var busy = scripts.filter { !$0.join(within: 0) }
         busy.forEach { $0.interrupt() }
-        busy = busy.filter { !$0.join(within: 0.2) }
+        busy = busy.filter { !$0.join(within: wait) }
         for script in busy { Log.error("script \(script.identity.name) did not stop; left to the process's end") }
         return busy.map(\.identity.name)
     }
 
     /// At quit, with nobody left to answer requests: `shutdown`, `grace` seconds for the
-    /// scripts' handlers, then `interruptBusy`.
+    /// scripts' handlers, then `interruptBusy`, waiting `interruptWait` seconds for the
+    /// interrupted (a busy script runs at nice 19, and on a loaded machine its thread may
+    /// wait that long for a core before its hook sees the interrupt).
     @discardableResult
-    public func stop(grace: Double = 0.3) -> [String] {
+    public func stop(grace: Double = 0.3, interruptWait: Double = 0.2) -> [String] {
         shutdown()
         let deadline = Date(timeIntervalSinceNow: grace)
         for script in scripts { _ = script.join(within: max(0, deadline.timeIntervalSinceNow)) }
-        return interruptBusy()
+        return interruptBusy(within: interruptWait)
     }
 }

@@ -122,7 +122,7 @@ struct KeyBindingsTests {
         #expect(keys.command(for: end, in: [.library, .global]) == .select(.last))
         #expect(keys.command(for: end, in: [.player, .global]) == .liveEdge)
         #expect(keys.command(for: .key(.escape), in: [.window, .player, .global]) == .focus(.pane))
-        #expect(keys.command(for: .key(.character("z")), in: [.player, .global]) == nil)
+        #expect(keys.command(for: .key(.character("y")), in: [.player, .global]) == nil)
     }
 
     @Test("binding replaces, adds and unbinds in one context only")

@@ -50,9 +50,11 @@ struct ScriptHostTests {
         #expect(host.script(named: "other")?.lowered == false)
         #expect(host.script(named: "busy").map { Self.nice(ofThread: $0.systemThreadID) } == 19)
         #expect(host.script(named: "other").map { Self.nice(ofThread: $0.systemThreadID) } == 0)
+        // At nice 19 beside the full run's other groups the thread waited past the player's
+        // 0.2 s for a core: the wait here is long, the check is that the hook stops the loop.
         let start = Date()
-        #expect(host.stop(grace: 0.1).isEmpty, "the hook stops the loop")
-        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(host.stop(grace: 0.1, interruptWait: 5).isEmpty, "the hook stops the loop")
+        #expect(Date().timeIntervalSince(start) < 5.5)
         #expect(host.script(named: "busy")?.failure?.contains("stopped") == true)
     }
 
