@@ -3,8 +3,11 @@ import Testing
 import InsetTestSupport
 
 /// Sound through SDL's disk driver (it writes what it plays to a file, in real time), so
-/// the audio clock drives the picture as it would with a sound card.
-@Suite("Sound end to end", .serialized, .tags(.clock))
+/// the audio clock drives the picture as it would with a sound card. In the timed group:
+/// beside the other groups the piped play came 74 ms off in one fresh full run and lost
+/// its last marker in the next (the skip back through a pipe reads and decodes again), and
+/// held alone; so the CPU it gets decides, as for `SoundLoadEndToEndTests`.
+@Suite("Sound end to end", .serialized, .tags(.timed))
 struct SoundEndToEndTests {
     static func soundEnvironment(_ dir: URL) -> [String: String] {
         ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": dir.appendingPathComponent("audio.raw").path]

@@ -6,8 +6,7 @@ import InsetTestSupport
 /// and drawn at once, and the sound through atempo at 0.5× and 2×. Beside the other groups
 /// (seven processes on two cores) these came 51.3 and 50.4 ms off, past the ±45 ms, in
 /// the fresh clone's full run of 6e8603e, and held alone: the CPU they get decides, so
-/// they run in the timed group, one at a time, alone (`SoundEndToEndTests` keeps the
-/// single video at 1×, which held beside the others).
+/// they run in the timed group, one at a time, alone (as `SoundEndToEndTests` does).
 @Suite("Sound end to end, with more to decode", .serialized, .tags(.timed))
 struct SoundLoadEndToEndTests {
     /// Two videos into one sound device: the markers full screen while a dark clip with a
