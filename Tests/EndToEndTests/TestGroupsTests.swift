@@ -48,7 +48,8 @@ struct TestGroupsTests {
         #expect(Set(filters.keys) == ["pure", "waits-1", "waits-2", "waits-3", "clock", "terminals", "timed"], "\(output)")
         // A few suites whose group the checks need, each matched by its group's filter alone.
         let known = ["EndToEndTests.PlayerEndToEndTests/x()": "waits", "EndToEndTests.RealTerminalEndToEndTests/xterm()": "terminals",
-                     "EndToEndTests.SyncEndToEndTests/x()": "timed", "EndToEndTests.SoundEndToEndTests/x()": "clock",
+                     "EndToEndTests.SyncEndToEndTests/x()": "timed", "EndToEndTests.SoundEndToEndTests/x()": "timed",
+                     "EndToEndTests.TerminalProbeEndToEndTests/x()": "clock",
                      "InsetAudioTests.RingTests/x()": "timed", "InsetCoreTests.LetterboxTests/x()": "pure",
                      "EndToEndTests.TestGroupsTests/thisBinary()": "pure"]
         for (test, group) in known {
