@@ -40,6 +40,19 @@ extension CommandTable {
             try choice(try one(), type)
         }
 
+        /// The one argument as a delay in seconds: `+S` or `-S` a step, `S` a value. Held to
+        /// ±`limit` before the conversion to Int64, which trapped past it (`audio-delay +1e300`
+        /// from the socket: scripts/fuzz --target numbers, issue 42 item 7).
+        func oneDelay(limit: MediaTime) throws(Command.ParseError) -> (delay: MediaTime, isStep: Bool) {
+            let text = try one()
+            let signed = Self.signed(text)
+            guard let seconds = Double(signed?.body ?? text), seconds.isFinite else {
+                throw refuse("'\(text)' is not a number of seconds")
+            }
+            guard abs(seconds) <= limit.seconds else { throw refuse("'\(text)' is past \(Int(limit.seconds)) s") }
+            return (MediaTime(microseconds: Int64((seconds * 1_000_000).rounded()) * Int64(signed?.sign ?? 1)), signed != nil)
+        }
+
         /// `+15` as (1, "15"), `-1:30` as (-1, "1:30"); nil without a sign.
         static func signed(_ text: String) -> (sign: Int, body: String)? {
             guard let first = text.first, first == "+" || first == "-" else { return nil }

@@ -3,18 +3,8 @@ extension CommandTable {
     static let soundRows: [Row] = [
         Row("audio-delay", arguments: "+S | -S | S",
             parse: { arguments throws(Command.ParseError) in
-                let text = try arguments.one()
-                let signed = Arguments.signed(text)
-                guard let seconds = Double(signed?.body ?? text), seconds.isFinite else {
-                    throw arguments.refuse("'\(text)' is not a number of seconds")
-                }
-                // Bounded before the conversion to Int64, which trapped past it: `audio-delay
-                // +1e300` from the socket (scripts/fuzz --target numbers, issue 42 item 7).
-                guard abs(seconds) <= AudioDelay.limit.seconds else {
-                    throw arguments.refuse("'\(text)' is past \(Int(AudioDelay.limit.seconds)) s")
-                }
-                let delay = MediaTime(microseconds: Int64((seconds * 1_000_000).rounded()) * Int64(signed?.sign ?? 1))
-                return .audioDelay(signed == nil ? .to(delay) : .by(delay))
+                let (delay, isStep) = try arguments.oneDelay(limit: AudioDelay.limit)
+                return .audioDelay(isStep ? .by(delay) : .to(delay))
             },
             write: { command in
                 switch command {

@@ -23,17 +23,8 @@ extension CommandTable {
             }),
         Row("sub-delay", arguments: "+S | -S | S",
             parse: { arguments throws(Command.ParseError) in
-                let text = try arguments.one()
-                let signed = Arguments.signed(text)
-                guard let seconds = Double(signed?.body ?? text), seconds.isFinite else {
-                    throw arguments.refuse("'\(text)' is not a number of seconds")
-                }
-                // Bounded before the conversion to Int64, as audio-delay's (a huge number traps there).
-                guard abs(seconds) <= SubtitleDelay.limit.seconds else {
-                    throw arguments.refuse("'\(text)' is past \(Int(SubtitleDelay.limit.seconds)) s")
-                }
-                let delay = MediaTime(microseconds: Int64((seconds * 1_000_000).rounded()) * Int64(signed?.sign ?? 1))
-                return .subtitleDelay(signed == nil ? .to(delay) : .by(delay))
+                let (delay, isStep) = try arguments.oneDelay(limit: SubtitleDelay.limit)
+                return .subtitleDelay(isStep ? .by(delay) : .to(delay))
             },
             write: { command in
                 switch command {
