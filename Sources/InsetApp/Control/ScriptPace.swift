@@ -7,11 +7,12 @@ import InsetCore
 /// on every turn, and a script's answer wakes a turn: a script observing `time-pos` and
 /// asking anything in its handler (ani-skip's skip.lua asks `time-pos` again) had the
 /// loop turn for it without rest, 0.8 of a core of the release build (docs/scripts.md).
-/// Every other property is compared on every turn, as before.
+/// Every other property is compared on every turn, as before. Which properties move on
+/// their own is their row's to say (`MpvPropertyRow.moves`, which the socket's observers'
+/// rate reads too), as mpv's tick raises them (player/command.c).
 struct ScriptPace {
-    /// mpv's properties raised by its tick (player/command.c), those Inset has.
-    static let followsClock: Set<String> = ["time-pos", "playback-time", "percent-pos", "time-remaining",
-                                            "playtime-remaining", "audio-pts"]
+    /// Whether `name` moves with the clock, not only when something sets it.
+    static func followsClock(_ name: String) -> Bool { MpvPropertyRows.row(named: name)?.moves == true }
 
     private var lastTick: HostTime?
 
@@ -28,7 +29,7 @@ struct ScriptPace {
                                         tick: Bool) -> [Observer: [Int: MpvObservation]] {
         guard !tick else { return observations }
         return observations.mapValues { list in
-            list.filter { !followsClock.contains($0.value.name) || $0.value.last == nil }
+            list.filter { !followsClock($0.value.name) || $0.value.last == nil }
         }
     }
 }
