@@ -95,7 +95,12 @@ extension Director {
                 panes.player.revealControls(at: now)
             case .seek:
                 raiseSeek(of: video)
-            case .play, .pause, .setRenderSize, .setSpeed:
+            case .play, .pause:
+                // Whoever asked (a key, the window's button, `x` closing it, the end), mpv's `pause`.
+                mpvSessionState.raise(properties: ["pause"])
+            case .setSpeed:
+                mpvSessionState.raise(properties: ["speed"])
+            case .setRenderSize:
                 break
             }
         }
