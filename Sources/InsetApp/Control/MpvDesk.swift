@@ -24,7 +24,9 @@ final class MpvDesk {
 
     func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
         let state = director.mpvState(at: now)
-        switch MpvIPC.translate(request.arguments, in: state) {
+        // `inset ctl set paused yes`: Inset's names too, mpv's by one lookup in the table.
+        let arguments = request.replyShape == .inset ? MpvIPC.withMpvNames(request.arguments) : request.arguments
+        switch MpvIPC.translate(arguments, in: state) {
         case .answer(let data):
             server.reply(to: request, result: data)
             return []
