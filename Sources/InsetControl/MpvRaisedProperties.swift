@@ -58,12 +58,14 @@ public struct MpvRaisedProperties: Equatable, Sendable {
         if rows.isEmpty { raiseAll() } else { rows.forEach { raise($0) } }
     }
 
-    /// Properties whose reading is made of another's: a track chosen is `track-list`'s
-    /// `selected` too (mpv raises both on `MPV_EVENT_TRACK_SWITCHED`); a pause is `core-idle`.
+    /// Properties whose reading is made of another's, where neither moves nor follows the
+    /// player on its own (`core-idle` after a pause does, `playtime-remaining` after a speed
+    /// moves): a track chosen is `track-list`'s `selected` too (mpv raises both on
+    /// `MPV_EVENT_TRACK_SWITCHED`); a seek's time is the others' of the clock, told at once.
     static let dependents: [String: [String]] = [
-        "aid": ["track-list"], "sid": ["track-list"], "pause": ["core-idle"],
+        "aid": ["track-list"], "sid": ["track-list"],
         "time-pos": ["percent-pos", "time-remaining", "playtime-remaining", "chapter"],
-        "speed": ["playtime-remaining"], "playlist-pos": ["playlist"], "playlist-count": ["playlist"],
+        "playlist-pos": ["playlist"], "playlist-count": ["playlist"],
     ]
 }
 

@@ -96,10 +96,11 @@ extension Director {
             case .seek:
                 raiseSeek(of: video)
             case .play, .pause:
-                // Whoever asked (a key, the window's button, `x` closing it, the end), mpv's `pause`.
-                mpvSessionState.raise(properties: ["pause"])
+                // Whoever asked (a key, the window's button, `x` closing it, the end): what the
+                // pause command sets, by the table's row that names it (mpv's `pause`).
+                raiseProperties(changedBy: .pause(nil))
             case .setSpeed:
-                mpvSessionState.raise(properties: ["speed"])
+                raiseProperties(changedBy: .speed(.reset))
             case .setRenderSize:
                 break
             }

@@ -33,14 +33,15 @@ extension MpvSessionState {
 extension MpvSessionState.Event {
     /// What the event changes, as mpv's table says for its own (`mp_event_property_change`):
     /// a file opening, loaded, ended, or nothing left to play changes every property; a seek
-    /// and the first frame after it where the file plays and whether it seeks.
+    /// and the first frame after it whether it seeks and is at the end (the time itself is
+    /// raised by the command that asked for the seek, and moves with the clock after).
     var changes: MpvRaisedProperties {
         switch self {
         case .startFile, .fileLoaded, .endFile, .idle:
             return .everything
         case .seek, .playbackRestart:
             var raised = MpvRaisedProperties()
-            raised.raise(["time-pos", "seeking", "core-idle", "eof-reached"])
+            raised.raise(["seeking", "core-idle", "eof-reached"])
             return raised
         }
     }
