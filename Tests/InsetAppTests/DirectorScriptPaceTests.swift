@@ -11,7 +11,7 @@ import Testing
 /// must hear `time-pos` once a frame (mpv's tick), not once a turn.
 @Suite("Director: a script observing time-pos is told once a frame, not once a turn (issue 47)", .serialized)
 struct DirectorScriptPaceTests {
-    @Test("200 turns in 200 ms of playing tell the script of time-pos at most once a frame; pause still at once")
+    @Test("200 turns in 100 ms of playing tell the script of time-pos at most once a frame; pause still at once")
     func timePosOnceAFrame() throws {
         let folder = try makeTemporaryDirectory("script-pace")
         let notes = folder.appendingPathComponent("notes").path
@@ -54,20 +54,18 @@ struct DirectorScriptPaceTests {
         let start = app.now
         drained("before", at: start)
         let before = lines().filter { $0.hasPrefix("time-pos") }.count
-        // The turns the script's answers wake: 200 in 200 ms of the player's clock (twice the
-        // 100 ms bound of a moving property, so one is told whenever it was last told: at
-        // file-loaded, mpv's "every property", it may be just before `start`), the
+        // The turns the script's answers wake: 200 in 100 ms of the player's clock, the
         // script's requests answered as they come.
         for turn in 1...200 {
-            _ = desk.serve(app.director, at: start.advanced(by: .milliseconds(turn)))
+            _ = desk.serve(app.director, at: start.advanced(by: .microseconds(500 * turn)))
             usleep(200)
         }
-        let end = start.advanced(by: .milliseconds(200))
+        let end = start.advanced(by: .milliseconds(100))
         drained("after", at: end)
         let told = lines().filter { $0.hasPrefix("time-pos") }.count - before
-        // A frame's time from one tick to the next: 200 ms hold this many ticks at most.
-        let ticks = Int((0.2 * app.director.frontFrameRate).rounded(.up))
-        #expect(told >= 1 && told <= ticks, "time-pos told \(told) times in 200 ms, \(ticks) frames' times")
+        // A frame's time from one tick to the next: 100 ms hold this many ticks at most.
+        let ticks = Int((0.1 * app.director.frontFrameRate).rounded(.up))
+        #expect(told >= 1 && told <= ticks, "time-pos told \(told) times in 100 ms, \(ticks) frames' times")
         // A property not following the clock is told on the turn it changed.
         try app.command("pause")
         #expect(app.settle { _ = desk.serve(app.director, at: end); return lines().contains("pause true") }, "pause at once")
