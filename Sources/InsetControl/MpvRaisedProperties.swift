@@ -25,7 +25,14 @@ public struct MpvRaisedProperties: Equatable, Sendable {
 
     public var isEmpty: Bool { !all && names.isEmpty }
 
-    public func contains(_ name: String) -> Bool { all || names.contains(name) }
+    /// Whether `name` is raised: itself, or the property it is a part of (`playlist/0/filename`
+    /// is `playlist`'s, `options/volume` `volume`'s), as mpv notifies a property's sub-paths.
+    public func contains(_ name: String) -> Bool {
+        if all || names.contains(name) { return true }
+        let parts = name.split(separator: "/", maxSplits: 2).map(String.init)
+        guard parts.count > 1 else { return false }
+        return names.contains(parts[0] == "options" ? parts[1] : parts[0])
+    }
 
     /// `names` changed, and what reads them with them (`dependents`).
     public mutating func raise<Names: Sequence<String>>(_ names: Names) {

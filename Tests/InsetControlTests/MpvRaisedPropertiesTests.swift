@@ -23,6 +23,14 @@ import Testing
         #expect(Self.raised(by: .seek(by: .seconds(5))).names.isSuperset(of: ["time-pos", "playback-time", "percent-pos", "chapter"]))
     }
 
+    @Test("a part of a property is raised with it: playlist/0/filename with playlist, options/volume with volume")
+    func subPaths() {
+        var raised = MpvRaisedProperties()
+        raised.raise(["playlist-count", "volume"])
+        #expect(raised.contains("playlist/0/filename") && raised.contains("options/volume"))
+        #expect(!raised.contains("chapter-list/0/title") && !raised.contains("options/speed"))
+    }
+
     @Test("a command no row names (focus, swap) raises every property")
     func unnamedCommandsRaiseAll() {
         #expect(Self.raised(by: .swap).all)
