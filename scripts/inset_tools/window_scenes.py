@@ -98,7 +98,8 @@ def fine_cells(s, image, box):
 
 def stable_window(s, name):
     """The window's picture box once two screenshots agree on one (its opening animation
-    over), or None."""
+    over), or None. Up to 25 s: kitty beside the full run's groups once had no two
+    screenshots agree in 15 (each screenshot, and kitty's software GL, slow then)."""
     last = [None]
 
     def settled():
@@ -106,7 +107,7 @@ def stable_window(s, name):
         agreed = box if box and box == last[0] and 100 < box[2] - box[0] < 700 else None
         last[0] = box
         return agreed
-    return s.wait_for(settled, 15)
+    return s.wait_for(settled, 25)
 
 
 def two(s, first_paused=False):
