@@ -16,9 +16,7 @@ struct FileManagerPreviewsEndToEndTests {
     /// The walk every file manager gets: the first video plays (two different pictures),
     /// `down` to the text ends it within a second and shows the text, `down` again plays
     /// the second video, `quit` leaves no player.
-    /// `textAfter`: whether the text file's preview is checked (vifm draws it before the
-    /// player's erase lands and never again: see contrib/vifm/README.md).
-    func walk(_ tmux: Tmux, _ bench: FileManagerBench, column: Int, textAfter: Bool = true,
+    func walk(_ tmux: Tmux, _ bench: FileManagerBench, column: Int,
               down: () throws -> Void, quit: () throws -> Void) throws {
         let first = try tmux.waitFor(timeout: 15, "the first video's picture") { FileManagerBench.pictureCells($0, fromColumn: column) > 150 }
         try tmux.waitFor(timeout: 5, "the picture moving") {
@@ -27,9 +25,9 @@ struct FileManagerPreviewsEndToEndTests {
         #expect(bench.players().count == 1, "players: \(bench.players())")
         try down()
         #expect(bench.noPlayer(within: 1.0 * Tmux.slack), "a player still runs after the selection moved: \(bench.players())")
-        if textAfter { try tmux.waitFor(timeout: 5, "the text file's preview") {
+        try tmux.waitFor(timeout: 5, "the text file's preview") {
             $0.text.contains(FileManagerBench.noteText) && FileManagerBench.pictureCells($0, fromColumn: column) < 20
-        } }
+        }
         try down()
         try tmux.waitFor(timeout: 15, "the second video's picture") { FileManagerBench.pictureCells($0, fromColumn: column) > 150 }
         #expect(bench.players().count == 1, "players: \(bench.players())")
@@ -60,12 +58,16 @@ struct FileManagerPreviewsEndToEndTests {
         let folder = bench.home.appendingPathComponent(".config/vifm")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try ("set vicmd=vi\n" + rc).write(to: folder.appendingPathComponent("vifmrc"), atomically: true, encoding: .utf8)
+        // The clear command, where vifm looks for scripts (it puts $VIFM/scripts on PATH).
+        try bench.install("vifm", "inset-vifm-clear", at: ".config/vifm/scripts/inset-vifm-clear")
         let tmux = try Tmux(columns: 120, rows: 30)
         try tmux.run("cd \(bench.videos.path) && \(bench.environment) vifm -c view . .")
         // vifm starts on `../`: down to the first video.
         try tmux.waitFor(timeout: 5, "vifm's list") { $0.text.contains(FileManagerBench.files[2]) }
         try tmux.keys("j")
-        try walk(tmux, bench, column: 62, textAfter: false, down: { try tmux.keys("j") },
+        // From the video to the text: the text shows, drawn after the player's erase
+        // (contrib/vifm's clear command waits for the player).
+        try walk(tmux, bench, column: 62, down: { try tmux.keys("j") },
                  quit: { try tmux.literal(":q"); try tmux.keys("Enter") })
     }
 
