@@ -25,14 +25,17 @@ struct FileManagerPreviewsEndToEndTests {
         #expect(bench.players().count == 1, "players: \(bench.players())")
         try down()
         #expect(bench.noPlayer(within: 1.0 * Tmux.slack), "a player still runs after the selection moved: \(bench.players())")
-        try tmux.waitFor(timeout: 5, "the text file's preview") {
-            $0.text.contains(FileManagerBench.noteText) && FileManagerBench.pictureCells($0, fromColumn: column) < 20
-        }
+        try tmux.waitFor(timeout: 5, "the text file's preview") { Self.textShown($0, fromColumn: column) }
         try down()
         try tmux.waitFor(timeout: 15, "the second video's picture") { FileManagerBench.pictureCells($0, fromColumn: column) > 150 }
         #expect(bench.players().count == 1, "players: \(bench.players())")
         try quit()
         #expect(bench.noPlayer(within: 2 * Tmux.slack), "a player outlived the file manager: \(bench.players())")
+    }
+
+    /// The text file's preview: its line on screen, no picture left in the pane.
+    static func textShown(_ screen: Screen, fromColumn column: Int) -> Bool {
+        screen.text.contains(FileManagerBench.noteText) && FileManagerBench.pictureCells(screen, fromColumn: column) < 20
     }
 
     @Test("lf with contrib/lf's previewer and cleaner", .enabled(if: installed("lf")))
@@ -65,8 +68,18 @@ struct FileManagerPreviewsEndToEndTests {
         // vifm starts on `../`: down to the first video.
         try tmux.waitFor(timeout: 5, "vifm's list") { $0.text.contains(FileManagerBench.files[2]) }
         try tmux.keys("j")
-        // From the video to the text: the text shows, drawn after the player's erase
-        // (contrib/vifm's clear command waits for the player).
+        // From the video to the text: the text shows, and stays, drawn after the player's
+        // erase (contrib/vifm's clear command waits for the player). A clear command that
+        // did not wait lost that race in most moves, not all: three moves, the walk's third.
+        for _ in 0..<2 {
+            try tmux.waitFor(timeout: 15, "the video's picture") { FileManagerBench.pictureCells($0, fromColumn: 62) > 150 }
+            try tmux.keys("j")
+            try tmux.waitFor(timeout: 5, "the text file's preview") { Self.textShown($0, fromColumn: 62) }
+            Thread.sleep(forTimeInterval: 0.5 * Tmux.slack)
+            let later = try tmux.capture()
+            #expect(Self.textShown(later, fromColumn: 62), "the text went after it showed: \(later.text)")
+            try tmux.keys("k")
+        }
         try walk(tmux, bench, column: 62, down: { try tmux.keys("j") },
                  quit: { try tmux.literal(":q"); try tmux.keys("Enter") })
     }
