@@ -74,7 +74,8 @@ struct FileManagerPreviewsEndToEndTests {
         for _ in 0..<2 {
             try tmux.waitFor(timeout: 15, "the video's picture") { FileManagerBench.pictureCells($0, fromColumn: 62) > 150 }
             try tmux.keys("j")
-            try tmux.waitFor(timeout: 5, "the text file's preview") { Self.textShown($0, fromColumn: 62) }
+            // Within a second: vifm waits on the clear command, which waits on the player.
+            try tmux.waitFor(timeout: 1.0 * Tmux.slack, "the text file's preview") { Self.textShown($0, fromColumn: 62) }
             Thread.sleep(forTimeInterval: 0.5 * Tmux.slack)
             let later = try tmux.capture()
             #expect(Self.textShown(later, fromColumn: 62), "the text went after it showed: \(later.text)")
