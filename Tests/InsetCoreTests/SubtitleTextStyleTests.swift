@@ -37,6 +37,16 @@ struct SubtitleTextStyleTests {
         #expect(SubtitleTextStyle.settingNames.allSatisfy { SettingsTable.setting(named: $0)?.command == $0 })
     }
 
+    @Test("mpv's command line keeps the looks for the player, as the settings' rows parse them")
+    func commandLine() throws {
+        let line = try MpvCommandLine.translate(["--sub-scale=2", "--sub-ass-override=strip", "--sub-font-size=40", "f"])
+        let kept = line.arguments.compactMap(SettingValues.parse(argument:))
+        #expect(kept.contains { $0.0 == "sub-scale" && $0.1 == .number(2) }, "\(line.arguments)")
+        #expect(kept.contains { $0.0 == "sub-ass-override" && $0.1 == .text("strip") })
+        #expect(kept.contains { $0.0 == "sub-font-size" && $0.1 == .number(40) })
+        #expect(throws: MpvCommandLine.Refusal.self) { try MpvCommandLine.translate(["--sub-scale=200", "f"]) }
+    }
+
     @Test("plain words as one event of the default style: lines as \\N, braces and backslashes no tag, on top with \\an8")
     func plainEvents() {
         #expect(PlainAssScript.event("one\ntwo", top: false) == "0,Default,,0,0,0,,one\\Ntwo")
