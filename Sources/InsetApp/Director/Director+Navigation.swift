@@ -96,7 +96,7 @@ extension Director {
     /// retired unless it failed, and the other video's sound comes up.
     private func letGo(_ id: VideoID, failed: Bool, keepsFigures: Bool) {
         guard let video = videos.remove(id) else { return }
-        if keepsFigures { videos.lastStatistics = video.statistics }
+        if keepsFigures { outcome.lastStatistics = video.statistics }
         if failed { video.stop() } else { retire(video) }
         setSoundLevels()
     }
