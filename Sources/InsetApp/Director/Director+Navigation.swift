@@ -81,6 +81,8 @@ extension Director {
                 guard let placed = videos[id] else { break }
                 placed.pipeline?.setDecodeRate(DecodeRate(lightening))
                 if placed.snapshot.renderSize != size { queue(.renderSizeChanged(size), for: placed) }
+            case .decodeRate(let id, let lightening):
+                videos[id]?.pipeline?.setDecodeRate(DecodeRate(lightening))
             case .invalidateLibrary:
                 panes.library.invalidate()
             case .refused(let reason):
