@@ -41,8 +41,7 @@ public final class LibraryCatalog: @unchecked Sendable {
         self.allowance = allowance
     }
 
-    /// The pages yt-dlp resolved to lists: their entries' videos and titles, for the files
-    /// the list opens (UI thread; the probe never reads it).
+    /// The pages yt-dlp resolved to lists, for the files the list opens (UI thread only).
     public let pages = ResolvedPages()
 
     /// What the probe may open; the user's own `loadfile` names more (`allow`). Under `lock`.
