@@ -12,14 +12,12 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler
 
 from .http_faults import parse_range
+from .serving import ClientGone
 
 
 CHUNK = 16 * 1024
 STARTED = time.monotonic()
 
-
-class ClientGone(Exception):
-    """The client closed the connection while a response was being sent."""
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -65,6 +65,7 @@ from http.server import ThreadingHTTPServer
 from . import ROOT
 from .http_faults import Faults
 from .http_handler import Handler
+from .serving import request_log, write_port_file
 
 
 class Server(ThreadingHTTPServer):
@@ -127,18 +128,10 @@ def main():
     server.real_root = os.path.realpath(server.root)
     server.faults = faults
     server.log_lock = threading.Lock()
-    if args.log == "-":
-        server.request_log = sys.stderr
-    elif args.log:
-        server.request_log = open(args.log, "a", buffering=1)
-    else:
-        server.request_log = None
+    server.request_log = request_log(args.log)
     port = server.server_address[1]
     if args.port_file:
-        temporary = args.port_file + ".tmp"
-        with open(temporary, "w") as handle:
-            handle.write("%d\n" % port)
-        os.replace(temporary, args.port_file)  # whole or absent, for whoever polls it
+        write_port_file(args.port_file, port)
     print("http://%s:%d/" % (args.bind, port), flush=True)
     try:
         server.serve_forever(poll_interval=0.1)
