@@ -22,18 +22,11 @@ about 6% slow, which showed this 25 fps clip at 23.5 frames a second.
 import argparse, os, re, subprocess
 
 from .benchclips import default_clip
-from . import ROOT, SCRIPTS
+from .ptydrain import drain_tool
+from . import ROOT
 
 COLUMNS, ROWS, CELL_W, CELL_H = 120, 40, 10, 20
 
-
-def drain_tool():
-    """scripts/tools/pty-drain.c, built once into the temporary folder (cc is everywhere)."""
-    source = os.path.join(SCRIPTS, "tools", "pty-drain.c")
-    binary = os.path.join(os.environ.get("TMPDIR", "/tmp"), "inset-pty-drain")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        subprocess.run(["cc", "-O2", "-o", binary, source, "-lutil"], check=True)
-    return binary
 
 
 def run(binary, clip, graphics, rate, seconds, extra=(), size=(COLUMNS, ROWS)):
