@@ -32,22 +32,7 @@ import numpy as np
 from . import sixel_peers
 from . import ROOT
 from .benchclips import default_clip
-
-
-def duration(clip):
-    out = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", clip],
-                         check=True, capture_output=True, text=True).stdout
-    return float(out.strip())
-
-
-def frames(clip, start, count, width, height):
-    """`count` consecutive frames from `start` seconds, area-scaled, as uint8 arrays."""
-    raw = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-ss", f"{start:.3f}", "-i", clip,
-                          "-frames:v", str(count), "-vf", f"scale={width}:{height}:flags=area",
-                          "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], check=True, capture_output=True).stdout
-    n = len(raw) // (width * height * 3)
-    return [np.frombuffer(raw, np.uint8, width * height * 3, i * width * height * 3).reshape(height, width, 3)
-            for i in range(n)]
+from .benchframes import duration, frames, psnr
 
 
 def read_png(path):
@@ -81,11 +66,6 @@ def decode(six_path):
     with open(six_path, "rb") as src, open(png, "wb") as dst:
         subprocess.run(["sixel2png"], stdin=src, stdout=dst, check=True)
     return read_png(png)
-
-
-def psnr(a, b):
-    mse = np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2)
-    return float("inf") if mse == 0 else 10 * np.log10(255 ** 2 / mse)
 
 
 def inset_encode(tool, pictures, workdir):
