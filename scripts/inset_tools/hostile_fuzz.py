@@ -3,7 +3,6 @@ chosen and mutated from (SEED, I), the same for the same SEED and I."""
 import itertools
 import zlib
 
-
 from .hostile_bodies import MEDIA_HEADER, bomb, chunks, endless_manifest, endless_master, endless_media
 
 

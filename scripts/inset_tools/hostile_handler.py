@@ -5,7 +5,6 @@ import random
 import time
 from http.server import BaseHTTPRequestHandler
 
-
 from .fuzzing import subtitle_server
 from .hostile_bodies import bomb, chunks, endless_manifest, endless_master, endless_media, endless_subtitles, live_playlist
 from .hostile_fuzz import FuzzAnswer

@@ -37,7 +37,6 @@ import sys
 import threading
 from http.server import ThreadingHTTPServer
 
-
 from . import ROOT
 from .hostile_handler import Bounds, Handler
 from .serving import request_log, write_port_file

@@ -12,7 +12,6 @@ from .linkpictures import decode_picture
 from .linkreplay import COLUMNS, ROWS, CELL_W, CELL_H, WIDTH, HEIGHT, replay
 from .ptydrain import drain_tool
 
-
 # The bottom three rows of cells are left out of the PSNR: the player's bar is there for
 # its first seconds (and mpv's picture is a row higher).
 COMPARED = HEIGHT - 3 * 4

@@ -39,7 +39,6 @@ import re
 import shutil
 import tempfile
 
-
 from . import ROOT
 from .benchclips import default_clip
 from .linkreplay import COLUMNS, ROWS, CELL_W, CELL_H

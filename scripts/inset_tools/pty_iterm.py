@@ -32,7 +32,6 @@ import argparse, base64, io, os, shutil, subprocess, tempfile, time
 import numpy as np
 from PIL import Image
 
-
 from . import ROOT
 from .ptyterm import PtyProgram
 from .pty_iterm_scenes import CELL, COLUMNS, ROWS, in_tmux, window_moves

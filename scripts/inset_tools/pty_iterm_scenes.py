@@ -2,8 +2,6 @@
 and over a video (no debris), the details pane's still, and the still inside tmux panes."""
 import os, shutil, subprocess, tempfile, time
 
-
-
 from .ptyterm import PtyProgram
 
 

@@ -66,7 +66,6 @@ import shutil
 import tempfile
 import time
 
-
 from .. import ROOT
 from . import absurd_numbers, network
 from .runs import IN_PROCESS, SERVED, built, run_control, run_target, run_terminal

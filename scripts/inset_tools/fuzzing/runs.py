@@ -9,11 +9,9 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-
 from .. import ROOT
 from . import control, media, network, playlist, subtitle, subtitle_server
 from .bounded import run_bounded
-
 
 # Run by inset-fuzz in process rather than by the player, one process a run.
 IN_PROCESS = ("terminal", "ytdlp-json")
