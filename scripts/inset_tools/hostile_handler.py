@@ -3,16 +3,11 @@ the request log."""
 import hashlib
 import random
 import time
-from http.server import BaseHTTPRequestHandler
 
 from .fuzzing import subtitle_server
 from .hostile_bodies import bomb, chunks, endless_manifest, endless_master, endless_media, endless_subtitles, live_playlist
 from .hostile_fuzz import FuzzAnswer
-from .serving import ClientGone
-
-
-STARTED = time.monotonic()
-
+from .serving import ClientGone, LoggedHandler
 
 
 class Bounds:
@@ -22,27 +17,12 @@ class Bounds:
         self.wire_bytes = wire_bytes
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(LoggedHandler):
     server_version = "hostile-serve"
 
-    def log_message(self, *args):
-        pass
-
     def note(self, status, sent, outcome):
-        log = self.server.log
-        if log is None:
-            return
-        line = f"{time.monotonic() - STARTED:.3f}\t{self.command}\t{self.path}\t{status}\t{sent}\t{outcome}\n"
-        with self.server.log_lock:
-            log.write(line)
-            log.flush()
-
-    def do_HEAD(self):
-        self.answer(head=True)
-
-    def do_GET(self):
-        self.answer(head=False)
+        if self.server.request_log is not None:
+            self.log_line(f"{time.monotonic() - self.started:.3f}\t{self.command}\t{self.path}\t{status}\t{sent}\t{outcome}\n")
 
     def answer(self, head):
         path = self.path.split("?", 1)[0]

@@ -64,7 +64,7 @@ def main():
     server.live_answers = 0
     server.counts_lock = threading.Lock()
     server.log_lock = threading.Lock()
-    server.log = request_log(args.log)
+    server.request_log = request_log(args.log)
     port = server.server_address[1]
     print(f"http://127.0.0.1:{port}/", flush=True)
     if args.port_file:

@@ -9,45 +9,29 @@ import struct
 import time
 import urllib.parse
 import urllib.request
-from http.server import BaseHTTPRequestHandler
 
 from .http_faults import parse_range
-from .serving import ClientGone
+from .serving import ClientGone, LoggedHandler
 
 
 CHUNK = 16 * 1024
-STARTED = time.monotonic()
 
 
-
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(LoggedHandler):
     server_version = "inset-http-serve/1"
-
-    def log_message(self, *args):  # the request log is ours, not http.server's
-        pass
 
     # The log line for this request, filled in as it goes.
     def note(self, status, sent, outcome):
-        log = self.server.request_log
-        if log is None:
+        if self.server.request_log is None:
             return
         # The User-Agent and Referer last: what a page's resolver said to send on every request.
         # Then the credentials and a header of the user's, for tests of which host is sent what.
         sent_headers = [(self.headers.get(name) or "-").replace("\t", " ")
                         for name in ("User-Agent", "Referer", "Cookie", "Authorization", "X-User")]
         line = "%.3f\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n" % (
-            time.monotonic() - STARTED, self.command, self.path, self.headers.get("Range") or "-", status, sent, outcome,
+            time.monotonic() - self.started, self.command, self.path, self.headers.get("Range") or "-", status, sent, outcome,
             *sent_headers)
-        with self.server.log_lock:
-            log.write(line)
-            log.flush()
-
-    def do_HEAD(self):
-        self.answer(head=True)
-
-    def do_GET(self):
-        self.answer(head=False)
+        self.log_line(line)
 
     def answer(self, head):
         faults = self.server.faults
