@@ -25,6 +25,7 @@ picture takes to encode and to write counts.
 """
 import argparse
 import array
+import atexit
 import json
 import os
 import shutil
@@ -33,9 +34,8 @@ import sys
 import tempfile
 import time
 
-from .ptyterm import DiskSound, PtyProgram
-import atexit
 from . import ROOT
+from .ptyterm import DiskSound, PtyProgram
 
 # The player starts a file where it was last left (under XDG_STATE_HOME): each run here
 # gets a state directory of its own, so every play starts from the top as measured.

@@ -17,6 +17,7 @@ below F (default 0.95) of the file's frame rate.
 The player is INSET or .build/release/inset (built if missing).
 """
 import argparse
+import atexit
 import json
 import os
 import shlex
@@ -29,7 +30,6 @@ import tempfile
 import time
 
 from .cellscreen import Screen
-import atexit
 from . import ROOT
 
 # The player starts a file where it was last left (under XDG_STATE_HOME): each run here

@@ -14,6 +14,7 @@ in the window over the shell (sound through SDL's dummy driver). Then:
 Prints the figures. A benchmark: nothing here is asserted but that the flood ends.
 """
 import argparse
+import atexit
 import os
 import re
 import shutil
@@ -24,7 +25,6 @@ import tempfile
 import time
 
 from .ptyterm import PtyProgram
-import atexit
 from . import ROOT
 
 # The player starts a file where it was last left (under XDG_STATE_HOME): each run here

@@ -18,14 +18,9 @@ import shutil
 import subprocess
 import tempfile
 import time
+
 from . import ROOT
-
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+from .benchscripts import cpu_seconds
 
 
 def frame_rate(path):

@@ -3,8 +3,6 @@ a live playlist, and gzip bombs, as pieces of body."""
 import zlib
 
 
-
-
 MEDIA_HEADER = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:{seq}\n"
 
 

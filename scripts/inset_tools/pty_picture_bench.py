@@ -28,7 +28,6 @@ from . import ROOT
 COLUMNS, ROWS, CELL_W, CELL_H = 120, 40, 10, 20
 
 
-
 def run(binary, clip, graphics, rate, seconds, extra=(), size=(COLUMNS, ROWS)):
     env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", SDL_AUDIODRIVER="none", INSET_SUMMARY="1")
     for name in ("TMUX", "KITTY_WINDOW_ID", "KITTY_PID"):

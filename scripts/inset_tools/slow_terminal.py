@@ -14,15 +14,15 @@ Prints the figures; exits 1 when q took longer than 300 ms, no frame was dropped
 link could not carry them all, the stats corner did not show the drops, or av-sync failed.
 """
 import argparse
+import atexit
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import time
 
 from .ptyterm import PtyProgram
-import atexit
-import shutil
-import tempfile
 from . import ROOT
 
 # The player starts a file where it was last left (under XDG_STATE_HOME): each run here

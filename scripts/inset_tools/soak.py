@@ -14,13 +14,13 @@ threads grew, a sample interval passed with no frame while playing, or the playe
 This is a script, not a test: it takes the minutes it is given.
 """
 import argparse
+import atexit
 import os
 import shutil
 import tempfile
 import time
 
 from .ptyterm import PtyProgram
-import atexit
 from . import ROOT
 
 # The player starts a file where it was last left (under XDG_STATE_HOME): each run here
