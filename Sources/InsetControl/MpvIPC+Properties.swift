@@ -31,7 +31,9 @@ extension MpvIPC {
     /// `set_property`: what to do for it, or why not (a property read only is mpv's
     /// "error accessing property"; a value of the wrong kind its "unsupported format").
     public static func set(_ name: String, to value: JSONValue, in state: MpvState) -> MpvAction {
-        guard let row = MpvPropertyRows.row(named: name) else { return setOption(name, to: value) }
+        // `options/NAME` of a live property is the property (mpv's options.lua sets `options/script-opts`).
+        let live = name.hasPrefix("options/") ? MpvPropertyRows.row(named: String(name.dropFirst("options/".count))) : nil
+        guard let row = live ?? MpvPropertyRows.row(named: name) else { return setOption(name, to: value) }
         return row.write?(value, state) ?? .fail(.propertyError)
     }
 

@@ -35,6 +35,7 @@ extension SettingsTable {
         live("cache-buffering-state", ["cache-buffering-state"], .integer(0...100), "How much of the wait is read, in percent."),
         live("demuxer-cache-duration", ["demuxer-cache-duration"], .number(nil), "Seconds read ahead."),
         live("pid", ["pid"], .integer(nil), "The player's process id."),
+        live("working-directory", ["working-directory"], .text, "The folder the player was started in (history scripts join a path to it)."),
         live("mpv-version", ["mpv-version"], .text, "What answers mpv's IPC."),
         live("property-list", ["property-list"], .unchecked("String list"), "Every property's name."),
         live("command-list", ["command-list"], .unchecked("Node list"), "Every command's name."),
