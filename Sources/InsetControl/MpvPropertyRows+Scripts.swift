@@ -3,7 +3,8 @@ import InsetCore
 
 /// The scripts' options as a live property, as in mpv: `script-opts` (and
 /// `options/script-opts`, which mpv's options.lua observes for a script's `on_update`),
-/// set while playing by `set`/`set_property` or `change-list script-opts append k=v`.
+/// set while playing by `set`/`set_property` or `change-list script-opts append k=v`; and
+/// the few read-only properties popular scripts ask beside it.
 extension MpvPropertyRows {
     static let scripts: [MpvPropertyRow] = [
         MpvPropertyRow(["script-opts"], read: { .success(MpvIPC.json(.pairs($0.session.scriptOptions))) }, write: { value, _ in
@@ -13,6 +14,9 @@ extension MpvPropertyRows {
         // The process's own, which no state of the playing holds: what mpv answers (hacel's
         // recent.lua joins the path playing to it).
         MpvPropertyRow(["working-directory"], read: { _ in .success(.string(FileManager.default.currentDirectoryPath)) }),
+        // mpv's autoload.lua places the folder's files around the entry playing by these.
+        MpvPropertyRow(["playlist-pos-1"], read: { .success(.int(($0.playlistPosition ?? -1) + 1)) }),
+        MpvPropertyRow(["playback-abort"], read: { .success(.bool($0.idle)) }),
     ]
 }
 

@@ -5,8 +5,8 @@ import Testing
 
 /// `script-opts` as mpv has it: a live property, read as a map, set whole (`set`, as text or
 /// as a map, under its name or `options/script-opts`) or edited (`change-list`); what the Lua
-/// scripts' on_update follows (docs/scripts.md). And `working-directory`, which history
-/// scripts read.
+/// scripts' on_update follows (docs/scripts.md). And `working-directory`, `playlist-pos-1`
+/// and `playback-abort`, which history scripts and mpv's autoload.lua read.
 @Suite("mpv's script-opts property and change-list (issue 47)")
 struct MpvScriptOptsPropertyTests {
     static let given: MpvState = {
@@ -59,8 +59,15 @@ struct MpvScriptOptsPropertyTests {
                 "checked, then nothing changes, as set of an option Inset ignores")
     }
 
-    @Test("working-directory is the folder the player runs in")
-    func workingDirectory() throws {
+    @Test("working-directory is the folder the player runs in; playlist-pos-1 counts from 1; playback-abort while nothing plays")
+    func readOnlyRows() throws {
         #expect(try MpvIPC.value(of: "working-directory", in: MpvState()).get() == .string(FileManager.default.currentDirectoryPath))
+        var state = MpvState()
+        #expect(try MpvIPC.value(of: "playlist-pos-1", in: state).get() == .int(0), "mpv's 0: no entry")
+        #expect(try MpvIPC.value(of: "playback-abort", in: state).get() == .bool(true))
+        state.idle = false
+        state.playlistPosition = 2
+        #expect(try MpvIPC.value(of: "playlist-pos-1", in: state).get() == .int(3))
+        #expect(try MpvIPC.value(of: "playback-abort", in: state).get() == .bool(false))
     }
 }

@@ -36,6 +36,8 @@ extension SettingsTable {
         live("demuxer-cache-duration", ["demuxer-cache-duration"], .number(nil), "Seconds read ahead."),
         live("pid", ["pid"], .integer(nil), "The player's process id."),
         live("working-directory", ["working-directory"], .text, "The folder the player was started in (history scripts join a path to it)."),
+        live("playlist-pos-1", ["playlist-pos-1"], .integer(nil), "The playing entry of the list, from 1 (mpv's autoload.lua reads it)."),
+        live("playback-abort", ["playback-abort"], .flag, "Nothing is to play: no file, or the player is stopping (mpv's autoload.lua asks)."),
         live("mpv-version", ["mpv-version"], .text, "What answers mpv's IPC."),
         live("property-list", ["property-list"], .unchecked("String list"), "Every property's name."),
         live("command-list", ["command-list"], .unchecked("Node list"), "Every command's name."),
