@@ -10,7 +10,7 @@ extension MpvIPC {
     /// A property's value as `get_property` gives it: its row's reading
     /// (`MpvPropertyRows`), or an option's default for a name with no row.
     public static func value(of name: String, in state: MpvState) -> Result<JSONValue, Failure> {
-        guard let row = MpvPropertyRows.row(named: name) else { return optionValue(of: name, in: state) }
+        guard let row = MpvPropertyRows.row(named: name) else { return item(name, in: state) ?? optionValue(of: name, in: state) }
         // What belongs to a file is unavailable while none plays, as in mpv.
         if state.idle && row.ofFile { return .failure(.propertyUnavailable) }
         return row.read(state)

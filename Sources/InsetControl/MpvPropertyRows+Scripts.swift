@@ -69,3 +69,29 @@ extension MpvIPC {
         return write(json(edit.applied(to: current)), state)
     }
 }
+
+extension MpvIPC {
+    /// mpv's paths into a property's value, which scripts read one item at a time
+    /// (mpv's autoload.lua: `playlist/N/filename`; `playlist/count`,
+    /// `chapter-list/N/title`, `metadata/by-key/KEY`): a list's item by its index (from 0) or
+    /// its `count`, a map's by key. Nil when the name's first part is no property (an option
+    /// then, `options/NAME`); unavailable when the path leads nowhere.
+    static func item(_ name: String, in state: MpvState) -> Result<JSONValue, Failure>? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, MpvPropertyRows.row(named: parts[0]) != nil else { return nil }
+        guard case .success(var current) = value(of: parts[0], in: state) else { return value(of: parts[0], in: state) }
+        for part in parts.dropFirst() where part != "by-key" {
+            switch current {
+            case .array(let items) where part == "count": current = .int(items.count)
+            case .array(let items):
+                guard let index = Int(part), items.indices.contains(index) else { return .failure(.propertyUnavailable) }
+                current = items[index]
+            case .object(let fields):
+                guard let field = fields[part] else { return .failure(.propertyUnavailable) }
+                current = field
+            default: return .failure(.propertyUnavailable)
+            }
+        }
+        return .success(current)
+    }
+}

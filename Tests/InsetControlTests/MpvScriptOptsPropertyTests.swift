@@ -59,6 +59,28 @@ struct MpvScriptOptsPropertyTests {
                 "checked, then nothing changes, as set of an option Inset ignores")
     }
 
+    @Test("a path into a property: playlist/N/filename, playlist/count, metadata/by-key/KEY; unavailable past the end")
+    func items() throws {
+        var state = MpvState()
+        state.idle = false
+        state.playlist = ["/v/a.mp4", "/v/b.mp4"]
+        state.playlistCount = 2
+        state.playlistPosition = 1
+        state.tags = MediaTags(title: "Film")
+        #expect(try MpvIPC.value(of: "playlist/1/filename", in: state).get() == .string("/v/b.mp4"))
+        #expect(try MpvIPC.value(of: "playlist/1/current", in: state).get() == .bool(true))
+        #expect(try MpvIPC.value(of: "playlist/count", in: state).get() == .int(2))
+        #expect(MpvIPC.value(of: "playlist/2/filename", in: state) == .failure(.propertyUnavailable))
+        #expect(MpvIPC.value(of: "playlist/x", in: state) == .failure(.propertyUnavailable))
+        let title = try MpvIPC.value(of: "metadata", in: state).get()
+        if case .object(let fields) = title, let key = fields.keys.first {
+            #expect(try MpvIPC.value(of: "metadata/by-key/\(key)", in: state).get() == fields[key])
+        } else {
+            Issue.record("metadata is no map: \(title)")
+        }
+        #expect(MpvIPC.value(of: "colour/1", in: state) == .failure(.propertyNotFound), "no property: read as an option, not found")
+    }
+
     @Test("working-directory is the folder the player runs in; playlist-pos-1 counts from 1; playback-abort while nothing plays")
     func readOnlyRows() throws {
         #expect(try MpvIPC.value(of: "working-directory", in: MpvState()).get() == .string(FileManager.default.currentDirectoryPath))
