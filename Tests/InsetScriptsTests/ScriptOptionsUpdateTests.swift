@@ -80,3 +80,25 @@ struct ScriptOptionsUpdateTests {
         #expect(host.stop().isEmpty)
     }
 }
+
+/// mp.get_opt reads `script-opts` as it is now, as mpv's defaults.lua does.
+@Suite("mp.get_opt reads script-opts live (issue 47)")
+struct ScriptGetOptTests {
+    @Test("the player's value when it answers, the given one when it does not, the default for a key not there")
+    func live() throws {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let player = RecordingPlayer()
+        player.properties["options/script-opts"] = .object(["skip-op_end": .string("9")])
+        let script = """
+            mp.commandv('script-message', 'opt', tostring(mp.get_opt('skip-op_end')), mp.get_opt('skip-nonesuch', 'def'))
+            """
+        let host = folder.host([("skip.lua", script)], options: [("skip-op_end", "5")], player: player)
+        #expect(player.message("opt") == ["9", "def"])
+        #expect(host.stop().isEmpty)
+        let silent = RecordingPlayer()
+        let other = folder.host([("skip.lua", script)], options: [("skip-op_end", "5")], player: silent)
+        #expect(silent.message("opt") == ["5", "def"])
+        #expect(other.stop().isEmpty)
+    }
+}
