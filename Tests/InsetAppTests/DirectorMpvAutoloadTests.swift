@@ -43,4 +43,23 @@ struct DirectorMpvAutoloadTests {
         #expect(app.director.focusedVideo?.path == videos + "/b.mp4", "\(app.director.focusedVideo?.path ?? "nothing") plays")
         #expect(desk.host.scripts.allSatisfy { !$0.join(within: 0) }, "the script runs on: \(desk.host.scripts.map(\.failure))")
     }
+
+    @Test("a script observing a path into the list (playlist/0/filename) is told the entry's file")
+    func observesAnItemOfTheList() throws {
+        let folder = try makeTemporaryDirectory("observe-playlist-item")
+        let script = folder.appendingPathComponent("first.lua").path
+        try """
+            mp.observe_property('playlist/0/filename', 'string', function(_, name) mp.osd_message('first ' .. tostring(name), 30) end)
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        var options = AppOptions(paths: [sample("long_gop.mp4")])
+        options.scripts = [script]
+        options.loadsConfigFolderScripts = false
+        let app = try DirectorHarness(options)
+        let desk = try #require(ScriptDesk.start(options: options, director: app.director))
+        defer { desk.finish(app.director) }
+        #expect(app.waitUntil {
+            _ = desk.serve(app.director, at: app.now)
+            return app.message == "first " + sample("long_gop.mp4")
+        }, "\(app.message ?? "no message")")
+    }
 }
