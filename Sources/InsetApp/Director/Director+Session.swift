@@ -104,7 +104,7 @@ extension Director {
 
     /// mpv's `quit CODE`: the player quits and the process exits with CODE.
     func quitFromOutside(code: Int32) {
-        mpvSessionState.quitCode = code
+        outcome.quitCode = code
         raiseQuitting()
         quit()
     }
