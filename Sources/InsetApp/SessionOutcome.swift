@@ -1,3 +1,5 @@
+import InsetPlayback
+
 /// How the session goes and ends: what the command line asked of its end, and what the
 /// program says and returns when it is over (`App+Session` reads it through the director).
 extension Director {
@@ -25,5 +27,11 @@ extension Director {
         /// The command line's files that could not be opened when their turn came, each a
         /// line: the list went on past them, and the program ends with status 1 naming them.
         var passedOverLines: [String] = []
+        /// Entries the playlist could not open in this run: it goes past them.
+        var passedOver: Set<Int> = []
+        /// The last video's figures, kept for the closing line after it is closed.
+        var lastStatistics = PlaybackStatistics()
+        /// mpv's `quit CODE`: the process's exit status.
+        var quitCode: Int32?
     }
 }

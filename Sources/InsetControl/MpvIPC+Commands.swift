@@ -42,6 +42,7 @@ extension MpvIPC {
         case "keypress":
             guard let key = text(0).flatMap(keyPress) else { return .fail(.invalidParameter) }
             return .key(key)
+        case "change-list": return changeList(rest, in: state)
         case "client_name": return .answer(.string("inset-client"))
         case "get_version": return .answer(.int(0x020000))
         default: return scriptCommand(name, rest) ?? sessionCommand(name, rest) ?? .fail(.invalidParameter)

@@ -10,7 +10,7 @@ extension MpvIPC {
     /// A property's value as `get_property` gives it: its row's reading
     /// (`MpvPropertyRows`), or an option's default for a name with no row.
     public static func value(of name: String, in state: MpvState) -> Result<JSONValue, Failure> {
-        guard let row = MpvPropertyRows.row(named: name) else { return optionValue(of: name, in: state) }
+        guard let row = MpvPropertyRows.row(named: name) else { return item(name, in: state) ?? optionValue(of: name, in: state) }
         // What belongs to a file is unavailable while none plays, as in mpv.
         if state.idle && row.ofFile { return .failure(.propertyUnavailable) }
         return row.read(state)
@@ -31,7 +31,9 @@ extension MpvIPC {
     /// `set_property`: what to do for it, or why not (a property read only is mpv's
     /// "error accessing property"; a value of the wrong kind its "unsupported format").
     public static func set(_ name: String, to value: JSONValue, in state: MpvState) -> MpvAction {
-        guard let row = MpvPropertyRows.row(named: name) else { return setOption(name, to: value) }
+        // `options/NAME` of a live property is the property (mpv's options.lua sets `options/script-opts`).
+        let live = name.hasPrefix("options/") ? MpvPropertyRows.row(named: String(name.dropFirst("options/".count))) : nil
+        guard let row = live ?? MpvPropertyRows.row(named: name) else { return setOption(name, to: value) }
         return row.write?(value, state) ?? .fail(.propertyError)
     }
 

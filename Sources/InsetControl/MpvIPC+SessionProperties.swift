@@ -15,4 +15,6 @@ public enum MpvSessionSetting: Equatable, Sendable {
     /// The file loops for ever (`Int.max`), N more times, or not (nil); the next files too.
     case loopFile(Int?)
     case loopPlaylist(Bool)
+    /// The scripts' options (`script-opts`) from now on.
+    case scriptOptions([SettingValue.KeyValue])
 }

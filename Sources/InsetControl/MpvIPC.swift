@@ -15,7 +15,7 @@ public enum MpvIPC {
         "observe_property", "observe_property_string", "unobserve_property",
         "cycle", "add", "multiply", "cycle-values", "set", "seek", "loadfile", "playlist-next", "playlist-prev", "screenshot", "quit", "keypress",
         "client_name", "get_version", "keybind", "stop",
-        "script-message", "script-message-to", "script-binding", "load-script",
+        "script-message", "script-message-to", "script-binding", "load-script", "change-list",
     ]
 
     /// The properties one client may observe at once. mpv has no bound; 12,000

@@ -48,7 +48,7 @@ public struct MpvPropertyRow: Sendable {
 
 /// The rows, by each of their names.
 public enum MpvPropertyRows {
-    public static let all: [MpvPropertyRow] = playing + lists + settings + session
+    public static let all: [MpvPropertyRow] = playing + lists + settings + session + scripts
 
     private static let byName: [String: MpvPropertyRow] = {
         var index: [String: MpvPropertyRow] = [:]

@@ -3,7 +3,7 @@ import InsetCore
 /// The settings that are live properties too: how the sound is heard, the speed, the
 /// title, the loops, the picture, Inset's window.
 extension MpvPropertyRows {
-    static let settings: [MpvPropertyRow] = [
+    static let settings: [MpvPropertyRow] = subtitleStyle + [
         MpvPropertyRow(["pause"], read: { .success(.bool($0.paused)) }, write: { value, _ in flag(value) { run([.pause($0)]) } },
                        cycle: { _, _ in .run([.pause(nil)], data: .null) }),
         MpvPropertyRow(["volume"], read: { .success(.double(Double($0.volume))) },

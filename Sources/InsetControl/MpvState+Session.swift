@@ -1,6 +1,8 @@
+import InsetCore
+
 /// The state mpv's session properties read (`core-idle`, `paused-for-cache`, `seeking`,
 /// `cache-buffering-state`, `demuxer-cache-duration`, `loop-file`, `loop-playlist`,
-/// `video`), filled by the app with the rest of `MpvState`. Pure data.
+/// `video`, `script-opts`), filled by the app with the rest of `MpvState`. Pure data.
 extension MpvState {
     public struct Session: Equatable, Sendable {
         /// The picture waits for its input ("buffering…" on the bar): mpv's `paused-for-cache`.
@@ -14,6 +16,8 @@ extension MpvState {
         public var loopPlaylist = false
         /// Whether files open with their picture (`video`/`vid` set to `no` turns it off).
         public var videoOn = true
+        /// `script-opts`: the scripts' options as given, then as set while playing.
+        public var scriptOptions: [SettingValue.KeyValue] = []
 
         public init() {}
     }

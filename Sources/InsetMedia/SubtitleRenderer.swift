@@ -14,7 +14,7 @@ import InsetCore
 /// Threads: the UI thread's (it draws as a frame goes on screen, `PlaybackSubtitles.burn`).
 public final class SubtitleRenderer {
     private let library: OpaquePointer
-    private let renderer: OpaquePointer
+    let renderer: OpaquePointer
     private var track: UnsafeMutablePointer<ASS_Track>?
     /// The header the track was made from, so another track's makes a new one.
     private var header: String?
@@ -23,6 +23,11 @@ public final class SubtitleRenderer {
     /// Counts the events fed: each gets a ReadOrder of its own (`AssEvent`).
     private var readOrder = 0
     private var frameSize = PixelSize.zero
+    /// mpv's --sub-scale, --sub-font-size, --sub-color, --sub-pos and --sub-ass-override,
+    /// given to libass before the next render (`SubtitleRenderer+Look`).
+    public var look = SubtitleTextStyle()
+    /// What libass was last configured with; nil until the track's first render.
+    var configured: (look: SubtitleTextStyle, converted: Bool)?
 
     /// How many renders libass said differed from the one before (tests, statistics).
     public private(set) var changes = 0
@@ -57,8 +62,11 @@ public final class SubtitleRenderer {
 
     /// Draws `cues` (the text cues on screen at `time`, with their ASS events) of the track
     /// whose ASS header is `header` into `image`. Returns whether libass drew anything.
+    /// `converted`: no script of its own (SRT, WebVTT, mov_text, a stripped or second
+    /// track), drawn in the plain style as mpv draws it.
     @discardableResult
-    public func draw(_ cues: [SubtitleCue], header: String, at time: MediaTime, into image: RGBImage) -> Bool {
+    public func draw(_ cues: [SubtitleCue], header: String, converted: Bool = false, at time: MediaTime,
+                     into image: RGBImage) -> Bool {
         guard image.width > 0, image.height > 0, let track = track(for: header) else { return false }
         if cues != fed || cues.map(\.assEvents) != fed.map(\.assEvents) { feed(cues, into: track) }
         guard !fed.isEmpty else { return false }
@@ -69,6 +77,7 @@ public final class SubtitleRenderer {
             // subtitles filter takes its input's: the storage size is the frame's.
             ass_set_storage_size(renderer, Int32(image.width), Int32(image.height))
         }
+        configure(track, converted: converted)
         var changed: Int32 = 0
         let images = ass_render_frame(renderer, track, time.microseconds / 1000, &changed)
         if changed != 0 { changes += 1 }
@@ -84,6 +93,7 @@ public final class SubtitleRenderer {
         track = ass_new_track(library)
         self.header = header
         fed = []
+        configured = nil
         guard let track else { return nil }
         // The events come with ReadOrders of this renderer's own (`feed`), never repeated.
         ass_set_check_readorder(track, 0)

@@ -37,9 +37,10 @@ extension PlaybackSubtitles {
     }
 
     /// The words of the `--secondary-sid` track at `time`, as plain text: nil when it is the
-    /// track shown, a picture track, hidden, or between its cues.
+    /// track shown, a picture track, hidden, between its cues, or drawn into the picture by
+    /// libass (pixel modes, `burnSecondary`).
     public func secondaryText(at time: MediaTime) -> String? {
-        guard visible, let index = secondary, index != selection.selected, selection.tracks.indices.contains(index),
+        guard visible, !drawsTextIntoPicture, let index = secondary, index != selection.selected, selection.tracks.indices.contains(index),
               !selection.tracks[index].isBitmap else { return nil }
         let words = store.active(track: selection.tracks[index].id, at: time - delay).compactMap(\.text).filter { !$0.isEmpty }
         return words.isEmpty ? nil : words.joined(separator: "\n")

@@ -20,16 +20,26 @@ extension PlaybackSubtitles {
         burnedEvents = cues.map(\.assEvents)
         if cues.isEmpty && styledRenderer == nil { return }
         if styledRenderer == nil { styledRenderer = SubtitleRenderer(fonts: fonts) }
-        styledRenderer?.draw(cues, header: header, at: time, into: image)
+        styledRenderer?.look = textStyle
+        // `--sub-ass-override=strip`: the words alone, in the plain style, as mpv's shadow track.
+        if textStyle.override == .strip {
+            styledRenderer?.draw(cues.map { PlainAssScript.cue($0, top: false) }, header: PlainAssScript.header,
+                                 converted: true, at: time, into: image)
+        } else {
+            // SRT, WebVTT and mov_text come through libavcodec's header: mpv's plain style is theirs.
+            let converted = !PlaybackSubtitles.styledCodecs.contains(track.codec)
+            styledRenderer?.draw(cues, header: header, converted: converted, at: time, into: image)
+        }
     }
 
     /// Whether the cues shown at `time` differ from those drawn into the frame on screen:
     /// a cue the decoder delivered after the frame (as after a seek while paused). Says so
     /// once per change: what it found is taken as drawn, the frame being decoded again.
     public func styledCuesChanged(at time: MediaTime) -> Bool {
-        guard drawsStyledText, let track = selection.current else { return false }
+        let secondaryChanged = secondaryCuesChanged(at: time)
+        guard drawsStyledText, let track = selection.current else { return secondaryChanged }
         let events = store.active(track: track.id, at: time - delay).filter { !$0.assEvents.isEmpty }.map(\.assEvents)
-        guard events != burnedEvents else { return false }
+        guard events != burnedEvents else { return secondaryChanged }
         burnedEvents = events
         return true
     }

@@ -44,6 +44,14 @@ public final class PlaybackSubtitles {
     public var secondary: Int?
     /// libass, made on the first frame that needs it.
     var styledRenderer: SubtitleRenderer?
+    /// mpv's --sub-scale, --sub-font-size, --sub-color, --sub-pos and --sub-ass-override as
+    /// libass takes them; the director's settings, set when it takes the video on and when
+    /// one changes. A paused frame is decoded again to show a change (the director's part).
+    public var textStyle = SubtitleTextStyle()
+    /// libass for the `--secondary-sid` track in pixel modes (`burnSecondary`).
+    var secondaryRenderer: SubtitleRenderer?
+    /// The secondary track's words drawn into the frame on screen.
+    var burnedSecondary: [String] = []
     /// The ASS events of the cues drawn into the frame on screen (`burnStyled`).
     var burnedEvents: [[String]] = []
 
@@ -121,8 +129,11 @@ public final class PlaybackSubtitles {
     /// is the UI thread's from the queue's handoff on. In the PiP window, only when it is
     /// wide enough to read them, as for text.
     func burn(into frame: VideoFrame, inWindow: Bool) {
-        guard visible, let track = selection.current, let image = frame.image else { return }
+        guard visible, let image = frame.image else { return }
         if inWindow, let cells = frame.viewport?.cells, !SubtitleLayout.showsSubtitles(inWindowOf: cells.columns) { return }
+        // The second track at the top, in pixel modes, whether or not a first one shows.
+        defer { burnSecondary(into: image, at: frame.time - delay) }
+        guard let track = selection.current else { return }
         guard track.isBitmap else { return burnStyled(track, into: image, at: frame.time - delay) }
         for cue in store.active(track: track.id, at: frame.time - delay) {
             if case .bitmaps(let bitmaps) = cue.content { bitmaps.forEach(image.blend) }

@@ -69,20 +69,24 @@ local function typed(text, default)
     elseif kind == 'string' then return text end
     return nil
 end
+-- As mpv's options.lua: the defaults, `script-opts/NAME.conf`, then `script-opts`; with
+-- on_update, `options/script-opts` observed, and on each change the options read again over
+-- the defaults and the conf file, those that changed copied into the table and given to
+-- on_update as a set of keys.
 function options.read_options(table_, identifier, on_update)
     identifier = identifier or mp.get_script_name()
     local defaults = {}
     for key, value in pairs(table_) do defaults[key] = value end
-    local function take(key, text, where)
+    local function take(key, text, where, into)
         if defaults[key] == nil then
             msg.warn(where .. ': unknown key "' .. key .. '", ignored')
             return
         end
         local value = typed(text, defaults[key])
         if value == nil then
-            msg.error(where .. ': "' .. text .. '" is not a ' .. type(defaults[key]) .. ' for ' .. key)
+            msg.error(where .. ': "' .. tostring(text) .. '" is not a ' .. type(defaults[key]) .. ' for ' .. key)
         else
-            table_[key] = value
+            into[key] = value
         end
     end
     if config_folder ~= '' then
@@ -95,19 +99,41 @@ function options.read_options(table_, identifier, on_update)
                 line = line:gsub('\r$', '')
                 if line:find('%S') and not line:find('^%s*#') then
                     local key, text = line:match('^%s*([^=]-)%s*=(.*)$')
-                    if key then take(key, text, path .. ':' .. number)
+                    if key then take(key, text, path .. ':' .. number, table_)
                     else msg.error(path .. ':' .. number .. ': not key=value') end
                 end
             end
             file:close()
         end
     end
+    local from_file = {}
+    for key, value in pairs(table_) do from_file[key] = value end
     local prefix = identifier .. '-'
-    for key, text in pairs(script_opts) do
-        if key:sub(1, #prefix) == prefix then take(key:sub(#prefix + 1), text, '--script-opts') end
+    local function parse(given, into)
+        for key, text in pairs(type(given) == 'table' and given or {}) do
+            if type(key) == 'string' and key:sub(1, #prefix) == prefix then
+                take(key:sub(#prefix + 1), tostring(text), 'script-opts', into)
+            end
+        end
     end
-    -- Options set while the player runs (`script-opts` changed) are not followed: on_update is kept, never called.
-    local _ = on_update
+    parse(script_opts, table_)
+    if not on_update then return end
+    local last = {}
+    for key, value in pairs(table_) do last[key] = value end
+    mp.observe_property('options/script-opts', 'native', function(_, given)
+        local fresh = {}
+        for key, value in pairs(from_file) do fresh[key] = value end
+        parse(given, fresh)
+        local changed = {}
+        for key, value in pairs(fresh) do
+            if last[key] ~= value then
+                table_[key] = value
+                changed[key] = true
+            end
+        end
+        last = fresh
+        if next(changed) ~= nil then on_update(changed) end
+    end)
 end
 
 local utils = {}
@@ -142,6 +168,7 @@ function utils.parse_json(text, trail) return json.decode(text, trail) end
 function utils.format_json(value) return json.encode(value) end
 function utils.to_string(value) return json.encode(value) or tostring(value) end
 function utils.getpid() return mp.get_property_number('pid') end
+utils.get_env_list = mp._env_list
 -- mpv's subprocess: { args, capture_stdout, capture_stderr, max_size, playback_only, cancellable }.
 -- utils.subprocess captures standard output unless told not to; the command (`name =
 -- 'subprocess'`) only when told to, as in mpv.

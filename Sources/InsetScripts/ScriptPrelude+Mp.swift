@@ -16,7 +16,14 @@ mp._request = request
 function mp.get_script_name() return script_name end
 function mp.get_script_directory() return script_folder end
 function mp.get_time() return inset.time() end
-function mp.get_opt(key) return script_opts[key] end
+-- Live, as mpv's: `script-opts` as set now (the given ones where the player does not answer: `inset keys`).
+function mp.get_opt(key, def)
+    local ok, opts = request({ 'get_property', 'options/script-opts' })
+    if not ok or type(opts) ~= 'table' then opts = script_opts end
+    local value = opts[key]
+    if value == nil then return def end
+    return value
+end
 
 local function got(ok, data, def)
     if ok then return data end

@@ -4,5 +4,5 @@
 /// events. The Lua is kept in Swift strings so that the binary carries it (no resource to
 /// install); docs/scripts.md lists what differs from mpv's.
 enum ScriptPrelude {
-    static let text = json + mpTable + hooks + modules
+    static let text = json + mpTable + hooks + assdraw + extras + modules
 }

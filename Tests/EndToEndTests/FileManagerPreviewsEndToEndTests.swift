@@ -16,9 +16,7 @@ struct FileManagerPreviewsEndToEndTests {
     /// The walk every file manager gets: the first video plays (two different pictures),
     /// `down` to the text ends it within a second and shows the text, `down` again plays
     /// the second video, `quit` leaves no player.
-    /// `textAfter`: whether the text file's preview is checked (vifm draws it before the
-    /// player's erase lands and never again: see contrib/vifm/README.md).
-    func walk(_ tmux: Tmux, _ bench: FileManagerBench, column: Int, textAfter: Bool = true,
+    func walk(_ tmux: Tmux, _ bench: FileManagerBench, column: Int,
               down: () throws -> Void, quit: () throws -> Void) throws {
         let first = try tmux.waitFor(timeout: 15, "the first video's picture") { FileManagerBench.pictureCells($0, fromColumn: column) > 150 }
         try tmux.waitFor(timeout: 5, "the picture moving") {
@@ -27,14 +25,17 @@ struct FileManagerPreviewsEndToEndTests {
         #expect(bench.players().count == 1, "players: \(bench.players())")
         try down()
         #expect(bench.noPlayer(within: 1.0 * Tmux.slack), "a player still runs after the selection moved: \(bench.players())")
-        if textAfter { try tmux.waitFor(timeout: 5, "the text file's preview") {
-            $0.text.contains(FileManagerBench.noteText) && FileManagerBench.pictureCells($0, fromColumn: column) < 20
-        } }
+        try tmux.waitFor(timeout: 5, "the text file's preview") { Self.textShown($0, fromColumn: column) }
         try down()
         try tmux.waitFor(timeout: 15, "the second video's picture") { FileManagerBench.pictureCells($0, fromColumn: column) > 150 }
         #expect(bench.players().count == 1, "players: \(bench.players())")
         try quit()
         #expect(bench.noPlayer(within: 2 * Tmux.slack), "a player outlived the file manager: \(bench.players())")
+    }
+
+    /// The text file's preview: its line on screen, no picture left in the pane.
+    static func textShown(_ screen: Screen, fromColumn column: Int) -> Bool {
+        screen.text.contains(FileManagerBench.noteText) && FileManagerBench.pictureCells(screen, fromColumn: column) < 20
     }
 
     @Test("lf with contrib/lf's previewer and cleaner", .enabled(if: installed("lf")))
@@ -60,12 +61,27 @@ struct FileManagerPreviewsEndToEndTests {
         let folder = bench.home.appendingPathComponent(".config/vifm")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try ("set vicmd=vi\n" + rc).write(to: folder.appendingPathComponent("vifmrc"), atomically: true, encoding: .utf8)
+        // The clear command, where vifm looks for scripts (it puts $VIFM/scripts on PATH).
+        try bench.install("vifm", "inset-vifm-clear", at: ".config/vifm/scripts/inset-vifm-clear")
         let tmux = try Tmux(columns: 120, rows: 30)
         try tmux.run("cd \(bench.videos.path) && \(bench.environment) vifm -c view . .")
         // vifm starts on `../`: down to the first video.
         try tmux.waitFor(timeout: 5, "vifm's list") { $0.text.contains(FileManagerBench.files[2]) }
         try tmux.keys("j")
-        try walk(tmux, bench, column: 62, textAfter: false, down: { try tmux.keys("j") },
+        // From the video to the text: the text shows, and stays, drawn after the player's
+        // erase (contrib/vifm's clear command waits for the player). A clear command that
+        // did not wait lost that race in most moves, not all: three moves, the walk's third.
+        for _ in 0..<2 {
+            try tmux.waitFor(timeout: 15, "the video's picture") { FileManagerBench.pictureCells($0, fromColumn: 62) > 150 }
+            try tmux.keys("j")
+            // Within a second: vifm waits on the clear command, which waits on the player.
+            try tmux.waitFor(timeout: 1.0 * Tmux.slack, "the text file's preview") { Self.textShown($0, fromColumn: 62) }
+            Thread.sleep(forTimeInterval: 0.5 * Tmux.slack)
+            let later = try tmux.capture()
+            #expect(Self.textShown(later, fromColumn: 62), "the text went after it showed: \(later.text)")
+            try tmux.keys("k")
+        }
+        try walk(tmux, bench, column: 62, down: { try tmux.keys("j") },
                  quit: { try tmux.literal(":q"); try tmux.keys("Enter") })
     }
 

@@ -57,7 +57,7 @@ struct DirectorGaplessTests {
         #expect(second.sound?.firstSampleHeard(at: app.now) == true)
         #expect(first.snapshot.isFinished, "the first file's end was reached")
         #expect(second.snapshot.position < .milliseconds(200), "its own clock, from its start: \(second.snapshot.position)")
-        #expect(app.director.videos.listLabels[b] == "2/2")
+        #expect(app.director.list.labels[b] == "2/2")
         #expect(app.waitUntil { second.snapshot.position >= .milliseconds(500) }, "its time moves on")
     }
 

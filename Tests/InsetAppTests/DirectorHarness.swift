@@ -22,7 +22,7 @@ final class DirectorHarness {
     /// `raster` is how the video is drawn (half blocks unless a test needs finer: the
     /// blitter decides which HLS variant is fetched, see `VariantChoice`).
     init(_ options: AppOptions, size: CellSize = DirectorHarness.size, raster: CellRaster = CellRaster(blitter: .half),
-         timed: Bool = false, pictures: (any PictureOutput)? = nil) throws {
+         timed: Bool = false, pictures: (any PictureOutput)? = nil, starts: Bool = true) throws {
         // Set for the whole process and never unset: harnesses end while others, in parallel,
         // open their sound (one unsetting it sent another's to ALSA, and no device).
         setenv("SDL_AUDIODRIVER", "dummy", 1)
@@ -31,8 +31,12 @@ final class DirectorHarness {
         self.timed = timed
         virtualNow = .now()
         director = try Director(options: options, stage: .init(size: size, videoRaster: raster, pictures: pictures))
-        effects += director.start(at: now)
+        if starts { start() }
     }
+
+    /// The director starts (opens what it was given), as the app's loop does once the
+    /// control socket and the scripts are made (`starts: false` leaves it to the test).
+    func start() { effects += director.start(at: now) }
 
     convenience init(paths: [String], shell: [String]? = nil, raster: CellRaster = CellRaster(blitter: .half),
                      timed: Bool = false, configure: (inout AppOptions) -> Void = { _ in }) throws {

@@ -164,7 +164,7 @@ struct DirectorUntimedTests {
         #expect(app.waitForPlayer())
         #expect(app.waitUntil(timeout: 20) { !app.isRunning }, "the end of the only file quits")
         let wall = Date().timeIntervalSince(started)
-        let played = (app.director.videos.fullScreen?.statistics ?? app.director.videos.lastStatistics).shown
+        let played = (app.director.videos.fullScreen?.statistics ?? app.director.outcome.lastStatistics).shown
         print("untimed: \(played) frames of 30 s played in \(String(format: "%.1f", wall)) s")
         #expect(played == 750, "\(played) of the 750 frames shown")
         #expect(wall < 15, "\(wall) s of wall time for 30 s of video")

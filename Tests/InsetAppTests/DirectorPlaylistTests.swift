@@ -17,12 +17,12 @@ struct DirectorPlaylistTests {
         let store = ResumeStore(directory: state.path)
         let app = try DirectorHarness(paths: [Self.first, Self.second, Self.third]) { $0.resumeStore = store }
         #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
-        #expect(app.director.videos.listLabels[Self.first] == "1/3")
+        #expect(app.director.list.labels[Self.first] == "1/3")
         try app.command("seek-to 4")
         #expect(app.waitUntil { abs((app.time(of: app.director.videos.fullScreen) ?? 0) - 4) < 0.3 })
         app.key(">")
         #expect(app.waitForPlayer("long_gop.mp4"))
-        #expect(app.director.videos.listLabels[Self.second] == "2/3")
+        #expect(app.director.list.labels[Self.second] == "2/3")
         #expect(abs((store.remembered(for: Self.first).position?.seconds ?? 0) - 4) < 0.5, "the file left keeps its position")
         app.key("<")
         #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
@@ -37,7 +37,7 @@ struct DirectorPlaylistTests {
         let app = try DirectorHarness(paths: ["/no/such/file.mp4", Self.third])
         #expect(app.waitForPlayer("clock_4x3.mp4"))
         #expect(app.message?.contains("/no/such/file.mp4") == true, "\(app.message ?? "")")
-        #expect(app.director.videos.listLabels[Self.third] == "2/2")
+        #expect(app.director.list.labels[Self.third] == "2/2")
         #expect(app.isRunning)
     }
 
@@ -50,7 +50,7 @@ struct DirectorPlaylistTests {
         let app = try DirectorHarness(paths: [Self.third, Self.third])
         #expect(app.waitForPlayer("clock_4x3.mp4"))
         try app.command("seek-to 5.6")
-        #expect(app.waitUntil(timeout: 8) { app.director.videos.listLabels[Self.third] == "2/2" })
+        #expect(app.waitUntil(timeout: 8) { app.director.list.labels[Self.third] == "2/2" })
         #expect(app.waitUntil { (app.time(of: app.director.videos.fullScreen) ?? 9) < 2 }, "played again from its start")
         #expect(app.isRunning)
         try app.command("seek-to 5.6")
@@ -102,7 +102,7 @@ struct DirectorPlaylistTests {
             let app = try DirectorHarness(paths: paths) { $0.shuffleSeed = seed }
             let name = (paths[order[0]] as NSString).lastPathComponent
             #expect(app.waitForPlayer(name), "seed \(seed): \(name) first")
-            #expect(app.director.videos.listLabels[paths[order[0]]] == "1/3")
+            #expect(app.director.list.labels[paths[order[0]]] == "1/3")
         }
     }
 
@@ -115,7 +115,7 @@ struct DirectorPlaylistTests {
         #expect(app.waitForPlayer("clock_4x3.mp4"))
         try app.command("seek-to 5.5")
         #expect(app.waitForPlayer("clock_16x9_aac.mp4", timeout: 5))
-        #expect(app.director.videos.listLabels[app.director.videos.fullScreen?.path ?? ""] == "2/2")
+        #expect(app.director.list.labels[app.director.videos.fullScreen?.path ?? ""] == "2/2")
         try app.command("seek-to 9.5")
         #expect(app.waitUntil(timeout: 5) { app.director.videos.fullScreen?.snapshot.isFinished == true })
         app.run(for: 0.5)
@@ -149,7 +149,7 @@ struct DirectorPlaylistTests {
         #expect(app.waitForPlayer("long_gop.mp4"))
         app.key(">")
         #expect(app.waitForPlayer("clock_4x3.mp4"))
-        #expect(app.director.videos.listLabels[Self.third] == "3/3")
+        #expect(app.director.list.labels[Self.third] == "3/3")
         app.key(">")
         #expect(app.message == "this is the last file of the list")
         #expect(app.fullScreenVideo == "clock_4x3.mp4" && app.director.videos.opening == nil)
@@ -177,10 +177,10 @@ struct DirectorPlaylistTests {
         #expect(app.waitForPlayer("clock_4x3.mp4"))
         try app.command("seek-to 5.6")
         #expect(app.waitForPlayer("clock_16x9_aac.mp4"))
-        #expect(app.director.videos.listLabels[Self.first] == "2/2")
+        #expect(app.director.list.labels[Self.first] == "2/2")
         try app.command("seek-to 9.6")
         #expect(app.waitForPlayer("clock_4x3.mp4"))
-        #expect(app.director.videos.listLabels[Self.third] == "1/2")
+        #expect(app.director.list.labels[Self.third] == "1/2")
         #expect(app.isRunning)
     }
 

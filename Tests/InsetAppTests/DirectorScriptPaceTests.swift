@@ -11,7 +11,7 @@ import Testing
 /// must hear `time-pos` once a frame (mpv's tick), not once a turn.
 @Suite("Director: a script observing time-pos is told once a frame, not once a turn (issue 47)", .serialized)
 struct DirectorScriptPaceTests {
-    @Test("200 turns in 100 ms of playing tell the script of time-pos at most once a frame; pause still at once")
+    @Test("600 turns in 300 ms of playing tell the script of time-pos at most once a frame and 10 times a second; pause still at once")
     func timePosOnceAFrame() throws {
         let folder = try makeTemporaryDirectory("script-pace")
         let notes = folder.appendingPathComponent("notes").path
@@ -54,18 +54,30 @@ struct DirectorScriptPaceTests {
         let start = app.now
         drained("before", at: start)
         let before = lines().filter { $0.hasPrefix("time-pos") }.count
-        // The turns the script's answers wake: 200 in 100 ms of the player's clock, the
-        // script's requests answered as they come.
-        for turn in 1...200 {
-            _ = desk.serve(app.director, at: start.advanced(by: .microseconds(500 * turn)))
+        // The turns the script's answers wake: 600 in 300 ms of the player's clock, the
+        // script's requests answered as they come. 300 ms, not 100: a moving value is told at
+        // most 10 times a second (MpvObservation's rate, the socket's too), so 100 ms could
+        // hold no tell at all, by where the last one before fell.
+        // Whether the player's clock ran in those 100 ms is the machine's to say: a decoder
+        // starved by a loaded machine holds the clock still, and then nothing is new to tell.
+        let video = try #require(app.director.focusedVideo)
+        var clockReadings = Set<Double>()
+        for turn in 1...600 {
+            let time = start.advanced(by: .microseconds(500 * turn))
+            clockReadings.insert(video.masterTime(at: time).seconds)
+            _ = desk.serve(app.director, at: time)
             usleep(200)
         }
-        let end = start.advanced(by: .milliseconds(100))
+        let end = start.advanced(by: .milliseconds(300))
         drained("after", at: end)
         let told = lines().filter { $0.hasPrefix("time-pos") }.count - before
-        // A frame's time from one tick to the next: 100 ms hold this many ticks at most.
-        let ticks = Int((0.1 * app.director.frontFrameRate).rounded(.up))
-        #expect(told >= 1 && told <= ticks, "time-pos told \(told) times in 100 ms, \(ticks) frames' times")
+        // A frame's time from one tick to the next, and 100 ms between tells: 300 ms hold
+        // this many at most.
+        let ticks = min(Int((0.3 * app.director.frontFrameRate).rounded(.up)), 3)
+        #expect(told <= ticks, "time-pos told \(told) times in 300 ms, at most \(ticks)")
+        if clockReadings.count > 1 {
+            #expect(told >= 1, "the clock ran (\(clockReadings.count) readings) but time-pos was never told")
+        }
         // A property not following the clock is told on the turn it changed.
         try app.command("pause")
         #expect(app.settle { _ = desk.serve(app.director, at: end); return lines().contains("pause true") }, "pause at once")

@@ -38,7 +38,7 @@ struct DirectorSeekPreviewTests {
     @Test("holding Right: the first press seeks, the repeats move a target the bar and the picture show, the seek waits; let go, it seeks there once")
     func heldKey() throws {
         let (app, video) = try Self.pausedPlayer()
-        let preview = app.director.seekPreview
+        let preview = app.director.panes.seekPreview
         app.key("Right")
         #expect(video.snapshot.position == .seconds(15) && preview.showing == nil, "a tap seeks at once")
         app.pass(.milliseconds(500))  // the keyboard's delay before it repeats
@@ -75,13 +75,13 @@ struct DirectorSeekPreviewTests {
         app.key("Right")
         #expect(video.snapshot.position == .seconds(15))
         app.key("Space")
-        #expect(video.snapshot.position == .seconds(30) && app.director.seekPreview.showing == nil)
+        #expect(video.snapshot.position == .seconds(30) && app.director.panes.seekPreview.showing == nil)
     }
 
     @Test("a press on the progress line and a drag show the time under the pointer; the release seeks there")
     func dragOnTheLine() throws {
         let (app, video) = try Self.pausedPlayer()
-        let preview = app.director.seekPreview
+        let preview = app.director.panes.seekPreview
         let row = DirectorHarness.size.rows - ControlBar.height
         let line = ControlBar.rect(of: .progress, width: DirectorHarness.size.columns)
         let lineOnScreen = CellRect(column: line.minColumn, row: row, columns: line.size.columns, rows: 1)
@@ -101,7 +101,7 @@ struct DirectorSeekPreviewTests {
     @Test("the pointer over the line shows its time without touching the bar; off the line it goes")
     func hover() throws {
         let (app, video) = try Self.pausedPlayer()
-        let preview = app.director.seekPreview
+        let preview = app.director.panes.seekPreview
         let row = DirectorHarness.size.rows - ControlBar.height
         app.mouse(.move, .none, at: CellPoint(column: 60, row: row))
         #expect(preview.showing?.movesBar == false && preview.showing?.target != nil)
@@ -118,7 +118,7 @@ struct DirectorSeekPreviewTests {
         app.key("Right")
         app.pass(.milliseconds(100))
         app.key("Right")
-        let preview = app.director.seekPreview
+        let preview = app.director.panes.seekPreview
         #expect(app.settle { preview.pictureTime == .seconds(20) })
         let top = try #require(app.director.pictureLayers.last)
         #expect(top.imageID == PicturePresenter.LayerImages.thumbnail)
@@ -142,11 +142,11 @@ struct DirectorSeekPreviewTests {
         app.key("Right")
         app.pass(.milliseconds(100))
         app.key("Left")
-        let shown = try #require(app.director.seekPreview.showing)
+        let shown = try #require(app.director.panes.seekPreview.showing)
         #expect(shown.place == .window && shown.target == .zero && video.snapshot.position == .seconds(15))
         #expect(shown.placement.frame.maxRow == line.minRow)
-        #expect(app.settle { app.director.seekPreview.pictureTime == .zero })
+        #expect(app.settle { app.director.panes.seekPreview.pictureTime == .zero })
         app.pass(.milliseconds(300))
-        #expect(app.director.seekPreview.showing == nil && video.snapshot.position == .zero)
+        #expect(app.director.panes.seekPreview.showing == nil && video.snapshot.position == .zero)
     }
 }

@@ -53,9 +53,9 @@ struct DirectorSiteTests {
         let server = try TestWebServer()
         let app = try Self.director([server.url("sites/two.html")])
         #expect(app.waitForPlayer("Two clips (1)", timeout: 20))
-        #expect(app.director.videos.listLabels[app.director.videos.fullScreen?.path ?? ""] == "1/2")
+        #expect(app.director.list.labels[app.director.videos.fullScreen?.path ?? ""] == "1/2")
         #expect(app.waitForPlayer("Two clips (2)", timeout: 20))
-        #expect(app.director.videos.listLabels[app.director.videos.fullScreen?.path ?? ""] == "2/2")
+        #expect(app.director.list.labels[app.director.videos.fullScreen?.path ?? ""] == "2/2")
         #expect(app.waitUntil(timeout: 20) { !app.isRunning }, "the end of the list quits")
         let paths = server.requests.map { $0[2] }
         let first = try #require(paths.firstIndex(of: "/clock_4x3.mp4"), "\(paths)")

@@ -9,7 +9,7 @@ struct CommandTableTests {
     enum Case: CaseIterable {
         case quit, help, pause, seek, seekTo, frameStep, abLoop, screenshot, liveEdge, pip, restore, closeWindow, swap
         case focus, windowMove, windowSize, windowStash, volume, speed, mute, subtitles, audio, audioDelay, audioFocus
-        case subtitleDelay, subtitleVisibility
+        case subtitleDelay, subtitleVisibility, subtitleStyle
         case visualizer, chapter, playlist
         case shell, library, details, select, open, sendPrefix
 
@@ -40,6 +40,7 @@ struct CommandTableTests {
             case .audioDelay: .audioDelay
             case .subtitleDelay: .subtitleDelay
             case .subtitleVisibility: .subtitleVisibility
+            case .subtitleStyle: .subtitleStyle
             case .audioFocus: .audioFocus
             case .visualizer: .visualizer
             case .chapter: .chapter
@@ -63,6 +64,9 @@ struct CommandTableTests {
         .speed(.reset), .mute, .subtitles(.off), .audio(.next), .audioDelay(.by(.milliseconds(-100))),
         .subtitleDelay(.by(.milliseconds(100))), .subtitleDelay(.to(.seconds(2))),
         .subtitleVisibility(nil), .subtitleVisibility(true), .subtitleVisibility(false),
+        .subtitleStyle(name: "sub-pos", value: .integer(80)), .subtitleStyle(name: "sub-color", value: .text("#FFFF00")),
+        .subtitleStyle(name: "sub-scale", value: .number(1.5)), .subtitleStyle(name: "sub-font-size", value: .number(40)),
+        .subtitleStyle(name: "sub-ass-override", value: .text("force")),
         .audioDelay(.to(.milliseconds(250))), .audioDelay(.to(.zero)), .audioFocus, .visualizer(.next),
         .visualizer(.to(.showcqt)), .visualizer(.to(nil)), .chapter(.previous), .playlist(.next), .shell, .library,
         .details, .select(.pageUp), .open, .sendPrefix,

@@ -86,9 +86,10 @@ struct NavigationTests {
         Row(from: .player, event: .restoreUserInterface, window: .open, to: .player, effects: [.completeRestore]),
         Row(from: .library, event: .windowDidStop, window: .open, focus: .window, to: .library, effects: [.closeWindow]),
         Row(from: .player, event: .windowDidStop, window: .open, to: .player, effects: [.closeWindow]),
-        // A swap: the player in front, the focus on it.
+        // A swap: the player in front, the focus on it; the window's video, full screen now,
+        // is seen again at every frame.
         Row(from: .library, event: .swapped, videos: two, window: .open, focus: .window, to: .player,
-            effects: [.bringForward(.player), .invalidateLibrary]),
+            effects: [.bringForward(.player), .decodeRate(VideoID(1), lightening: .none), .invalidateLibrary]),
         Row(from: .player, event: .swapped, videos: two, window: .open, to: .player, effects: [.invalidateLibrary]),
         // A file opened.
         Row(from: .library, event: .opened(.fullScreen), to: .player, effects: [.bringForward(.player)]),

@@ -4,7 +4,9 @@ import Testing
 /// Issue 44 item 6: scripts/ is one Python package, `scripts/inset_tools`, with the programs
 /// as entry points beside it, and no import cycle (ptyterm.py and ptypictures.py imported
 /// each other). Read from the sources: each module's imports of its siblings, relative
-/// (`from .x import`, `from . import x`) or by bare name (as the flat folder did).
+/// (`from .x import`, `from . import x`) or by bare name (as the flat folder did). Every Python
+/// program in scripts/ is a thin entry point importing `main` from the package, and no module
+/// is over 300 lines (split by job, as the Swift sources are).
 @Suite("scripts/: one Python package, no import cycle (issue 44 item 6)")
 struct ScriptsPackageTests {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -84,6 +86,60 @@ struct ScriptsPackageTests {
         for (name, text) in package {
             #expect(!text.contains("sys.path"), "inset_tools/\(name).py changes sys.path: its siblings are imported relatively")
         }
+    }
+
+    /// Why the program `name` in scripts/ (its text `text`) is not a thin entry point into
+    /// `modules`, or nil when it is: at most 15 lines, importing `main` from a module of the
+    /// package that defines one, and exiting with what it returns. Not a Python program: nil.
+    static func entryPointProblem(_ name: String, _ text: String, in modules: [String: String]) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.first?.hasPrefix("#!") == true, lines[0].contains("python") else { return nil }
+        let count = text.hasSuffix("\n") ? lines.count - 1 : lines.count
+        if count > 15 { return "\(name) is \(count) lines: its code belongs in a module of scripts/inset_tools" }
+        let imported = lines.compactMap { line -> String? in
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count >= 4, words[0] == "from", words[1].hasPrefix("inset_tools."), words[2] == "import", words[3] == "main"
+            else { return nil }
+            return String(words[1].dropFirst("inset_tools.".count))
+        }
+        guard let module = imported.first else { return "\(name) imports no main from inset_tools" }
+        guard let source = modules[module] else { return "\(name) imports main from inset_tools.\(module), which is not there" }
+        if !source.contains("\ndef main(") { return "inset_tools.\(module) has no main()" }
+        if !lines.contains("sys.exit(main())") { return "\(name) does not exit with main()'s status" }
+        return nil
+    }
+
+    @Test("every Python program in scripts/ is an entry point of at most 15 lines into inset_tools")
+    func entryPoints() throws {
+        let package = try Self.modules(under: Self.scripts.appendingPathComponent("inset_tools"))
+        var programs = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.scripts.path).sorted() {
+            let url = Self.scripts.appendingPathComponent(name)
+            guard !url.hasDirectoryPath, let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            if text.hasPrefix("#!"), text.prefix(while: { $0 != "\n" }).contains("python") { programs += 1 }
+            #expect(Self.entryPointProblem(name, text, in: package) == nil, "\(Self.entryPointProblem(name, text, in: package) ?? "")")
+        }
+        #expect(programs >= 30, "the Python programs in scripts/: \(programs)")
+        // The reader, on a whole program (as scripts/ held them) and on the entry points' faults.
+        let modules = ["soak": "import os\n\ndef main():\n    return 0\n", "ptyterm": "class PtyProgram:\n    pass\n"]
+        let entry = "#!/usr/bin/env python3\n\"\"\"A soak.\"\"\"\nimport os\nimport sys\n\n"
+            + "sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\nfrom inset_tools.soak import main  # noqa: E402\n\nsys.exit(main())\n"
+        #expect(Self.entryPointProblem("soak", entry, in: modules) == nil)
+        let whole = entry.replacingOccurrences(of: "\nsys.exit", with: String(repeating: "\nprint(1)", count: 7) + "\nsys.exit")
+        #expect(Self.entryPointProblem("soak", whole, in: modules)?.contains("16 lines") == true)
+        #expect(Self.entryPointProblem("soak", entry.replacingOccurrences(of: ".soak", with: ".ptyterm"), in: modules) == "inset_tools.ptyterm has no main()")
+        #expect(Self.entryPointProblem("soak", entry.replacingOccurrences(of: "sys.exit(main())", with: "main()"), in: modules) != nil)
+        #expect(Self.entryPointProblem("build", "#!/usr/bin/env bash\nexec swift build\n", in: modules) == nil)
+    }
+
+    @Test("every module of scripts/inset_tools is at most 300 lines")
+    func moduleSizes() throws {
+        let package = try Self.modules(under: Self.scripts.appendingPathComponent("inset_tools"))
+        for (name, text) in package.sorted(by: { $0.key < $1.key }) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            #expect(lines <= 300, "inset_tools/\(name.replacingOccurrences(of: ".", with: "/")).py is \(lines) lines: split it by job")
+        }
+        #expect(package.count >= 40)
     }
 
     @Test("no import cycle in scripts/inset_tools")

@@ -6,3 +6,5 @@ import os
 
 # The repository: scripts/inset_tools/ is two folders below it.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# scripts/: the programs (the entry points that import from here) and tools/.
+SCRIPTS = os.path.join(ROOT, "scripts")

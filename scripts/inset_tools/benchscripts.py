@@ -3,7 +3,12 @@ played looped in tmux for S seconds, once with no script, once with a script tha
 one that loops for ever, once with the skip script (ani-skip's options, its observation of
 time-pos running all along: op_start=1000 never reached). For each: the frames shown and
 dropped over the run (the player's closing `--stats` line) and the CPU the player used,
-sampled each second from /proc (utime + stime): the median of the per-second figures."""
+sampled each second from /proc (utime + stime): the median of the per-second figures.
+
+    scripts/bench-scripts [FILE] [--seconds S] [--size COLSxROWS] [--only none,skip]
+
+The player is INSET_BIN or .build/release/inset."""
+import argparse
 import os
 import re
 import shutil
@@ -95,7 +100,7 @@ def run(binary, clip, arguments, seconds, size, workdir, name):
             "wakes": round(wakes)}
 
 
-def main(binary, clip, seconds, size, names=("none", "failing+busy", "skip")):
+def run_all(binary, clip, seconds, size, names=("none", "failing+busy", "skip")):
     results = {}
     for name in names:
         workdir = tempfile.mkdtemp(prefix="inset-bench-scripts-")
@@ -106,3 +111,18 @@ def main(binary, clip, seconds, size, names=("none", "failing+busy", "skip")):
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     return results, load
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("file", nargs="?", default=os.path.join(ROOT, "samples", "bench_1080p.mp4"))
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--size", default="160x45")
+    parser.add_argument("--only", default="none,failing+busy,skip", help="the runs, comma-separated")
+    args = parser.parse_args()
+    binary = os.environ.get("INSET_BIN") or os.path.join(ROOT, ".build", "release", "inset")
+    results, load = run_all(binary, args.file, args.seconds, args.size, args.only.split(","))
+    print(f"{os.path.basename(args.file)}, {args.seconds:g} s each, {args.size} cells, load average {load} at the end")
+    print("scripts        CPU s/s (median)  shown  dropped  played s  loop wakes/s")
+    for name, r in results.items():
+        print(f"{name:14s} {r['cpu_median']:16.3f}  {r['shown']:5d}  {r['dropped']:7d}  {r['played_s']:8.1f}  {r['wakes']:12d}")

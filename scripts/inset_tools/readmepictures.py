@@ -178,7 +178,7 @@ def demo(inset, clip, work, out, shots=2, every=0.8, width=480):
     return len(frames)
 
 
-def main(inset, out_folder):
+def make(inset, out_folder):
     clip = film()
     os.chdir(ROOT)  # where the terminals start, and the shell pane's shell: the repository
     work = tempfile.mkdtemp(prefix="inset-readme-")
@@ -192,3 +192,33 @@ def main(inset, out_folder):
     for name in ("readme-shell-pip.png", "readme-demo.gif"):
         print("  %s: %d bytes" % (os.path.join(out_folder, name), os.path.getsize(os.path.join(out_folder, name))))
     shutil.rmtree(work, ignore_errors=True)
+
+
+# What `scripts/readme-pictures --help` prints.
+USAGE = """Makes the README's pictures again: docs/screenshots/readme-shell-pip.png (Big Buck Bunny
+in the window over a shell session, in real kitty on a virtual X display) and
+docs/screenshots/readme-demo.gif (real frames of kitty: `p`, a move, a swap and `f`).
+The film: Big Buck Bunny, CC BY 3.0 Blender Foundation (inset_tools/readmepictures.py
+says where the clip comes from).
+
+Usage: scripts/readme-pictures [OUT]   (OUT default docs/screenshots; INSET_BIN: the
+player, default .build/release/inset, else .build/debug/inset)
+Needs kitty, Xvfb, xwd, xdotool and ffmpeg (scripts/setup installs them).
+"""
+
+
+def main():
+    if len(sys.argv) > 2 or sys.argv[1:2] in (["-h"], ["--help"]):
+        print(USAGE)
+        sys.exit(0 if sys.argv[1:2] in (["-h"], ["--help"]) else 2)
+    out = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else os.path.join(ROOT, "docs", "screenshots")
+    missing = [tool for tool in ("kitty", "Xvfb", "xwd", "xdotool", "ffmpeg") if not shutil.which(tool)]
+    if missing:
+        sys.exit("readme-pictures: %s missing (scripts/setup installs them)" % ", ".join(missing))
+    inset = os.environ.get("INSET_BIN") or next(
+        (p for p in (os.path.join(ROOT, ".build", c, "inset") for c in ("release", "debug")) if os.path.exists(p)), None)
+    if not inset:
+        sys.exit("readme-pictures: no player built (swift build, or set INSET_BIN)")
+    os.makedirs(out, exist_ok=True)
+    make(inset, out)
+

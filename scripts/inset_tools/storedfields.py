@@ -5,9 +5,19 @@ declaration whose first `{` comes before any `=` is computed unless it observes
 (`willSet`/`didSet`). Static properties are type state, not an instance's: counted apart.
 
 Read line by line with a stack of braces, strings and comments blanked first; the sources
-keep one declaration a line, which is all it needs."""
+keep one declaration a line, which is all it needs.
+
+    scripts/count-stored-fields [FOLDER ...] [--list]
+
+FOLDER defaults to Sources/InsetApp/Director. Prints the instance properties by type, then
+their total (static ones apart); --list prints each property with its file."""
+import argparse
+import glob
+import os
 import re
 from collections import Counter
+
+from . import ROOT
 
 TYPE = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|final|indirect)'
                   r'(?:\(set\))?\s+)*(struct|class|enum|actor|extension)\s+([\w.]+)')
@@ -52,3 +62,21 @@ def count(paths):
             rows += [(path,) + row for row in stored(file.read())]
     by_type = Counter(row[1] for row in rows if not row[3])
     return rows, by_type
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('folders', nargs='*', default=[os.path.join(ROOT, 'Sources', 'InsetApp', 'Director')])
+    parser.add_argument('--list', action='store_true')
+    arguments = parser.parse_args()
+    paths = sorted(path for folder in arguments.folders
+                   for path in glob.glob(os.path.join(folder, '**', '*.swift'), recursive=True))
+    rows, by_type = count(paths)
+    if arguments.list:
+        for path, owner, name, static in rows:
+            print(f"{os.path.relpath(path, ROOT)}\t{owner}.{name}{' (static)' if static else ''}")
+    for owner, number in by_type.most_common():
+        print(f"{number:4d}  {owner}")
+    print(f"{sum(by_type.values()):4d}  stored instance properties in {len(paths)} files"
+          f" ({sum(1 for row in rows if row[3])} static apart)")
+

@@ -31,6 +31,8 @@ import numpy as np
 from PIL import Image
 
 COLUMNS, ROWS, CELL_W, CELL_H = 80, 24, 10, 20
+# The 640x360 clip's rows across the 80 columns, the bar hidden (800 px wide, 450 tall).
+PICTURE_ROWS = COLUMNS * CELL_W * 360 // 640 // CELL_H
 SIGN = "Yellow Sign"
 ASS = """[Script Info]
 ScriptType: v4.00+
@@ -61,9 +63,10 @@ def make_clip(folder):
     return clip
 
 
-def play(binary, clip, graphics, seconds):
+def play(binary, clip, graphics, seconds, until=None):
     """Every byte the player writes on a pty of COLUMNS x ROWS cells of CELL_W x CELL_H px
-    in `seconds`, then q."""
+    in `seconds` (and, when `until` is given, on until it holds of the bytes, at most
+    `seconds` more), then q."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, COLUMNS * CELL_W, ROWS * CELL_H))
     env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", SDL_AUDIODRIVER="none",
@@ -82,9 +85,12 @@ def play(binary, clip, graphics, seconds):
                                preexec_fn=controlling_terminal, close_fds=True)
     os.close(slave)
     output = bytearray()
+    limit = time.monotonic() + 2 * seconds
     end = time.monotonic() + seconds
     quit_sent = False
     while True:
+        if until and not quit_sent and time.monotonic() > end and end < limit and not until(output):
+            end = min(time.monotonic() + 0.5, limit)
         if not quit_sent and time.monotonic() > end:
             os.write(master, b"q")
             quit_sent = True
@@ -147,8 +153,17 @@ KITTY = re.compile(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\")
 ITERM = re.compile(rb"\x1b\]1337;File=([^:\x07\x1b]*):([^\x07\x1b]*)(?:\x07|\x1b\\)")
 
 
+def largest(last, found):
+    """The larger of two (pixels, cells) pictures, the later on a tie. The clip is one still
+    with the same subtitles throughout, so every picture shows the same thing: the largest
+    is the one the size ladder (a loaded machine's slow reader) shrank least."""
+    if last is None or found[0].shape[0] * found[0].shape[1] >= last[0].shape[0] * last[0].shape[1]:
+        return found
+    return last
+
+
 def kitty_picture(output):
-    """The last whole picture kitty was given (a=T or a=t, its chunks joined while m=1),
+    """The largest whole picture kitty was given (a=T or a=t, its chunks joined while m=1),
     decoded at its own pixel size, and the cells it is placed on (c=, r=); None when there
     is none."""
     last, chunks, keys = None, None, None
@@ -161,8 +176,8 @@ def kitty_picture(output):
         chunks.append(match.group(2) or b"")
         if fields.get(b"m", b"0") == b"0":
             try:
-                last = (kitty_decode(keys, base64.b64decode(b"".join(chunks))),
-                        (int(keys.get(b"c", b"0")), int(keys.get(b"r", b"0"))))
+                last = largest(last, (kitty_decode(keys, base64.b64decode(b"".join(chunks))),
+                                      (int(keys.get(b"c", b"0")), int(keys.get(b"r", b"0")))))
             except (OSError, ValueError, zlib.error) as error:
                 # One cut short (the quit key's moment) leaves the one before it.
                 print(f"sub-pictures: a kitty picture not decoded: {error}", file=sys.stderr)
@@ -182,13 +197,13 @@ def kitty_decode(keys, data):
 
 
 def iterm_picture(output):
-    """The last iTerm2 inline image (OSC 1337 File=…:base64), decoded at its own size, and
-    the cells it is shown on (width=, height=)."""
+    """The largest iTerm2 inline image (OSC 1337 File=…:base64), decoded at its own size,
+    and the cells it is shown on (width=, height=)."""
     last = None
     for match in ITERM.finditer(output):
         keys = dict(kv.split(b"=", 1) for kv in match.group(1).split(b";") if b"=" in kv)
         cells = (int(keys.get(b"width", b"0")), int(keys.get(b"height", b"0")))
-        last = (np.asarray(Image.open(io.BytesIO(base64.b64decode(match.group(2)))).convert("RGB")), cells)
+        last = largest(last, (np.asarray(Image.open(io.BytesIO(base64.b64decode(match.group(2)))).convert("RGB")), cells))
     return last
 
 
@@ -218,7 +233,10 @@ def compare(binary, graphics="sixel", keep=None):
     folder = keep or tempfile.mkdtemp(prefix="inset-subpictures-")
     os.makedirs(folder, exist_ok=True)
     clip = make_clip(folder)
-    output = play(binary, clip, graphics, 7)
+    # On until a picture is as tall as the screen without the bar (which hides 3 s after
+    # the start): a loaded machine's player had shown only the shorter ones in 7 s.
+    whole = b"height=%d;" % PICTURE_ROWS if graphics == "iterm" else b",r=%d," % PICTURE_ROWS
+    output = play(binary, clip, graphics, 7, until=None if graphics == "sixel" else lambda out: whole in out)
     if graphics == "sixel":
         screen, picture = sixel_screen(output, folder)
         if picture is None:

@@ -10,10 +10,12 @@ The rule: a test of EndToEndTests or InsetAudioTests (which play through the sou
 device) must have a group, from itself or a suite around it; elsewhere a test with none
 is pure. A test with none where one is required, or with two, is an error: the run stops
 and names it, so a suite added without its group cannot run in the wrong one unseen."""
+import argparse
 import collections
 import json
 import re
 import subprocess
+import sys
 import tempfile
 
 GROUPS = ("pure", "waits", "clock", "terminals", "timed")
@@ -160,3 +162,25 @@ def filters(lines, waits_shards):
         else:
             named.append((group, regex(ids)))
     return named
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary", nargs="?")
+    parser.add_argument("--listing", help="an event stream already written, instead of running the binary")
+    parser.add_argument("--waits-shards", type=int, default=1)
+    args = parser.parse_args()
+    if args.listing:
+        with open(args.listing) as stream:
+            lines = stream.read().splitlines()
+    elif args.binary:
+        lines = list_tests(args.binary)
+    else:
+        parser.error("a test binary or --listing")
+    try:
+        for name, expression in filters(lines, args.waits_shards):
+            print(f"{name}\t{expression}")
+    except GroupError as error:
+        print(f"scripts/test-groups: tests in the wrong group or none:\n{error}", file=sys.stderr)
+        sys.exit(2)
+

@@ -105,7 +105,8 @@ extension ScriptDesk {
         let tick = pace.tick(at: now, interval: .seconds(1 / max(1, director.frontFrameRate)))
         var due = ScriptPace.due(observations, tick: tick)
         guard due.values.contains(where: { !$0.isEmpty }) else { return }
-        let listed = due.values.contains { $0.values.contains { $0.name == "playlist" } }
+        // The list's paths, also for a path into it (`playlist/0/filename`, `playlist/count`).
+        let listed = due.values.contains { $0.values.contains { $0.name == "playlist" || $0.name.hasPrefix("playlist/") } }
         let state = director.mpvState(at: now, withPlaylist: listed)
         MpvObservation.changes(&due, in: state, at: now, raised: raised) { name, event in host.script(named: name)?.queue.postChange(event) }
         for (script, list) in due {

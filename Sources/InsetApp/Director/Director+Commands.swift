@@ -57,6 +57,8 @@ extension Director {
             return changeSubtitleDelay(change, at: now)
         case .subtitleVisibility(let shown):
             return changeSubtitleVisibility(shown, at: now)
+        case .subtitleStyle(let name, let value):
+            return changeSubtitleStyle(name, to: value, at: now)
         case .audioFocus:
             return moveAudioFocus(at: now)
         case .chapter(let step):

@@ -16,7 +16,7 @@ extension Director {
         default: frontPane.draw(into: &planes, focused: focus == .pane, at: now)
         }
         panes.window.draw(into: &planes, focused: focus == .window, at: now)
-        seekPreview.draw(into: &planes, withPicture: seekPreviewHasPicture)
+        panes.seekPreview.draw(into: &planes, withPicture: seekPreviewHasPicture)
         appendSubtitlePlanes(into: &planes, at: now)
         if overlays.helpVisible || overlays.message != nil || options.showStats {
             drawOverlay()
@@ -63,8 +63,8 @@ extension Director {
             layers.append((window.video, PicturePresenter.LayerImages.window))
         }
         // Over both.
-        if seekPreview.showing != nil, seekPreview.layer.plane.isVisible, seekPreviewHasPicture {
-            layers.append((seekPreview.layer, PicturePresenter.LayerImages.thumbnail))
+        if panes.seekPreview.showing != nil, panes.seekPreview.layer.plane.isVisible, seekPreviewHasPicture {
+            layers.append((panes.seekPreview.layer, PicturePresenter.LayerImages.thumbnail))
         }
         return layers
     }
@@ -115,5 +115,5 @@ extension Director {
 extension Director {
     /// Whether the seek preview may show its picture: inside tmux with kitty graphics its
     /// placeholder id is the details preview's, so not while the details pane is in front.
-    var seekPreviewHasPicture: Bool { front != .details || seekPreview.layer.placeholderImageID == nil }
+    var seekPreviewHasPicture: Bool { front != .details || panes.seekPreview.layer.placeholderImageID == nil }
 }

@@ -127,7 +127,8 @@ extension Director {
     /// The screen as the navigation machine needs it to size the videos.
     var screen: Navigation.Screen {
         Navigation.Screen(cells: stage.size, raster: stage.videoRaster, windowVideo: panes.window.pip?.videoCells,
-                          windowFrame: panes.window.pip?.layout.frame.size, rule: DecodeWorkRule(pipSaver: options.pipSaver))
+                          windowFrame: panes.window.pip?.layout.frame.size, rule: DecodeWorkRule(pipSaver: options.pipSaver),
+                          windowStashed: panes.window.pip?.layout.isStashed ?? false)
     }
 
     /// Where `video`'s full-screen picture is, for the window's animations to start or end at.

@@ -21,6 +21,11 @@ extension Director {
         state.speed = options.speed.factor
         state.audioDelay = options.audioDelay.seconds
         state.session = mpvSessionFields(of: focusedVideo, at: now)
+        // From start-file on, mpv names the file it opens (mpv's autoload.lua reads `path` then).
+        if focusedVideo == nil, let opening = videos.opening {
+            state.idle = false
+            state.path = opening.path
+        }
         guard let video = focusedVideo else { return state }
         let snapshot = video.snapshot
         state.idle = false
@@ -74,7 +79,9 @@ extension Director {
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
         if let current { playlist.select(entry: current) }
         outcome.singleFile = false
-        guard !append || focusedVideo == nil else { return .done }
+        // A file still opening plays too: appended at its start-file (mpv's autoload.lua), a
+        // file went ahead of it.
+        guard !append || (focusedVideo == nil && videos.opening == nil) else { return .done }
         return playEntry(index, at: now)
     }
 

@@ -21,7 +21,7 @@ extension Director {
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
         if let current { playlist.select(entry: current) }
         outcome.singleFile = false
-        guard focusedVideo == nil else { return .done }
+        guard focusedVideo == nil && videos.opening == nil else { return .done }
         return playEntry(at, at: now)
     }
 }

@@ -81,6 +81,8 @@ extension Director {
                 guard let placed = videos[id] else { break }
                 placed.pipeline?.setDecodeRate(DecodeRate(lightening))
                 if placed.snapshot.renderSize != size { queue(.renderSizeChanged(size), for: placed) }
+            case .decodeRate(let id, let lightening):
+                videos[id]?.pipeline?.setDecodeRate(DecodeRate(lightening))
             case .invalidateLibrary:
                 panes.library.invalidate()
             case .refused(let reason):
@@ -96,7 +98,7 @@ extension Director {
     /// retired unless it failed, and the other video's sound comes up.
     private func letGo(_ id: VideoID, failed: Bool, keepsFigures: Bool) {
         guard let video = videos.remove(id) else { return }
-        if keepsFigures { videos.lastStatistics = video.statistics }
+        if keepsFigures { outcome.lastStatistics = video.statistics }
         if failed { video.stop() } else { retire(video) }
         setSoundLevels()
     }

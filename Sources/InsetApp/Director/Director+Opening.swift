@@ -15,8 +15,7 @@ extension Director {
     /// `opened`: the file was opened ahead and is heard already (`Director+Gapless`).
     func open(entry index: Int, byPlaylist: Bool = false, opened: GaplessQueue.Next? = nil, at now: HostTime) {
         let entry = catalog.entry(index)
-        playlist.select(entry: index)
-        videos.listLabels[entry.path] = playlist.label(for: index)
+        list.select(entry: index, path: entry.path)
         effects.append(.paint)
         if let video = videos.contains(path: entry.path) {
             cancelOpening()
@@ -79,7 +78,7 @@ extension Director {
         opener.request.noVideo = options.noVideo
         applyFileOptions(to: opener)
         opener.request.visualizer = options.visualizer
-        opener.request.pages = pages
+        opener.request.pages = catalog.pages
         opener.playlistEntry = playlistEntry
         opener.catalog = catalog
         return opener

@@ -22,7 +22,7 @@ extension Director {
     /// Standard input is listed as unplayable (the library must never probe it, which would
     /// read it), but played alone it is the one thing to play.
     func canPlayInTurn(_ index: Int) -> Bool {
-        if passedOver.contains(index) { return false }
+        if outcome.passedOver.contains(index) { return false }
         if options.paths == ["-"] { return true }
         if outcome.unplayableAtStart.contains(index) { return false }
         return outcome.quitsAtEnd || catalog.entry(index).failure == nil
@@ -98,7 +98,7 @@ extension Director {
     /// the bar. False when there is no next (the caller then fails as for any file).
     func passOver(_ opener: PlaybackOpener, _ line: String, inWindow: Bool, at now: HostTime) -> Bool {
         guard let entry = opener.playlistEntry else { return false }
-        passedOver.insert(entry)
+        outcome.passedOver.insert(entry)
         playlist.select(entry: entry)
         guard let next = playlist.next(where: canPlayInTurn) else { return false }
         show(message: line, at: now)
@@ -114,8 +114,7 @@ extension Director {
         guard videos.opening == nil || navigation.places.opening == .window else { return }
         videos.opening?.cancel()
         let entry = catalog.entry(index)
-        playlist.select(entry: index)
-        videos.listLabels[entry.path] = playlist.label(for: index)
+        list.select(entry: index, path: entry.path)
         if let opened, let media = opened.media {
             finishOpening(opened.opener, .success(.media(media)), for: .window, at: now)
             return

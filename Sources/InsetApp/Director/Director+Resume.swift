@@ -27,7 +27,7 @@ extension Director {
         if gapless.next?.predecessor === video { cancelGapless() }
         keepPosition(of: video)
         raiseLetGo(video)
-        seekPreview.forget(video)
+        panes.seekPreview.forget(video)
         video.stop()
     }
 

@@ -9,19 +9,19 @@ extension Director {
         let place: SeekPreview.Place = focus == .window && windowIsUp ? .window : .fullScreen
         guard let video = focusedVideo, let range = video.snapshot.range, !range.isLive, video.snapshot.canSkip,
               let spot = progressLine(place, at: now), spot.video === video else {
-            _ = scrubbing.keys.finish()
+            _ = panes.seekPreview.scrubbing.keys.finish()
             return false
         }
         // Another video in front since (the list went on): its target starts from its own position.
-        if scrubbing.keys.isHeld, scrubbing.keyVideo !== video { _ = scrubbing.keys.finish() }
-        switch scrubbing.keys.press(by: delta, from: video.snapshot.position, in: range, at: now) {
+        if panes.seekPreview.scrubbing.keys.isHeld, panes.seekPreview.scrubbing.keyVideo !== video { _ = panes.seekPreview.scrubbing.keys.finish() }
+        switch panes.seekPreview.scrubbing.keys.press(by: delta, from: video.snapshot.position, in: range, at: now) {
         case .tap:
-            seekPreview.prepare(for: video)
+            panes.seekPreview.prepare(for: video)
             return false
         case .held(let target):
-            scrubbing.keyVideo = video
-            scrubbing.keyPlace = place
-            seekPreview.show(target, of: video, place: place, movesBar: true, column: spot.column(of: target),
+            panes.seekPreview.scrubbing.keyVideo = video
+            panes.seekPreview.scrubbing.keyPlace = place
+            panes.seekPreview.show(target, of: video, place: place, movesBar: true, column: spot.column(of: target),
                              lineRow: spot.line.minRow, videoColumns: spot.videoColumns, screen: stage.size, at: now)
             return true
         }
@@ -29,34 +29,34 @@ extension Director {
 
     /// Another command than a seek key: a held key's seek goes first.
     func endKeyScrub(at now: HostTime) {
-        guard let target = scrubbing.keys.finish() else { return }
+        guard let target = panes.seekPreview.scrubbing.keys.finish() else { return }
         finishKeyScrub(seekingTo: target, at: now)
     }
 
     /// Time passed: a held key let go seeks to its target; a picture done is shown.
     func tickScrubbing(at now: HostTime) {
         commitReleasedKey(at: now)
-        if seekPreview.tick(at: now) { effects.append(.paint) }
+        if panes.seekPreview.tick(at: now) { effects.append(.paint) }
         // The pointer rests on a line that has hidden since (the bar's timeout).
-        if let shown = seekPreview.showing, progressLine(shown.place, at: now) == nil {
-            seekPreview.hide()
+        if let shown = panes.seekPreview.showing, progressLine(shown.place, at: now) == nil {
+            panes.seekPreview.hide()
             effects.append(.paint)
         }
     }
 
     /// When the held key counts as let go.
-    var scrubWake: HostTime? { scrubbing.keys.releaseDue }
+    var scrubWake: HostTime? { panes.seekPreview.scrubbing.keys.releaseDue }
 
     private func commitReleasedKey(at now: HostTime) {
-        guard let target = scrubbing.keys.release(at: now) else { return }
+        guard let target = panes.seekPreview.scrubbing.keys.release(at: now) else { return }
         finishKeyScrub(seekingTo: target, at: now)
     }
 
     private func finishKeyScrub(seekingTo target: MediaTime, at now: HostTime) {
         effects.append(.paint)
-        if scrubbing.drag == nil { seekPreview.hide() }
-        guard let video = scrubbing.keyVideo else { return }
-        scrubbing.keyVideo = nil
+        if panes.seekPreview.scrubbing.drag == nil { panes.seekPreview.hide() }
+        guard let video = panes.seekPreview.scrubbing.keyVideo else { return }
+        panes.seekPreview.scrubbing.keyVideo = nil
         deliver(video.send(.seek(to: target), at: now), from: video, at: now)
     }
 
@@ -70,33 +70,33 @@ extension Director {
             guard mouse.button == .left, let spot = progressLine(under: mouse.position, at: now) else { return false }
             endKeyScrub(at: now)
             navigate(spot.place == .window ? .focus(.window) : .pointerOnPane, at: now)
-            scrubbing.drag = spot.place
+            panes.seekPreview.scrubbing.drag = spot.place
             preview(spot, atColumn: mouse.position.column, movesBar: true, at: now)
             return true
         case .drag:
-            guard let place = scrubbing.drag else { return false }
+            guard let place = panes.seekPreview.scrubbing.drag else { return false }
             if let spot = progressLine(place, at: now) { preview(spot, atColumn: mouse.position.column, movesBar: true, at: now) }
             return true
         case .release:
-            guard scrubbing.drag != nil else { return false }
+            guard panes.seekPreview.scrubbing.drag != nil else { return false }
             releaseDrag(at: now)
             return true
         case .move:
             // Motion with no button while dragging: the release was never reported.
-            if scrubbing.drag != nil { releaseDrag(at: now) }
+            if panes.seekPreview.scrubbing.drag != nil { releaseDrag(at: now) }
             if let spot = progressLine(under: mouse.position, at: now) {
                 preview(spot, atColumn: mouse.position.column, movesBar: false, at: now)
-            } else if seekPreview.showing?.movesBar == false {
-                seekPreview.hide()
+            } else if panes.seekPreview.showing?.movesBar == false {
+                panes.seekPreview.hide()
             }
             return false
         }
     }
 
     private func releaseDrag(at now: HostTime) {
-        scrubbing.drag = nil
-        let shown = seekPreview.showing
-        seekPreview.hide()
+        panes.seekPreview.scrubbing.drag = nil
+        let shown = panes.seekPreview.showing
+        panes.seekPreview.hide()
         guard let shown, shown.movesBar, let video = shown.video else { return }
         deliver(video.send(.seek(to: shown.target), at: now), from: video, at: now)
     }
@@ -104,7 +104,7 @@ extension Director {
     private func preview(_ spot: ProgressLineSpot, atColumn column: Int, movesBar: Bool, at now: HostTime) {
         let column = min(max(column, spot.line.minColumn), spot.line.maxColumn - 1)
         guard let target = spot.time(atColumn: column) else { return }
-        seekPreview.show(target, of: spot.video, place: spot.place, movesBar: movesBar, column: column,
+        panes.seekPreview.show(target, of: spot.video, place: spot.place, movesBar: movesBar, column: column,
                          lineRow: spot.line.minRow, videoColumns: spot.videoColumns, screen: stage.size, at: now)
     }
 

@@ -106,7 +106,7 @@ extension Director {
 
     /// mpv's `quit CODE`: the player quits and the process exits with CODE.
     func quitFromOutside(code: Int32) {
-        mpvSessionState.quitCode = code
+        outcome.quitCode = code
         raiseQuitting()
         quit()
     }
@@ -129,6 +129,8 @@ extension Director {
             let current = playlist.current
             playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
             if let current { playlist.select(entry: current) }
+        case .scriptOptions(let pairs):
+            options.scriptOptions = pairs.map { MpvMappedOptions.Pair($0.key, $0.value) }
         }
     }
 
@@ -138,6 +140,7 @@ extension Director {
         session.loopFile = options.loop ? options.loopCount ?? Int.max : nil
         session.loopPlaylist = options.loopsPlaylist
         session.videoOn = !(mpvSessionState.videoOff ?? options.noVideo)
+        session.scriptOptions = options.scriptOptions.map { SettingValue.KeyValue($0.key, $0.value) }
         guard let video else { return session }
         if video.machine.configuration.loops {
             session.loopFile = video.machine.loopsLeft ?? Int.max

@@ -96,6 +96,7 @@ extension Director {
         subtitles.drawsTextIntoPicture = stage.pictures != nil
         subtitles.delay = subtitleDelay
         subtitles.visible = options.settings.flag("sub-visibility")
+        subtitles.textStyle = subtitleTextStyle
         if case .integer(let number)? = options.settings["secondary-sid"], number >= 1 {
             subtitles.secondary = Int(number) - 1
         }

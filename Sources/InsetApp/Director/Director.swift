@@ -19,16 +19,13 @@ final class Director {
     var options: AppOptions
     /// The screen's size and how pictures are drawn on it.
     var stage: Stage
-    let catalog: LibraryCatalog
-    /// The pages yt-dlp resolved to lists: their entries' videos and titles.
-    let pages = ResolvedPages()
     /// Other threads (a frame, the catalog, the shell's output) wake the loop through it.
     let waker: LoopWaker
     let videos: VideoPlaces
-    let panes: Panes
+    /// The panes, what floats over them and the seek preview (`Panes`).
+    var panes: Panes
     /// Where the user is (`Director+Navigation`).
     var navigation: Navigation
-    var overlays = Overlays()
     var effects = EffectQueue()
     /// Events for the videos' machines, delivered in order by `deliver`, so that what an
     /// effect asks of a machine waits its turn instead of re-entering the machine.
@@ -36,17 +33,8 @@ final class Director {
     var outcome: Outcome
     /// Screenshots being taken, each on its own thread.
     var screenshots: [Screenshot] = []
-    /// The library's entries in their playing order, and which plays now
-    /// (`Director+Playlist`).
-    var playlist: PlaylistCursor
-    /// Entries the playlist could not open in this run: it goes past them.
-    var passedOver: Set<Int> = []
-    /// The next file of the list heard right after a sound-only one (`Director+Gapless`).
-    var gapless = GaplessQueue()
-    /// A held seek key or a drag on a progress line, and the picture of its target
-    /// (`Director+Scrubbing`).
-    var scrubbing = Scrubbing()
-    let seekPreview: SeekPreview
+    /// The list being played: its order, what follows gaplessly, its labels (`PlaylistDesk`).
+    let list: PlaylistDesk
     /// What mpv's IPC asked beyond commands, and mpv's events as raised (`Director+Session`).
     var mpvSessionState = MpvSessionState()
 
@@ -57,8 +45,9 @@ final class Director {
         self.stage = stage
         let singleFile = options.paths.count == 1 && !Director.isDirectory(options.paths[0])
         if singleFile { try MediaSource.checkPath(options.paths[0], allowance: options.allowance) }
-        catalog = LibraryCatalog(paths: options.paths, allowance: options.allowance)
-        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
+        let catalog = LibraryCatalog(paths: options.paths, allowance: options.allowance)
+        let list = PlaylistDesk(cursor: PlaylistCursor(count: catalog.count, rules: options.playlistRules))
+        self.list = list
         let playsAtStart = Director.playsAtStart(options.paths)
         // `--idle`, `--keep-open`: the end of the last file leaves the player up (`Director+Session`).
         outcome = Outcome(quitsAtEnd: playsAtStart && !options.startsInPiP && !options.startsInShell && !options.mpvSession.staysAfterEnd,
@@ -73,17 +62,17 @@ final class Director {
         let preview = SeekPreview(raster: stage.videoRaster,
                                   placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.thumbnail : nil,
                                   wake: { [waker] in waker.wake() })
-        seekPreview = preview
         panes = Panes(
             library: LibraryPane(catalog: catalog),
             details: DetailsPane(placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.preview : nil),
             shell: ShellPane(prefix: options.prefix),
-            player: PlayerPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
+            player: PlayerPane(videos: videos, list: list, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.player : nil,
                                showsControls: options.embed == nil, preview: preview, skipStep: options.keyBindings.skipStep),
             window: WindowPane(videos: videos, placeholderImageID: placeholders ? PicturePresenter.PlaceholderImage.window : nil,
                                preview: preview,
                                corner: options.windowCorner, sizeSteps: options.windowSizeSteps,
-                               skipStep: options.keyBindings.skipStep))
+                               skipStep: options.keyBindings.skipStep),
+            seekPreview: preview)
         // The places are read where they are held, in the navigation machine.
         videos.places = { [unowned self] in navigation.places }
     }
@@ -136,7 +125,7 @@ final class Director {
     func finish(at now: HostTime) -> PlaybackSummary {
         videos.opening?.cancel()
         let main = videos.fullScreen ?? videos.windowOwner
-        var summary = (main?.statistics ?? videos.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
+        var summary = (main?.statistics ?? outcome.lastStatistics).summary(signal: outcome.terminationSignal, endedAt: now)
         summary.error = closingError
         summary.notice = outcome.closingNotice
         videos.forEach { saveWatchLater(of: $0) }
@@ -149,7 +138,7 @@ final class Director {
 
     /// The exit status and the one line to say after the terminal is restored.
     var exitStatus: (status: Int32, lastLine: String?) {
-        (outcome.terminationSignal.map { 128 + $0 } ?? mpvSessionState.quitCode ?? (closingError == nil ? 0 : 1),
+        (outcome.terminationSignal.map { 128 + $0 } ?? outcome.quitCode ?? (closingError == nil ? 0 : 1),
          closingError ?? outcome.closingNotice)
     }
 

@@ -35,8 +35,6 @@ struct MpvSessionState {
     /// `set_property video no|0` (invidtui's, before an audio-only `loadfile`): the files
     /// opened from now on play their sound alone; `yes|1|auto` shows pictures again.
     var videoOff: Bool?
-    /// `quit CODE`: the process's exit status.
-    var quitCode: Int32?
     /// Raised and not yet sent. Bounded: with no mpv client nothing takes them.
     private(set) var events: [Event] = []
     /// The videos whose `file-loaded` was said, and those whose `end-file` was: a seek

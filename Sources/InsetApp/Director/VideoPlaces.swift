@@ -14,12 +14,7 @@ final class VideoPlaces {
     var places: () -> Navigation.Places = { Navigation.Places() }
     /// A file being opened off the UI thread; the player says "opening…" meanwhile.
     var opening: PlaybackOpener?
-    /// The last video's figures, kept for the closing line after it is closed.
-    var lastStatistics = PlaybackStatistics()
     var contentSwap = ContentSwapCoordinator()
-    /// Each open file's place in its list ("2/3"), by path, for the bar
-    /// (`Director+Playlist`).
-    var listLabels: [String: String] = [:]
 
     /// A video just made: it has an id now, and a place once the machine gives it one.
     func add(_ video: Playback) -> VideoID {

@@ -1,6 +1,7 @@
 import Foundation
 import InsetCore
 import InsetMedia
+import InsetPlayback
 
 /// The files of the library and what probing found out about each.
 ///
@@ -39,6 +40,9 @@ public final class LibraryCatalog: @unchecked Sendable {
         stored = LibraryCatalog.listing(for: paths)
         self.allowance = allowance
     }
+
+    /// The pages yt-dlp resolved to lists, for the files the list opens (UI thread only).
+    public let pages = ResolvedPages()
 
     /// What the probe may open; the user's own `loadfile` names more (`allow`). Under `lock`.
     private var allowance: InputAllowance

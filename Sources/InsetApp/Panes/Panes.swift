@@ -7,7 +7,21 @@ extension Director {
         let shell: ShellPane
         let player: PlayerPane
         let window: WindowPane
+        /// The picture of a seek's target over the player's or the window's progress line,
+        /// and the held key or drag that moves it (`Director+Scrubbing`).
+        let seekPreview: SeekPreview
+        /// What floats over the panes and the window (messages, `?`, stats, subtitles).
+        var overlays = Overlays()
 
         var all: [any Pane] { [library, details, shell, player, window] }
+    }
+
+    /// The library's files: the library pane's catalog, the one the director lists from.
+    var catalog: LibraryCatalog { panes.library.catalog }
+
+    /// What floats over the panes, held with them.
+    var overlays: Overlays {
+        get { panes.overlays }
+        _modify { yield &panes.overlays }
     }
 }

@@ -8,13 +8,16 @@ import InsetRender
 final class PlayerPane: Pane {
     private(set) var planes = PlayerPlanes()
     let videos: VideoPlaces
+    /// The list's labels of the open files ("2/3"), for the bar.
+    let list: PlaylistDesk?
     /// While a seek key is held or the line dragged, the bar says the target's time.
     let preview: SeekPreview?
 
     /// `showsControls`: false in embed mode, where the rectangle is the video's alone.
-    init(videos: VideoPlaces, placeholderImageID: UInt32?, showsControls: Bool = true, preview: SeekPreview? = nil,
+    init(videos: VideoPlaces, list: PlaylistDesk? = nil, placeholderImageID: UInt32?, showsControls: Bool = true, preview: SeekPreview? = nil,
          skipStep: MediaTime = PlaybackEvent.skipInterval) {
         self.videos = videos
+        self.list = list
         self.preview = preview
         planes.skipStep = skipStep
         planes.video.placeholderImageID = placeholderImageID
@@ -75,7 +78,7 @@ final class PlayerPane: Pane {
     /// its audio delay while it is not 0 ("A/V +0.2 s").
     /// Drawn on every frame while the bar is up: with no delay, nothing is built.
     private func barNotes(of video: Playback) -> String? {
-        let place = videos.listLabels[video.path]
+        let place = list?.labels[video.path]
         guard let delay = video.sound.flatMap({ AudioDelay.label($0.delay) }) else { return place }
         return place.map { $0 + "  " + delay } ?? delay
     }

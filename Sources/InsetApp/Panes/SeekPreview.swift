@@ -29,6 +29,8 @@ final class SeekPreview {
     }
 
     private(set) var showing: Showing?
+    /// The held seek key or the drag on a progress line whose target this shows.
+    var scrubbing = Scrubbing()
     private var decoder: (path: String, decoder: ThumbnailDecoder)?
     /// Above the window (100, 101) and the bar: the preview is what the user looks at.
     private(set) var layer = VideoLayer(zIndex: 105)

@@ -54,6 +54,9 @@ public enum Command: Hashable, Sendable {
     case subtitleDelay(AudioDelayChange)
     /// The focused video's subtitles shown or hidden (mpv's `sub-visibility`); nil toggles.
     case subtitleVisibility(Bool?)
+    /// One of the subtitles' looks set (`sub-pos`, `sub-color`, `sub-scale`, `sub-font-size`,
+    /// `sub-ass-override`: `SubtitleTextStyle.settingNames`), its value parsed by its setting's row.
+    case subtitleStyle(name: String, value: SettingValue)
     /// With two videos, the other one is heard and this one lowered to the window's volume.
     case audioFocus
     /// The focused video's next chapter, or back to the start of this one (more than 2 s

@@ -10,7 +10,7 @@
 /// of a key").
 public enum CommandTable {
     /// Every row, in the order `inset keys` lists the commands and a refusal names them.
-    public static let rows: [Row] = playbackRows + windowRows + mediaRows + soundRows + subtitleDelayRows + paneRows
+    public static let rows: [Row] = playbackRows + windowRows + mediaRows + soundRows + subtitleDelayRows + subtitleStyleRows + paneRows
 
     /// The row of the command called `name`; nil for a name no command has.
     public static func row(named name: String) -> Row? {

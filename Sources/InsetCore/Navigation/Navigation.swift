@@ -111,8 +111,9 @@ public struct Navigation: Equatable, Sendable {
     /// `place` in front (nothing to do when it already is).
     mutating func bring(_ place: Place) -> [NavigationEffect] {
         guard front != place else { return [] }
+        let left = front
         front = place
-        return [.bringForward(place)]
+        return [.bringForward(place)] + frontMoved(from: left)
     }
 
     /// The shell pane in front, its program started: a playing video goes on in the window,
@@ -256,6 +257,9 @@ public enum NavigationEffect: Equatable, Sendable {
     /// `video` is decoded for `size` with `lightening`'s frames left out (set where they
     /// differ from what it has).
     case render(VideoID, size: Viewport, lightening: DecodeLightening)
+    /// `video`'s decode rate alone: the front pane moved, and the full-screen video is seen
+    /// now, or no longer (`Navigation+RenderSizes`).
+    case decodeRate(VideoID, lightening: DecodeLightening)
     /// The library's list drawn again (what plays where changed).
     case invalidateLibrary
     /// Refused, with the reason (the control socket's reply, a key's message).

@@ -11,7 +11,10 @@ extension SettingsTable {
                     default: ["--config", value.text]
                     }
                 }, "mpv's --config=no reads no config file; Inset's --config FILE names one."),
-        Setting("script-opts", .pairs, default: "", use: .mapped("script-opts"),
+        // Live, as in mpv: set while playing (`set`, `change-list script-opts append k=v`),
+        // scripts reading it with an on_update callback are told (docs/scripts.md).
+        Setting("script-opts", .pairs, default: "", command: "set", observable: true, property: ["script-opts"],
+                use: .mapped("script-opts"),
                 "Options for mpv's Lua scripts (NAME-KEY=VALUE), read by mp.options.read_options."),
         Setting("scripts", .list(pathSeparated: true), default: "", use: .mapped("script"),
                 "mpv's Lua scripts to run (--script adds one; docs/scripts.md)."),
