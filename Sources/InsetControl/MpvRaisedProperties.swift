@@ -83,6 +83,7 @@ extension MpvSessionSetting {
         case .video: ["video"]
         case .loopFile: ["loop-file"]
         case .loopPlaylist: ["loop-playlist"]
+        case .scriptOptions: ["options/script-opts", "script-opts"]
         }
     }
 }
