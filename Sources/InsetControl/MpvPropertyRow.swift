@@ -19,6 +19,11 @@ public struct MpvPropertyRow: Sendable {
     /// Its value moves on its own while playing (`time-pos`): observers are told of it at a
     /// bounded rate (`MpvObservation.movingInterval`); the others as soon as they change.
     public let moves: Bool
+    /// The player changes it as it goes, with no command or event of its own to raise it
+    /// (`core-idle`, `chapter`, a file's loops left): its observers' value is read each turn,
+    /// as mpv reads these on its tick (`MpvRaisedProperties`). Every other property is read
+    /// only when raised.
+    public let followsPlayer: Bool
     public let read: Read
     /// `set_property`: the commands for the value, or why not; nil: read only.
     public let write: Write?
@@ -28,11 +33,12 @@ public struct MpvPropertyRow: Sendable {
     /// `add NAME STEP` when it is a command of its own (`volume` by a step), for the same reason.
     public let add: (@Sendable (Double, MpvState) -> MpvAction)?
 
-    init(_ names: [String], ofFile: Bool = false, moves: Bool = false, read: @escaping Read, write: Write? = nil,
+    init(_ names: [String], ofFile: Bool = false, moves: Bool = false, followsPlayer: Bool = false, read: @escaping Read, write: Write? = nil,
          cycle: (@Sendable (Bool, MpvState) -> MpvAction)? = nil, add: (@Sendable (Double, MpvState) -> MpvAction)? = nil) {
         self.names = names
         self.ofFile = ofFile
         self.moves = moves
+        self.followsPlayer = followsPlayer
         self.read = read
         self.write = write
         self.cycle = cycle

@@ -31,7 +31,7 @@ extension MpvPropertyRows {
                                                ("track", tags?.track), ("date", tags?.date)]
             return .success(.object(Dictionary(uniqueKeysWithValues: fields.compactMap { key, value in value.map { (key, .string($0)) } })))
         }),
-        MpvPropertyRow(["chapter"], ofFile: true, read: { state in
+        MpvPropertyRow(["chapter"], ofFile: true, followsPlayer: true, read: { state in
             state.chapter.map { .success(.int($0)) } ?? .failure(.propertyUnavailable)
         }, write: { value, state in
             number(value) { number in

@@ -6,13 +6,15 @@ import InsetCore
 extension MpvPropertyRows {
     static let session: [MpvPropertyRow] = [
         // mpv: playback is not moving (paused, waiting for its cache, seeking, idle, at the end).
-        MpvPropertyRow(["core-idle"], read: { state in
+        MpvPropertyRow(["core-idle"], followsPlayer: true, read: { state in
             .success(.bool(state.idle || state.paused || state.eof || state.session.buffering || state.session.seeking))
         }),
-        MpvPropertyRow(["paused-for-cache"], read: { state in
+        MpvPropertyRow(["paused-for-cache"], followsPlayer: true, read: { state in
             state.idle ? .failure(.propertyUnavailable) : .success(.bool(state.session.buffering))
         }),
-        MpvPropertyRow(["seeking"], read: { state in state.idle ? .failure(.propertyUnavailable) : .success(.bool(state.session.seeking)) }),
+        MpvPropertyRow(["seeking"], followsPlayer: true, read: { state in
+            state.idle ? .failure(.propertyUnavailable) : .success(.bool(state.session.seeking))
+        }),
         MpvPropertyRow(["cache-buffering-state"], moves: true, read: { state in
             guard !state.idle else { return .failure(.propertyUnavailable) }
             guard state.session.buffering else { return .success(.int(100)) }

@@ -43,7 +43,7 @@ extension MpvPropertyRows {
                        cycle: { _, _ in .run([.subtitleVisibility(nil)], data: .null) }),
         // As mpv: the forced or page's title, else the title tag, else the file's name.
         MpvPropertyRow(["media-title"], ofFile: true, read: { .success(.string($0.title ?? $0.tags?.title ?? $0.fileName ?? "")) }),
-        MpvPropertyRow(["loop-file"], read: { state in
+        MpvPropertyRow(["loop-file"], followsPlayer: true, read: { state in
             switch state.session.loopFile {
             case nil: .success(.bool(false))
             case Int.max?: .success(.string("inf"))
@@ -81,10 +81,10 @@ extension MpvPropertyRows {
             default: .fail(.propertyFormat)
             }
         }),
-        MpvPropertyRow(["inset-pip"], ofFile: true, read: { .success(.bool($0.inWindow)) },
+        MpvPropertyRow(["inset-pip"], ofFile: true, followsPlayer: true, read: { .success(.bool($0.inWindow)) },
                        write: { value, state in flag(value) { run($0 == state.inWindow ? [] : [$0 ? .pip : .restore]) } },
                        cycle: { _, state in .run([state.inWindow ? .restore : .pip], data: .null) }),
-        MpvPropertyRow(["inset-window-corner"], ofFile: true, read: { state in
+        MpvPropertyRow(["inset-window-corner"], ofFile: true, followsPlayer: true, read: { state in
             state.inWindow ? .success(state.windowCorner.map(JSONValue.string) ?? .null) : .failure(.propertyUnavailable)
         }, write: { value, _ in
             guard case .string(let text) = value, let move = Command.WindowMove(rawValue: text), move.corner != nil else {

@@ -33,8 +33,8 @@ struct EmbedArguments: ParsableArguments {
           help: "Play the picture alone: no sound is decoded or played (mpv's --no-audio; a preview's).")
     var noAudio = false
 
-    static let optionsWithValue: Set<String> = ["--tty", "--length"]
-    static let unconditionalOptions: Set<String> = ["--length"]
+    /// Its option that no row of the settings table names (`--length`: `SettingsTable.insetOptionsWithValue`).
+    static let optionsWithValue: Set<String> = ["--tty"]
 
     var geometry: EmbedGeometry? { embed.flatMap(EmbedGeometry.init(parsing:)) }
 

@@ -36,8 +36,9 @@ struct MpvSpelledArguments: ParsableArguments {
     @Flag(name: .customLong("no-video"), help: "Play the sound alone: the bar shows its time and progress, no picture is decoded.")
     var noVideo = false
 
-    static let optionsWithValue: Set<String> = ["--title", "--user-agent", "--referrer", "--http-header-fields", "--end", "--loop-file"]
-    static let unconditionalOptions: Set<String> = ["--end", "--loop-file"]
+    /// Its options that no row of the settings table names (the rest: `SettingsTable.insetOptionsWithValue`).
+    static let optionsWithValue: Set<String> = ["--loop-file"]
+    static let unconditionalOptions: Set<String> = ["--loop-file"]
 
     func validate() throws {
         try end?.validate(as: "--end")

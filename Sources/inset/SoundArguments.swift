@@ -30,8 +30,9 @@ struct SoundArguments: ParsableArguments {
                                valueName: "yes|weak|no"))
     var gaplessAudio: String?
 
-    static let optionsWithValue: Set<String> = ["--audio-delay", "--audio-device", "--window-volume", "--gapless-audio"]
-    static let unconditionalOptions: Set<String> = ["--audio-delay", "--window-volume"]
+    /// Its options that no row of the settings table names (the rest: `SettingsTable.insetOptionsWithValue`).
+    static let optionsWithValue: Set<String> = ["--window-volume"]
+    static let unconditionalOptions: Set<String> = ["--window-volume"]
 
     /// The delay as a time, nil when not given or not a number of seconds within the limit.
     var delay: MediaTime? {

@@ -20,8 +20,6 @@ struct WatchLaterArguments: ParsableArguments {
           help: "Begin each watch_later file with '# PATH', as mpv does with this option.")
     var writesFileName = false
 
-    static let optionsWithValue: Set<String> = ["--watch-later-directory"]
-
     func validate() throws {
         if let directory, directory.isEmpty || directory.contains("\n") {
             throw ValidationError("--watch-later-directory: expected a folder's path")

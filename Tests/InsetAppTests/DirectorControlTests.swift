@@ -68,7 +68,7 @@ struct DirectorControlTests {
         // What the table does not know is refused with what would be valid.
         let refused = try turns.request(["dance"], over: client)
         #expect(refused["error"].map { "\($0)" }?.hasPrefix("unknown command 'dance'") == true)
-        #expect(try turns.request(["get", "colour"], over: client)["error"] == .string("expected get time | duration | paused | pip | file | speed | title"))
+        #expect(try turns.request(["get", "colour"], over: client)["error"] == .string(ControlDesk.expectedGet))
         _ = try turns.request(["quit"], over: client)
         #expect(!app.director.isRunning)
     }

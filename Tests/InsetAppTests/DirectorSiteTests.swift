@@ -38,8 +38,7 @@ struct DirectorSiteTests {
             let words = Self.words(app)
             return words.contains("Clock in colour (1)") && words.contains("Hello from the page")
         }, "\(Self.words(app))")
-        let status = try #require(app.director.controlledVideoStatus(at: app.now))
-        #expect(ControlDesk.property("title", of: status) == .string("Clock in colour (1)"))
+        #expect(ControlDesk.setting("title", in: app.director.mpvState(at: app.now)) == .string("Clock in colour (1)"))
         #expect(app.director.catalog.entry(0).name == "Clock in colour (1)")
         let media = server.requests.filter { $0.count >= 9 && $0[2] == "/clock_16x9_aac.mp4" }
         #expect(!media.isEmpty)

@@ -7,8 +7,9 @@ import Testing
 /// raised change (a set) at once, whatever the rate (`MpvObservation.changes`).
 @Suite struct MpvObservationRateTests {
     /// One observer of `time-pos` and `pause` through a second of 60 turns, the time moving
-    /// each turn and the pause flipping every tenth: what it was told, by name.
-    static func told(raisedEvery: Int? = nil, clock: Bool = true) -> [String: Int] {
+    /// each turn and the pause flipping every tenth (raised where it flips, unless
+    /// `raisesPause` is false): what it was told, by name.
+    static func told(raisedEvery: Int? = nil, clock: Bool = true, raisesPause: Bool = true) -> [String: Int] {
         var observations: [String: [Int: MpvObservation]] = [
             "script": [1: MpvObservation(name: "time-pos", asString: false), 2: MpvObservation(name: "pause", asString: false)],
         ]
@@ -17,10 +18,14 @@ import Testing
         state.duration = 100
         var counts: [String: Int] = [:]
         for turn in 0..<60 {
+            var raised = MpvRaisedProperties()
             state.time = Double(turn) / 60
-            if turn % 10 == 0 { state.paused.toggle() }
+            if turn % 10 == 0 {
+                state.paused.toggle()
+                if raisesPause { raised.raise(["pause"]) }
+            }
             let now = HostTime.milliseconds(UInt64(1000 + turn * 1000 / 60))
-            let raised = raisedEvery.map { turn % $0 == 0 } ?? false
+            if let raisedEvery, turn % raisedEvery == 0 { raised.raise(["time-pos"]) }
             MpvObservation.changes(&observations, in: state, at: clock ? now : nil, raised: raised) { _, event in
                 if case .string(let name)? = event["name"] { counts[name, default: 0] += 1 }
             }
@@ -41,5 +46,12 @@ import Testing
     func raisedAndUnclocked() {
         #expect(Self.told(raisedEvery: 3)["time-pos"] ?? 0 >= 20, "every third turn raised")
         #expect(Self.told(clock: false)["time-pos"] == 60)
+    }
+
+    /// The turn's comparison of every observed property is gone: a change nobody raised is
+    /// not read, so a `pause` flipped without its raise is told once, its first value.
+    @Test("pause flipped 6 times and never raised: only its first value is told")
+    func unraisedIsNotRead() {
+        #expect(Self.told(raisesPause: false)["pause"] == 1)
     }
 }

@@ -15,11 +15,6 @@ final class ControlDesk {
     private var lastState: StateEvent?
     private var lastSecond: Int64?
 
-    /// `inset ctl get NAME`'s own names, answered from the video's status: each is a row of the
-    /// settings table by Inset's name (`ControlNamesTableTests`); any other row is answered
-    /// through mpv's IPC (`ControlDesk+Settings`).
-    static let properties = ["time", "duration", "paused", "pip", "file", "speed", "title"]
-
     init(server: ControlServer) { self.server = server; mpv = MpvDesk(server: server) }
 
     /// Answers every waiting request and sends the events due; returns what the commands
@@ -43,20 +38,14 @@ final class ControlDesk {
 
     private func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
         if request.words.first == "get" {
-            if request.words.count == 2, let name = request.words.last, !ControlDesk.properties.contains(name),
-               let value = ControlDesk.setting(name, in: director.mpvState(at: now, withPlaylist: false)) {
-                server.reply(to: request, result: value)
-                return []
+            let state = director.mpvState(at: now, withPlaylist: false)
+            switch request.words.count == 2 ? ControlDesk.reading(request.words[1], in: state) : .failure(.propertyNotFound) {
+            case .success(let value): server.reply(to: request, result: value)
+            // A file's property with no file; a live stream's duration is null, as before.
+            case .failure(.propertyUnavailable): state.idle ? server.reply(to: request, error: "nothing is playing")
+                                                            : server.reply(to: request, result: .null)
+            case .failure: server.reply(to: request, error: ControlDesk.expectedGet)
             }
-            guard request.words.count == 2, let name = request.words.last, ControlDesk.properties.contains(name) else {
-                server.reply(to: request, error: "expected get " + ControlDesk.properties.joined(separator: " | "))
-                return []
-            }
-            guard let status = director.controlledVideoStatus(at: now) else {
-                server.reply(to: request, error: "nothing is playing")
-                return []
-            }
-            server.reply(to: request, result: ControlDesk.property(name, of: status))
             return []
         }
         let command: Command
@@ -72,18 +61,6 @@ final class ControlDesk {
         case .refused(let why): server.reply(to: request, error: why)
         }
         return effects
-    }
-
-    static func property(_ name: String, of status: VideoStatus) -> JSONValue {
-        switch name {
-        case "time": .double(status.time.seconds)
-        case "duration": status.duration.map { .double($0.seconds) } ?? .null
-        case "paused": .bool(status.paused)
-        case "pip": .bool(status.inWindow)
-        case "speed": .double(status.speed.factor)
-        case "title": .string(status.title)
-        default: .string(status.file)
-        }
     }
 
     /// The state when it changed (playing, paused, ended; in the window or not; the file),

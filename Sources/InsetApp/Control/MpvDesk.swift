@@ -24,7 +24,9 @@ final class MpvDesk {
 
     func answer(_ request: ControlRequest, _ director: Director, at now: HostTime) -> [AppEffect] {
         let state = director.mpvState(at: now)
-        switch MpvIPC.translate(request.arguments, in: state) {
+        // `inset ctl set paused yes`: Inset's names too, mpv's by one lookup in the table.
+        let arguments = request.replyShape == .inset ? MpvIPC.withMpvNames(request.arguments) : request.arguments
+        switch MpvIPC.translate(arguments, in: state) {
         case .answer(let data):
             server.reply(to: request, result: data)
             return []
@@ -109,29 +111,33 @@ final class MpvDesk {
 
     /// The events due this turn, raised by the director where each thing happened (a file
     /// opening, loaded, ended; a seek; the first frame after one; idle), then each observed
-    /// property that changed. Nothing is kept for clients to come: one that connects later
-    /// is not told what happened before it.
+    /// property raised since (`MpvRaisedProperties`) whose value changed, and those that
+    /// move or follow the player. Nothing is kept for clients to come: one that connects
+    /// later is not told what happened before it.
     func sendEvents(_ director: Director, at now: HostTime) {
         let events = director.mpvSessionState.takeEvents()
+        let raised = director.mpvSessionState.takeRaisedProperties()
         guard isWatched else { return }
         for event in events { server.broadcastToMpvClients(event.json) }
         let gone = Set(observations.keys).subtracting(server.connectedClients)
         gone.forEach { observations[$0] = nil }
         guard !observations.isEmpty else { return }
-        sendChanges(director.mpvState(at: now, withPlaylist: listsPlaylist), only: nil, at: now)
+        sendChanges(director.mpvState(at: now, withPlaylist: listsPlaylist), only: nil, at: now, raised: raised)
     }
 
-    /// What a request just set is told to every observer at once, before its reply, not
-    /// at the end of the turn (`MpvObservation`): a client that sets `pause` and observes it
-    /// hears the change first, as the change happened first.
+    /// What a request just changed, raised by the director as it did it, is told to every
+    /// observer at once, before its reply, not at the end of the turn (`MpvObservation`): a
+    /// client that sets `pause` and observes it hears the change first, as it happened first.
     private func raiseChanges(_ director: Director, at now: HostTime) {
         guard !observations.isEmpty else { return }
-        sendChanges(director.mpvState(at: now, withPlaylist: listsPlaylist), only: nil, at: now, raised: true)
+        let raised = director.mpvSessionState.takeRaisedProperties()
+        sendChanges(director.mpvState(at: now, withPlaylist: listsPlaylist), only: nil, at: now, raised: raised)
     }
 
     private var listsPlaylist: Bool { observations.values.contains { $0.values.contains { $0.name == "playlist" } } }
 
-    private func sendChanges(_ state: MpvState, only client: Int?, at now: HostTime? = nil, raised: Bool = false) {
+    private func sendChanges(_ state: MpvState, only client: Int?, at now: HostTime? = nil,
+                             raised: MpvRaisedProperties = MpvRaisedProperties()) {
         MpvObservation.changes(&observations, in: state, only: client, at: now, raised: raised) { server.send(event: $1, to: $0) }
     }
 

@@ -95,10 +95,12 @@ extension ScriptDesk {
         }
     }
 
-    /// Each observed property read once a turn, however many scripts observe it (those
-    /// following the clock once a frame, `ScriptPace`); a `property-change` to a script whose
-    /// value changed (the first always, as in mpv), in place of one it has not yet taken.
+    /// Each observed property raised since the last turn (`MpvRaisedProperties`) or
+    /// following the player read once, however many scripts observe it (those following the
+    /// clock once a frame, `ScriptPace`); a `property-change` to a script whose value changed
+    /// (the first always, as in mpv), in place of one it has not yet taken.
     func sendChanges(_ director: Director, at now: HostTime) {
+        let raised = director.mpvSessionState.takeScriptRaisedProperties()
         guard observations.values.contains(where: { !$0.isEmpty }) else { return }
         let tick = pace.tick(at: now, interval: .seconds(1 / max(1, director.frontFrameRate)))
         var due = ScriptPace.due(observations, tick: tick)
@@ -106,7 +108,7 @@ extension ScriptDesk {
         // The list's paths, also for a path into it (`playlist/0/filename`, `playlist/count`).
         let listed = due.values.contains { $0.values.contains { $0.name == "playlist" || $0.name.hasPrefix("playlist/") } }
         let state = director.mpvState(at: now, withPlaylist: listed)
-        MpvObservation.changes(&due, in: state, at: now) { name, event in host.script(named: name)?.queue.postChange(event) }
+        MpvObservation.changes(&due, in: state, at: now, raised: raised) { name, event in host.script(named: name)?.queue.postChange(event) }
         for (script, list) in due {
             for (id, observation) in list where observations[script]?[id] != nil { observations[script]?[id] = observation }
         }

@@ -13,6 +13,8 @@ extension Director {
     @discardableResult
     func execute(_ command: Command, at now: HostTime) -> CommandOutcome {
         effects.append(.paint)
+        // mpv's observers hear what the command changed, raised here for every side that asks.
+        defer { raiseProperties(changedBy: command) }
         if options.embed != nil, let reason = Director.refusedWhenEmbedded(command) { return .refused(reason) }
         switch command {
         case .quit: quit()

@@ -95,7 +95,13 @@ extension Director {
                 panes.player.revealControls(at: now)
             case .seek:
                 raiseSeek(of: video)
-            case .play, .pause, .setRenderSize, .setSpeed:
+            case .play, .pause:
+                // Whoever asked (a key, the window's button, `x` closing it, the end): what the
+                // pause command sets, by the table's row that names it (mpv's `pause`).
+                raiseProperties(changedBy: .pause(nil))
+            case .setSpeed:
+                raiseProperties(changedBy: .speed(.reset))
+            case .setRenderSize:
                 break
             }
         }

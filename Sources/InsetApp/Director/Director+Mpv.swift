@@ -74,6 +74,7 @@ extension Director {
         mpvSessionState.fileOptions[path] = fileOptions == MpvFileOptions() ? nil : fileOptions
         for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
         guard let index = catalog.append(path) else { return .refused("nothing to play in \(path)") }
+        mpvSessionState.raise(properties: ["playlist-count"])
         let current = playlist.current
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
         if let current { playlist.select(entry: current) }

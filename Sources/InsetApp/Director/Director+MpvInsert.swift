@@ -16,6 +16,7 @@ extension Director {
         let before = catalog.count
         guard let at = catalog.insert(path, at: index) else { return .refused("nothing to play in \(path)") }
         let added = catalog.count - before
+        mpvSessionState.raise(properties: ["playlist-count", "playlist-pos"])
         let current = playlist.current.map { $0 >= at ? $0 + added : $0 }
         playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
         if let current { playlist.select(entry: current) }

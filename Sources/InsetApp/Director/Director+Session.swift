@@ -36,6 +36,8 @@ extension Director {
     /// `video` played to its end. mpv says `end-file` (`eof`) when the file goes: always,
     /// but with `--keep-open` on the last file, which stays on its last frame instead.
     func raiseEndOfFile(_ video: Playback) {
+        // Kept open or not, what the file's end changes (`eof-reached`, `pause`…) is told.
+        mpvSessionState.raise(properties: .everything)
         if options.mpvSession.keepOpen && !hasNext(after: video) { return }
         sayEnd(of: video, reason: "eof")
     }
@@ -112,6 +114,7 @@ extension Director {
     /// A setting of the session set through mpv's IPC: for the files opened from now on,
     /// and the file playing where it can change while it plays (its loop).
     func setSession(_ setting: MpvSessionSetting) {
+        defer { mpvSessionState.raise(properties: setting.propertyNames) }
         switch setting {
         case .video(let on):
             mpvSessionState.videoOff = !on

@@ -48,7 +48,13 @@ struct MpvSessionState {
 
     static let mostEventsKept = 256
 
+    /// The properties changed since the socket's observers, and the scripts', were told
+    /// (`MpvSessionState+Properties`).
+    var raisedProperties = MpvRaisedProperties()
+    var scriptRaisedProperties = MpvRaisedProperties()
+
     mutating func raise(_ event: Event) {
+        raise(properties: event.changes)
         if events.count >= Self.mostEventsKept { events.removeFirst(events.count - Self.mostEventsKept + 1) }
         events.append(event)
         guard keepsScriptEvents else { return }

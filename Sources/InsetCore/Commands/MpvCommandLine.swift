@@ -109,6 +109,7 @@ public enum MpvCommandLine {
     static func arguments(for row: Setting, _ value: SettingValue) -> [String] {
         switch row.use {
         case .arguments(let make): make(value)
+        case .option(let flag, let render): render(value).map { [flag, $0] } ?? []
         case .value: ["--mpv-setting", SettingValues.argument(row.name, value)]
         case .insetSpelling, .ignored: []
         }

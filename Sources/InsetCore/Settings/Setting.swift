@@ -33,6 +33,10 @@ public struct Setting: Sendable {
         /// Inset's own option takes it: the arguments the parsed value becomes (none: the
         /// default, nothing to say).
         case arguments(@Sendable (SettingValue) -> [String])
+        /// Inset's option `FLAG VALUE` (`--volume 50`), the value as the closure writes it (nil:
+        /// nothing given). Named here, not hidden in a closure, so the play command's list of
+        /// options that take the next word is the table's (`SettingsTable.insetOptionsWithValue`).
+        case option(String, @Sendable (SettingValue) -> String?)
         /// The word goes to Inset's parser as given: Inset's option has mpv's name and its
         /// own meaning (`--sub FILE`).
         case insetSpelling
@@ -67,10 +71,8 @@ public struct Setting: Sendable {
 }
 
 extension Setting.Use {
-    /// Inset's option `--NAME VALUE`, the value as `render` writes it (nil: nothing given).
-    public static func option(_ flag: String, _ render: @escaping @Sendable (SettingValue) -> String? = { $0.text }) -> Self {
-        .arguments { value in render(value).map { [flag, $0] } ?? [] }
-    }
+    /// Inset's option `--NAME VALUE`, the value as it is printed.
+    public static func option(_ flag: String) -> Self { .option(flag) { $0.text } }
 
     /// Inset's flag `--NAME` when the value is yes (a flag, or a choice's `yes`).
     public static func flag(_ flag: String) -> Self {
