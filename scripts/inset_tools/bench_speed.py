@@ -20,7 +20,7 @@ import tempfile
 import time
 
 from . import ROOT
-from .benchscripts import cpu_seconds
+from .benchscripts import cpu_seconds, player_pid
 
 
 def frame_rate(path):
@@ -28,17 +28,6 @@ def frame_rate(path):
                           "-of", "csv=p=0", path], capture_output=True, text=True).stdout.strip()
     num, _, den = out.partition("/")
     return float(num) / float(den or 1)
-
-
-def player_pid(session):
-    pane = subprocess.run(["tmux", "display-message", "-p", "-t", session, "#{pane_pid}"],
-                          capture_output=True, text=True).stdout.strip()
-    for _ in range(100):
-        children = subprocess.run(["pgrep", "-P", pane], capture_output=True, text=True).stdout.split()
-        if children:
-            return int(children[0])
-        time.sleep(0.05)
-    return None
 
 
 def run(binary, clip, speed, seconds, columns, rows):
@@ -50,7 +39,7 @@ def run(binary, clip, speed, seconds, columns, rows):
                f"'{clip}' 2>{stats}; sleep 30")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(columns), "-y", str(rows), command], check=True)
     try:
-        pid = player_pid(session)
+        pid = player_pid(session, own_server=False)
         started = time.monotonic()
         time.sleep(1)
         before, at = cpu_seconds(pid), time.monotonic()

@@ -38,8 +38,11 @@ def loop_wakes(pid):
     return 0
 
 
-def player_pid(session):
-    pane = subprocess.run(["tmux", "-L", session, "display-message", "-p", "#{pane_pid}"],
+def player_pid(session, own_server=True):
+    """The player's pid: the child of the pane's shell in tmux session `session`, on a
+    server of that name (`tmux -L`) or, with own_server False, on the default server."""
+    ask = ["-L", session, "display-message", "-p"] if own_server else ["display-message", "-p", "-t", session]
+    pane = subprocess.run(["tmux", *ask, "#{pane_pid}"],
                           capture_output=True, text=True).stdout.strip()
     for _ in range(100):
         children = subprocess.run(["pgrep", "-P", pane], capture_output=True, text=True).stdout.split()
