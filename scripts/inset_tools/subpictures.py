@@ -257,7 +257,12 @@ def compare(binary, graphics="sixel", keep=None):
     # sends a smaller copy for the terminal to scale (PicturePresenter's pacer: 400x220 of
     # 800x440 here at a load of 36): the references go the same way, drawn whole, then averaged.
     full = raster if raster[0] > w else (w, h)
-    styled, bare = (fit(reference(clip, full, folder, subtitles), (w, h)) for subtitles in (True, False))
+    # With the bar up (a loaded machine's stalls keep showing it) the video keeps its rows
+    # and the bar covers the last: the picture is the top of the whole one, libass having
+    # drawn at the whole size (800x420 of 800x440 here).
+    rows = max(1, raster[1] // CELL_H)
+    whole = (full[0], round(full[1] * max(rows, PICTURE_ROWS) / rows))
+    styled, bare = (fit(reference(clip, whole, folder, subtitles)[:full[1]], (w, h)) for subtitles in (True, False))
     # The subtitle rows: the cell rows where libass's frame differs from the bare one.
     differs = np.any(np.abs(styled.astype(int) - bare.astype(int)) > 24, axis=(1, 2))
     rows = np.zeros(h, bool)
