@@ -257,7 +257,8 @@ def compare(binary, graphics="sixel", keep=None):
     # sends a smaller copy for the terminal to scale (PicturePresenter's pacer: 400x220 of
     # 800x440 here at a load of 36): the references go the same way, drawn whole, then averaged.
     full = raster if raster[0] > w else (w, h)
-    # With the bar up (a loaded machine's stalls keep showing it) the video keeps its rows
+    # With the bar up (beside the full run's groups it stayed up through a whole play, for a
+    # reason not found yet) the video keeps its rows
     # and the bar covers the last: the picture is the top of the whole one, libass having
     # drawn at the whole size (800x420 of 800x440 here).
     rows = max(1, raster[1] // CELL_H)
