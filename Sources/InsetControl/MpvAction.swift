@@ -15,6 +15,9 @@ public enum MpvAction: Equatable, Sendable {
     /// `loadfile URL insert-at[-play] INDEX`: listed at that entry (from 0), the entries
     /// from there on moved down one; played when nothing plays, as an appended file.
     case insert(String, at: Int, options: MpvFileOptions)
+    /// `playlist-move FROM TO`: entry FROM takes the place of entry TO (TO may be the count:
+    /// the end), as mpv's; the entry playing plays on.
+    case move(from: Int, to: Int)
     /// `keybind KEY COMMAND`: the key runs the command from now on; nil unbinds it.
     case bind(KeyPress, Command?)
     /// `quit [CODE]`: the player quits, the process exiting with CODE.

@@ -37,6 +37,10 @@ extension MpvIPC {
         case "playlist-next", "playlist-prev":
             // mpv refuses to go past either end of the list; so does `playlist next`.
             return .run([.playlist(name == "playlist-next" ? .next : .previous)], data: .null)
+        case "playlist-move":
+            let indices = rest.compactMap { number($0).flatMap { Int(exactly: $0) } }
+            guard rest.count == 2, indices.count == 2, indices.allSatisfy({ $0 >= 0 }) else { return .fail(.invalidParameter) }
+            return .move(from: indices[0], to: indices[1])
         case "screenshot": return .run([.screenshot], data: .null)
         case "quit": return quit(rest)
         case "keypress":

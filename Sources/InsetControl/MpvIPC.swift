@@ -13,7 +13,7 @@ public enum MpvIPC {
     public static let commands: [String] = [
         "get_property", "get_property_string", "set_property", "set_property_string",
         "observe_property", "observe_property_string", "unobserve_property",
-        "cycle", "add", "multiply", "cycle-values", "set", "seek", "loadfile", "playlist-next", "playlist-prev", "screenshot", "quit", "keypress",
+        "cycle", "add", "multiply", "cycle-values", "set", "seek", "loadfile", "playlist-next", "playlist-prev", "playlist-move", "screenshot", "quit", "keypress",
         "client_name", "get_version", "keybind", "stop",
         "script-message", "script-message-to", "script-binding", "load-script", "change-list",
     ]

@@ -71,6 +71,8 @@ final class MpvDesk {
         case .insert(let path, let index, let options):
             let entry = JSONValue.object(["playlist_entry_id": .int(director.catalog.count + 1)])
             return finish(request, director.insertFile(path, at: index, options: options, at: now), director, data: entry, at: now)
+        case .move(let from, let to):
+            return finish(request, director.moveEntry(from: from, to: to), director, data: .null, at: now)
         case .bind(let key, let command):
             return finish(request, director.bindFromOutside(key, to: command), director, data: .null, at: now)
         case .quit(let code):

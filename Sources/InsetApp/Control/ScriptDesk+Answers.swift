@@ -64,6 +64,7 @@ extension ScriptDesk {
             return outcome(director.loadFile(path, append: append, options: options, at: now), failure, success)
         case .insert(let path, let index, let options):
             return outcome(director.insertFile(path, at: index, options: options, at: now), failure, success)
+        case .move(let from, let to): return outcome(director.moveEntry(from: from, to: to), failure, success)
         case .bind(let key, let command): return outcome(director.bindFromOutside(key, to: command), failure, success)
         case .quit(let code):
             director.quitFromOutside(code: code)

@@ -24,4 +24,24 @@ extension Director {
         guard focusedVideo == nil && videos.opening == nil else { return .done }
         return playEntry(at, at: now)
     }
+
+    /// `playlist-move FROM TO` (autoload.lua sorts the folder's files around the one
+    /// playing with it): the list's order changes, the entry playing plays on, and what
+    /// plays next follows the new order.
+    func moveEntry(from: Int, to: Int) -> CommandOutcome {
+        let current = playlist.current
+        guard let at = catalog.move(from: from, to: to) else { return .refused("no such playlist entry") }
+        if to == from || to == from + 1 { return .done }
+        mpvSessionState.raise(properties: ["playlist", "playlist-pos"])
+        // Where the entry playing is now: it moved, or was passed over by the one that did.
+        let moved = current.map { entry -> Int in
+            if entry == from { return at }
+            if from < entry && entry <= at { return entry - 1 }
+            if at <= entry && entry < from { return entry + 1 }
+            return entry
+        }
+        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
+        if let moved { playlist.select(entry: moved) }
+        return .done
+    }
 }

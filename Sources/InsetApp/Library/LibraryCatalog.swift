@@ -13,10 +13,10 @@ import InsetPlayback
 /// `LibraryEntry` values under `lock`. The UI thread polls `takeChanges()` and reads
 /// `entries` copies; it never waits on a probe, except in `stop()`.
 public final class LibraryCatalog: @unchecked Sendable {
-    /// Guards everything below it.
-    private let lock = NSLock()
-    private var stored: [LibraryEntry]
-    private var changed = false
+    /// Guards everything below it (`stored` is changed by LibraryCatalog+Move too).
+    let lock = NSLock()
+    var stored: [LibraryEntry]
+    var changed = false
     private var stopping = false
     private var worker: Thread?
     private var joined = false
