@@ -75,9 +75,7 @@ extension Director {
         for option in fileOptions.ignored { Log.info("loadfile \(path): ignored mpv's per-file \(option)") }
         guard let index = catalog.append(path) else { return .refused("nothing to play in \(path)") }
         mpvSessionState.raise(properties: ["playlist-count"])
-        let current = playlist.current
-        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
-        if let current { playlist.select(entry: current) }
+        relist(current: playlist.current)
         outcome.singleFile = false
         // A file still opening plays too: appended at its start-file (mpv's autoload.lua), a
         // file went ahead of it.

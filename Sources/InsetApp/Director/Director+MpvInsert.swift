@@ -17,9 +17,7 @@ extension Director {
         guard let at = catalog.insert(path, at: index) else { return .refused("nothing to play in \(path)") }
         let added = catalog.count - before
         mpvSessionState.raise(properties: ["playlist-count", "playlist-pos"])
-        let current = playlist.current.map { $0 >= at ? $0 + added : $0 }
-        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
-        if let current { playlist.select(entry: current) }
+        relist(current: playlist.current.map { $0 >= at ? $0 + added : $0 })
         outcome.singleFile = false
         guard focusedVideo == nil && videos.opening == nil else { return .done }
         return playEntry(at, at: now)
@@ -31,17 +29,15 @@ extension Director {
     func moveEntry(from: Int, to: Int) -> CommandOutcome {
         let current = playlist.current
         guard let at = catalog.move(from: from, to: to) else { return .refused("no such playlist entry") }
-        if to == from || to == from + 1 { return .done }
+        guard at != from else { return .done }
         mpvSessionState.raise(properties: ["playlist", "playlist-pos"])
-        // Where the entry playing is now: it moved, or was passed over by the one that did.
-        let moved = current.map { entry -> Int in
+        // Where the entry playing is now: it moved, or the one that moved passed over it.
+        relist(current: current.map { entry in
             if entry == from { return at }
             if from < entry && entry <= at { return entry - 1 }
             if at <= entry && entry < from { return entry + 1 }
             return entry
-        }
-        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
-        if let moved { playlist.select(entry: moved) }
+        })
         return .done
     }
 }

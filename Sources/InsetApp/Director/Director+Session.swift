@@ -126,9 +126,7 @@ extension Director {
             }
         case .loopPlaylist(let on):
             options.loopsPlaylist = on
-            let current = playlist.current
-            playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
-            if let current { playlist.select(entry: current) }
+            relist(current: playlist.current)
         case .scriptOptions(let pairs):
             options.scriptOptions = pairs.map { MpvMappedOptions.Pair($0.key, $0.value) }
         }

@@ -13,10 +13,10 @@ import InsetPlayback
 /// `LibraryEntry` values under `lock`. The UI thread polls `takeChanges()` and reads
 /// `entries` copies; it never waits on a probe, except in `stop()`.
 public final class LibraryCatalog: @unchecked Sendable {
-    /// Guards everything below it (`stored` is changed by LibraryCatalog+Move too).
-    let lock = NSLock()
-    var stored: [LibraryEntry]
-    var changed = false
+    /// Guards everything below it.
+    private let lock = NSLock()
+    private var stored: [LibraryEntry]
+    private var changed = false
     private var stopping = false
     private var worker: Thread?
     private var joined = false
@@ -158,6 +158,20 @@ public final class LibraryCatalog: @unchecked Sendable {
         }
     }
 
+    /// mpv's `playlist-move FROM TO`: entry `from` takes the place of entry `to` (so it ends
+    /// one before `to` when it came from above; `to` the count: the end). Returns where it
+    /// went (`from` for a move onto its own place), nil for an index out of the list.
+    public func move(from: Int, to: Int) -> Int? {
+        lock.withLock {
+            guard stored.indices.contains(from), (0...stored.count).contains(to) else { return nil }
+            guard to != from && to != from + 1 else { return from }
+            let at = to > from ? to - 1 : to
+            stored.insert(stored.remove(at: from), at: at)
+            changed = true
+            return at
+        }
+    }
+
     /// Fills in an entry from a file the player opened itself (standard input, a claimed file).
     public func record(_ info: MediaInfo, for path: String) {
         record(.ready(info), for: path)
@@ -276,24 +290,6 @@ public final class LibraryCatalog: @unchecked Sendable {
                 $0.isProbing && $0.path != "-" && !claimed.contains($0.path)
             }) else { return nil }
             return (position, stored[position].path)
-        }
-    }
-
-    /// Opens `path` and closes it again. A file with video is playable only when its
-    /// decoder opens too (making a pipeline opens the decoder without starting a thread),
-    /// so a codec this FFmpeg lacks is a listed reason, not a failure at Enter.
-    static func probe(_ path: String, allowance: InputAllowance = .webOnly, interrupt: MediaInterrupt = MediaInterrupt())
-        -> LibraryEntry.State {
-        do {
-            let source = try MediaSource(path: path, allowance: allowance, interrupt: interrupt)
-            if source.hasVideo {
-                _ = try VideoPipeline(source: source, options: .init(threads: 1, queueCapacity: 1, viewport: nil))
-            }
-            return .ready(source.info)
-        } catch let error as MediaError {
-            return .failed(error)
-        } catch {
-            return .failed(.ffmpeg(path: path, operation: "probe", detail: "\(error)"))
         }
     }
 }

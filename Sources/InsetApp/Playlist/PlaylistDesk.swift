@@ -36,4 +36,11 @@ extension Director {
         get { list.gapless }
         _modify { yield &list.gapless }
     }
+
+    /// The list or its rules changed under the cursor (a file appended, inserted or moved,
+    /// `loop-playlist` set): a new cursor over the catalog, on `current`'s entry.
+    func relist(current: Int?) {
+        playlist = PlaylistCursor(count: catalog.count, rules: options.playlistRules)
+        if let current { playlist.select(entry: current) }
+    }
 }
