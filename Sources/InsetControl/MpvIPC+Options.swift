@@ -32,17 +32,24 @@ extension MpvIPC {
         guard let found = try? MpvOptionName.resolve(option), found.action == nil, !found.negated else {
             return .fail(.propertyNotFound)
         }
-        let text: String? = switch value {
+        guard (try? found.target.type.parse(optionText(of: value), option: option)) != nil else { return .fail(.propertyFormat) }
+        return .run([], data: nil)
+    }
+
+    /// A value a client sends as the option's text, as the command line would spell it:
+    /// flags as yes/no, a whole number as digits (so an integer option takes 80.0, as mpv's
+    /// does), lists joined by commas, key/value objects as `k=v,…`; nil for null.
+    static func optionText(of value: JSONValue) -> String? {
+        switch value {
         case .bool(let flag): flag ? "yes" : "no"
         case .int(let number): String(number)
+        case .double(let number) where number.isFinite && number == number.rounded() && abs(number) < 1e15: String(Int64(number))
         case .double(let number): String(number)
         case .string(let text): text
         case .array(let items): items.map { MpvIPC.text(of: $0) }.joined(separator: ",")
         case .object(let fields): fields.keys.sorted().map { "\($0)=\(MpvIPC.text(of: fields[$0]!))" }.joined(separator: ",")
         case .null: nil
         }
-        guard (try? found.target.type.parse(text, option: option)) != nil else { return .fail(.propertyFormat) }
-        return .run([], data: nil)
     }
 
     /// A parsed value as mpv's JSON gives it: flags as booleans, numbers as numbers, lists as
