@@ -29,9 +29,11 @@ public struct MpvRaisedProperties: Equatable, Sendable {
     /// is `playlist`'s, `options/volume` `volume`'s), as mpv notifies a property's sub-paths.
     public func contains(_ name: String) -> Bool {
         if all || names.contains(name) { return true }
-        let parts = name.split(separator: "/", maxSplits: 2).map(String.init)
-        guard parts.count > 1 else { return false }
-        return names.contains(parts[0] == "options" ? parts[1] : parts[0])
+        // Asked for every observation on every turn: no array of parts for a plain name.
+        guard let slash = name.firstIndex(of: "/") else { return false }
+        let head = name[..<slash]
+        guard head == "options" else { return names.contains(String(head)) }
+        return names.contains(String(name[name.index(after: slash)...].prefix { $0 != "/" }))
     }
 
     /// `names` changed, and what reads them with them (`dependents`).
